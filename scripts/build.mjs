@@ -1,0 +1,23 @@
+// Bundles each entry point with esbuild. z3-solver and web-tree-sitter stay
+// external (they load their own .wasm files from node_modules).
+import { build } from 'esbuild';
+import { existsSync, mkdirSync, cpSync } from 'node:fs';
+
+const entries = [
+  { in: 'server/src/cli.ts', out: 'dist/cli.js' },
+  { in: 'server/src/lsp/server.ts', out: 'dist/server.js' },
+  { in: 'server/src/solve/worker.ts', out: 'dist/worker.js' },
+  { in: 'client/src/extension.ts', out: 'dist/client.js', external: ['vscode'] },
+];
+const webview = { in: 'media/src/cfg.ts', out: 'dist/webview.js' };
+
+mkdirSync('dist', { recursive: true });
+const common = { bundle: true, sourcemap: true, logLevel: 'warning', target: 'node20' };
+await Promise.all([
+  ...entries.filter((e) => existsSync(e.in)).map((e) =>
+    build({ ...common, entryPoints: [e.in], outfile: e.out, platform: 'node', format: 'cjs',
+      external: ['z3-solver', 'web-tree-sitter', ...(e.external ?? [])] })),
+  ...(existsSync(webview.in) ? [build({ ...common, entryPoints: [webview.in], outfile: webview.out, platform: 'browser', format: 'iife', target: 'es2022' })] : []),
+]);
+// Headers the front end puts first on the include path (our assert.h).
+if (existsSync('server/include')) cpSync('server/include', 'dist/include', { recursive: true });

@@ -1,0 +1,55 @@
+// A goal: something a test datum should reach (statement, decision outcome)
+// or a property to check (assertion, ensures, possible runtime error).
+// The catalogue (catalogue.ts) lists them per function; the model turns a
+// goal's target into a reachability literal.
+
+import type { GoalKind } from '../../../shared/report';
+import type { SourceRange } from '../ir/ir';
+
+export type RuntimeErrorKind =
+  /** Signed `+ - *`, unary `-`, `++`/`--`, signed `<<` whose result does not fit. */
+  | 'overflow'
+  /** `/` or `%` by zero. */
+  | 'div-by-zero'
+  /** `INT_MIN / -1`, `INT_MIN % -1`. */
+  | 'div-overflow'
+  /** Shift count negative or >= width; left shift of a negative value. */
+  | 'shift'
+  /** Array index outside a known-length array. */
+  | 'bounds'
+  /** Dereference of a null or invalid pointer. */
+  | 'null'
+  /** Float to integer conversion of a value out of range (or NaN). */
+  | 'float-to-int';
+
+export type GoalTarget =
+  /** Statement goal: the block is entered. */
+  | { kind: 'block'; block: number }
+  /** Decision or condition outcome: one of these CFG edges is taken. */
+  | { kind: 'edges'; edges: { from: number; to: number }[] }
+  /** Assertion or ensures: the `assert` instruction at blocks[block].instrs[index] (violated when reached with cond false). */
+  | { kind: 'assert'; block: number; index: number }
+  /** `reach_error()`-like call: the `error` instruction at blocks[block].instrs[index] (violated when reached). */
+  | { kind: 'error'; block: number; index: number }
+  /** Possible runtime error of the instruction at blocks[block].instrs[index] (or of the terminator when index = instrs.length). */
+  | { kind: 'runtime-error'; block: number; index: number; error: RuntimeErrorKind; detail: string };
+
+export interface Goal {
+  /**
+   * Stable id: `${function}:${line}:${tag}` then `:${outcome}` for branch goals.
+   * tag: `stmt`, `if`, `while`, `do`, `for`, `switch`, `ternary`, `cond`, `assert`, `ensures`, `error`,
+   * or a runtime-error kind. When two goals would share an id, the tag gets `@${column}`.
+   * Example: `f:12:if:true`, `f:9:stmt`, `f:20:assert`, `f:14:overflow@9`.
+   */
+  id: string;
+  kind: GoalKind;
+  function: string;
+  range: SourceRange;
+  /** Branch goals: 'true' | 'false' | 'case 3' | 'default'; runtime errors: the error kind. */
+  outcome?: string;
+  /** Readable label: "`if (x < 4)` is true", "statement `i = 2;`", "`assert(r >= 0)`", "`x * y` may overflow". */
+  label: string;
+  target: GoalTarget;
+  /** For decision goals: the Decision id this outcome belongs to. */
+  decision?: string;
+}

@@ -1,0 +1,213 @@
+// The CReach IR: a small typed three-address code over basic blocks.
+//
+// Contract between the front end (which produces it) and every later stage.
+// Invariants:
+// - Evaluation order is explicit: `&&`, `||` and `?:` are control flow;
+//   `++`, `--`, compound assignment, the comma operator and assignments
+//   inside expressions are separate instructions, in C's sequencing.
+// - Every operand of an arithmetic `binary`/`unary` already has the type the
+//   operation is done in (integer promotions and the usual arithmetic
+//   conversions are explicit `cast`s); `type` on the rvalue is that type
+//   (`int` for comparisons and `!`). So the model never re-derives C typing.
+// - Every instruction, terminator and decision keeps its range in the user's
+//   original file (1-based line and column, end exclusive column).
+// - A function has one entry block (blocks[0]) and one exit block (`exitBlock`)
+//   whose terminator is the only `return`; `return e;` statements assign the
+//   return variable and jump there. `ensures` clauses are checked in it.
+
+import type { CType, DataModel } from './types';
+
+export interface SourceRange {
+  /** 1-based. */
+  line: number;
+  /** 1-based. */
+  column: number;
+  endLine: number;
+  /** 1-based, exclusive. */
+  endColumn: number;
+}
+
+export type VarKind = 'param' | 'local' | 'global' | 'temp' | 'return' | 'old';
+
+export interface Variable {
+  /** Unique in the program (globals and all functions' locals share one id space). */
+  id: number;
+  /** Source name; temps are `t1`, `t2`, ...; static locals `f.name`. */
+  name: string;
+  type: CType;
+  kind: VarKind;
+  /** `&v` appears somewhere (or v is an array whose elements are reached through pointers). */
+  addressTaken: boolean;
+  /** Declared `const` (const globals are constants, not inputs). */
+  isConst: boolean;
+  /** `static` storage (file-scope static, or static local lowered to a global). */
+  isStatic: boolean;
+  /** Initial value of globals and static locals (absent: zero-initialised). */
+  init?: Initializer;
+  /** For `old` variables: the parameter or global whose entry value they hold. */
+  oldOf?: number;
+  range?: SourceRange;
+}
+
+export type Initializer =
+  | { kind: 'scalar'; value: Operand }
+  /** Arrays and structs: one entry per element or field, in order; missing trailing entries are zero. */
+  | { kind: 'aggregate'; elems: (Initializer | null)[] }
+  /** A string literal initialising a char array. */
+  | { kind: 'string'; bytes: number[] };
+
+/** An operand: a value that needs no evaluation step. */
+export type Operand =
+  /** The current value of a scalar variable (int, float or pointer typed). */
+  | { kind: 'var'; id: number; type: CType }
+  /** An integer constant (also pointer-typed 0, i.e. NULL), already of `type`. */
+  | { kind: 'const'; value: bigint; type: CType }
+  /** A float or double constant, exactly the value of the literal rounded to `type`. */
+  | { kind: 'fconst'; value: number; type: CType }
+  /** The address of a place (`&x`, `&a[i]`, `&s.f`, array decay `a`). */
+  | { kind: 'addr'; place: Place; type: CType }
+  /** The address of a string literal's first char. */
+  | { kind: 'string'; bytes: number[]; type: CType }
+  /** The address of a function of the program (or an external one). */
+  | { kind: 'func'; name: string; type: CType };
+
+/** An lvalue: a root object and a path of fields and indices. */
+export interface Place {
+  root: { kind: 'var'; id: number } | { kind: 'deref'; ptr: Operand };
+  path: PathElem[];
+  /** Type of the designated object. */
+  type: CType;
+}
+
+export type PathElem =
+  | { kind: 'field'; name: string; index: number }
+  /** Array subscript; `index` has an integer type (already converted to the index type, ptrdiff-like). */
+  | { kind: 'index'; index: Operand };
+
+export type BinaryOp =
+  | '+' | '-' | '*' | '/' | '%'
+  | '<<' | '>>' | '&' | '|' | '^'
+  | '==' | '!=' | '<' | '<=' | '>' | '>=';
+
+export type UnaryOp = '-' | '~' | '!';
+
+export type Rvalue =
+  | { op: 'use'; a: Operand }
+  /** Read of a place (array element, field, `*p`, or a whole aggregate for struct copy). */
+  | { op: 'load'; place: Place }
+  /** Arithmetic, bitwise or comparison. For shifts `b` keeps its own promoted type. */
+  | { op: 'binary'; bop: BinaryOp; a: Operand; b: Operand; type: CType }
+  | { op: 'unary'; uop: UnaryOp; a: Operand; type: CType }
+  /** Conversion to `to` (implicit or explicit); int<->int, int<->float, float<->float, int<->pointer, pointer<->pointer. */
+  | { op: 'cast'; a: Operand; to: CType }
+  /** `ptr + offset` in elements of `ptr`'s pointee type (`offset` signed integer). */
+  | { op: 'ptradd'; ptr: Operand; offset: Operand; type: CType }
+  /** `a - b` of two pointers, in elements; result ptrdiff_t. */
+  | { op: 'ptrdiff'; a: Operand; b: Operand; type: CType }
+  /** Call of a function of the program (external false) or of one without a body (external true). */
+  | { op: 'call'; callee: string; args: Operand[]; external: boolean; type: CType }
+  /** Call through a function pointer (unsupported by the model for now: gives unknown). */
+  | { op: 'icall'; fn: Operand; args: Operand[]; type: CType }
+  /** `__VERIFIER_nondet_<type>()`: a fresh input of `type` at each execution. */
+  | { op: 'nondet'; type: CType; name: string }
+  /** A value the front end could not model; `what` says which construct. Never silently trusted. */
+  | { op: 'havoc'; type: CType; what: string };
+
+export type Instr =
+  /** `dst = value`. `dst` is null for calls whose result is discarded. */
+  | { kind: 'assign'; dst: Place | null; value: Rvalue; range: SourceRange }
+  /** Restricts executions: `requires`, `__VERIFIER_assume(e)`. `origin` says which. */
+  | { kind: 'assume'; cond: Operand; origin: 'requires' | 'assume'; range: SourceRange }
+  /** A property: `assert(e)` or an ACSL `ensures` clause (`text` is its source text). */
+  | { kind: 'assert'; cond: Operand; origin: 'assert' | 'ensures'; text: string; range: SourceRange }
+  /** `reach_error()`, `__VERIFIER_error()`, `__assert_fail(...)`: reaching it is a violation. */
+  | { kind: 'error'; text: string; range: SourceRange }
+  /** Something the front end did not model (inline asm, setjmp, ...). Goals it can affect become unknown. */
+  | { kind: 'unsupported'; what: string; range: SourceRange };
+
+/** A decision (if, loop condition, switch, `?:`) or one condition of a `&&`/`||` decision. */
+export interface Decision {
+  /** Stable goal-id stem: `${function}:${line}:${kind}` plus `:${column}` when several share the line. */
+  id: string;
+  kind: 'if' | 'while' | 'do' | 'for' | 'switch' | 'ternary' | 'condition';
+  /** The enclosing decision, for conditions of `&&`/`||`. */
+  parent?: string;
+  /** Source text of the condition, e.g. `x < 4`. */
+  text: string;
+  range: SourceRange;
+  /** The outcomes and the CFG edges that stand for each. Branch decisions: 'true' and 'false'; switch: 'case 3', 'default'. */
+  outcomes: { outcome: string; edges: { from: number; to: number }[] }[];
+}
+
+export type Terminator =
+  | { kind: 'goto'; target: number; range?: SourceRange }
+  /** Two-way branch on an integer-typed `cond` (nonzero: then). `decision` names the Decision (a simple if, or a condition). */
+  | { kind: 'branch'; cond: Operand; then: number; else: number; decision: string; range: SourceRange }
+  | { kind: 'switch'; value: Operand; cases: { values: bigint[]; target: number }[]; default: number; decision: string; range: SourceRange }
+  /** Only in the exit block. */
+  | { kind: 'return'; value: Operand | null; range: SourceRange }
+  /** The path ends here without returning (abort(), exit(), an error call, `__VERIFIER_assume(0)`). */
+  | { kind: 'stop'; why: 'abort' | 'exit' | 'error' | 'assume'; range: SourceRange };
+
+export interface EdgeLabel {
+  /** Text for people and `creach cfg`: `x < 4: true`, `case 3`, `default`, `fall-through`, `loop back`, `break`. */
+  text: string;
+  decision?: string;
+  outcome?: string;
+}
+
+export interface BasicBlock {
+  id: number;
+  instrs: Instr[];
+  terminator: Terminator;
+  /** Range of the first source statement in the block (for its statement goal); absent for blocks with no code of their own. */
+  range?: SourceRange;
+  /** Labels of outgoing edges keyed by target block id (for goto/fall-through/loop edges as well as decisions). */
+  edgeLabels: Record<number, EdgeLabel>;
+  /** True when the block holds user code (statement goals are made only for those). */
+  hasCode: boolean;
+}
+
+export interface Contract {
+  requires: { text: string; range: SourceRange }[];
+  ensures: { text: string; range: SourceRange }[];
+}
+
+export interface IRFunction {
+  name: string;
+  type: CType;
+  params: number[];
+  /** All variables of the function (params, locals, temps, return, old). */
+  locals: number[];
+  returnVar: number | null;
+  blocks: BasicBlock[];
+  exitBlock: number;
+  decisions: Decision[];
+  contract: Contract;
+  range: SourceRange;
+  /** Range of the function name, for CodeLens. */
+  nameRange: SourceRange;
+  isStatic: boolean;
+}
+
+export interface Diagnostic {
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+  file: string;
+  range: SourceRange;
+}
+
+export interface Program {
+  /** The user's file as given. */
+  file: string;
+  dataModel: DataModel;
+  /** Every variable by id. */
+  vars: Map<number, Variable>;
+  globals: number[];
+  functions: IRFunction[];
+  /** Functions declared but without a body in the file (external). */
+  externals: Map<string, CType>;
+  diagnostics: Diagnostic[];
+  /** The original source text (for labels and explanations). */
+  source: string;
+}

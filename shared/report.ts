@@ -1,0 +1,102 @@
+// The report: CReach's public result format (DESIGN.md, "Contracts").
+// The CLI prints it with --json, the language server returns it from
+// `creach.reach` / `creach.cover`, the webview and the exporters read it.
+// Only plain JSON data here: no engine types, no vscode.
+
+export type GoalKind = 'statement' | 'branch' | 'assertion' | 'runtime-error';
+
+export type GoalStatus = 'covered' | 'unreachable' | 'not-reached' | 'unknown' | 'violated' | 'holds';
+
+/** How an `unreachable` / `holds` / `not-reached` verdict was obtained. */
+export type ProofKind = 'complete' | 'invariant' | 'bounded';
+
+/**
+ * A JSON value of C data: integers are numbers (decimal strings beyond 2^53),
+ * floats are numbers or "nan" | "inf" | "-inf" | "-0", arrays are arrays,
+ * structs are objects, a pointer is the value it points to (or null).
+ */
+export type DataValue = number | string | null | boolean | DataValue[] | { [field: string]: DataValue };
+
+export interface SourcePosition {
+  line: number;
+  column: number;
+}
+
+/** One condition or assignment responsible for an unreachable goal (unsat core). */
+export interface Reason {
+  line: number;
+  column: number;
+  endLine?: number;
+  endColumn?: number;
+  /** The source text of the condition or statement, e.g. `x < 4`. */
+  text: string;
+  /** What it contributes: `needs x < 4 to be true`, `u == 10`. */
+  role: string;
+}
+
+export interface GoalReport {
+  /** Stable id, e.g. `f:12:if:true`, `f:9:stmt`, `f:20:assert`, `f:14:overflow`. */
+  id: string;
+  kind: GoalKind;
+  line: number;
+  column: number;
+  endLine?: number;
+  endColumn?: number;
+  /** Branch goals: 'true' | 'false' | 'case 3' | 'default'. Runtime errors: the error kind. */
+  outcome?: string;
+  /** Readable label, e.g. "`if (x < 4)` is true". */
+  label: string;
+  status: GoalStatus;
+  proof?: ProofKind;
+  /** Loop bound used for `not-reached` or bounded proofs. */
+  bound?: number;
+  /** Why the status is what it is (for unknown: the budget or the unsupported construct and its line). */
+  reason?: string;
+  /** For unreachable goals and holding properties: the responsible conditions. */
+  why?: Reason[];
+  /** Id of the test that covers (or violates) this goal. */
+  test?: string;
+}
+
+export interface NondetValue {
+  /** The function called (`__VERIFIER_nondet_int`, or an external function). */
+  call: string;
+  line: number;
+  value: DataValue;
+}
+
+export interface TestReport {
+  id: string;
+  /** Parameter values by name. */
+  inputs: Record<string, DataValue>;
+  /** Initial values of the globals the function reads. */
+  globals: Record<string, DataValue>;
+  /** Values returned by nondet and external calls, in call order. */
+  nondet: NondetValue[];
+  /** Expected return value (absent for void functions). */
+  result?: DataValue;
+  /** Expected final values of the globals written and of objects behind pointer parameters. */
+  outputs?: Record<string, DataValue>;
+  /** Goals this datum reaches (by id). */
+  goals: string[];
+  /** true: compiled code confirmed it; false: it failed; absent: not validated. */
+  validated?: boolean;
+  /** What validation found, when it did not confirm. */
+  validation?: string;
+}
+
+export interface FunctionReport {
+  name: string;
+  line: number;
+  goals: GoalReport[];
+  tests: TestReport[];
+  /** Constructs the model does not support, with their lines (they make the goals they can affect unknown). */
+  unsupported?: { line: number; what: string }[];
+}
+
+export interface Report {
+  file: string;
+  functions: FunctionReport[];
+  /** Front-end messages (warnings, unsupported constructs). */
+  diagnostics?: { line: number; column: number; severity: 'error' | 'warning' | 'info'; message: string }[];
+}
