@@ -132,6 +132,8 @@ export interface Decision {
   kind: 'if' | 'while' | 'do' | 'for' | 'switch' | 'ternary' | 'condition';
   /** The enclosing decision, for conditions of `&&`/`||`. */
   parent?: string;
+  /** Made for a contract or assume expression (`requires a && b`): no coverage goals. */
+  synthetic?: boolean;
   /** Source text of the condition, e.g. `x < 4`. */
   text: string;
   range: SourceRange;
