@@ -11,6 +11,8 @@
 //   (`int` for comparisons and `!`). So the model never re-derives C typing.
 // - Every instruction, terminator and decision keeps its range in the user's
 //   original file (1-based line and column, end exclusive column).
+// - `blocks[i].id === i`; blocks no edge reaches may exist (dead code after
+//   `return`): they keep their statement goals.
 // - A function has one entry block (blocks[0]) and one exit block (`exitBlock`)
 //   whose terminator is the only `return`; `return e;` statements assign the
 //   return variable and jump there. `ensures` clauses are checked in it.
