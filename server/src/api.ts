@@ -4,6 +4,7 @@
 
 import type { DataModel } from './ir/types';
 import type { Report } from '../../shared/report';
+import type { CfgView } from '../../shared/cfg';
 
 export interface EngineOptions {
   dataModel: DataModel;
@@ -73,5 +74,7 @@ export interface Engine {
   cover(req: CoverRequest, signal?: AbortSignal): Promise<Report>;
   /** Goals of every function, statuses unknown (no solving): for fast outlines. */
   outline(req: SourceInput): Promise<Report>;
+  /** The control-flow graph of each function (or of `function`), for `creach cfg` and the webview. */
+  cfg(req: SourceInput & { function?: string }): Promise<CfgView[]>;
   dispose(): void;
 }
