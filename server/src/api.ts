@@ -25,6 +25,8 @@ export interface EngineOptions {
   runtimeErrors: boolean;
   /** Length of the input array a pointer parameter points to, when nothing says otherwise. */
   pointerArrayLength: number;
+  /** Compile and run each datum to confirm it (absent: true). The editor turns it off in untrusted workspaces. */
+  validate?: boolean;
 }
 
 export const defaultEngineOptions: EngineOptions = {
