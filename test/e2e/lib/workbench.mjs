@@ -1,0 +1,253 @@
+// Drives the VS Code workbench in Chromium the way a person does: the command
+// palette (F1), quick open (Ctrl+P), go to line (Ctrl+G), the mouse for
+// hovers and context menus, the Problems view. Reads what is on screen from
+// the DOM only (no extension API).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkPng } from './png.mjs';
+
+/** The text editor of the active editor group. */
+const ACTIVE_EDITOR = '.editor-group-container.active .editor-instance .monaco-editor';
+const QUICK_INPUT = '.quick-input-widget';
+
+export class Workbench {
+  constructor(page, resultsDir) {
+    this.page = page;
+    this.resultsDir = resultsDir;
+    mkdirSync(resultsDir, { recursive: true });
+  }
+
+  /** Loads the workbench and waits until it is usable. */
+  async open(url) {
+    await this.page.goto(url, { waitUntil: 'domcontentloaded' });
+    await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await this.page.locator('.part.statusbar').waitFor({ timeout: 60_000 });
+    // The explorer lists the workspace once the file service is up.
+    await this.page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });
+  }
+
+  /** Saves a screenshot test-results/<name>.png and checks it is a real PNG. */
+  async screenshot(name) {
+    const path = join(this.resultsDir, `${name}.png`);
+    await this.page.screenshot({ path });
+    checkPng(path);
+    return path;
+  }
+
+  async #quickInputRow(label, timeout) {
+    // Rows show "Category: Title" as one label; match it exactly.
+    const rows = this.page.locator(`${QUICK_INPUT} .monaco-list-row`);
+    const deadline = Date.now() + timeout;
+    while (Date.now() < deadline) {
+      const count = await rows.count();
+      for (let i = 0; i < count; i++) {
+        const text = (await rows.nth(i).locator('.label-name').first().textContent().catch(() => '')) ?? '';
+        if (text.trim() === label) return rows.nth(i);
+      }
+      await this.page.waitForTimeout(100);
+    }
+    const seen = await rows.allTextContents().catch(() => []);
+    throw new Error(`no "${label}" in the quick input list (shown: ${seen.slice(0, 8).join(' | ') || 'nothing'})`);
+  }
+
+  /** Runs a command by its title through the command palette (F1). */
+  async runCommand(title, { timeout = 15_000 } = {}) {
+    await this.page.keyboard.press('F1');
+    const input = this.page.locator(`${QUICK_INPUT} input`);
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await this.page.keyboard.type(title, { delay: 5 });
+    const row = await this.#quickInputRow(title, timeout);
+    await row.click();
+    await this.page.locator(QUICK_INPUT).waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => {});
+  }
+
+  /** True when the command palette lists a command with this title. */
+  async hasCommand(title) {
+    await this.page.keyboard.press('F1');
+    await this.page.locator(`${QUICK_INPUT} input`).waitFor({ state: 'visible', timeout: 10_000 });
+    await this.page.keyboard.type(title, { delay: 5 });
+    let found = true;
+    try { await this.#quickInputRow(title, 3000); } catch { found = false; }
+    await this.page.keyboard.press('Escape');
+    return found;
+  }
+
+  /** Opens a workspace file by name through quick open (Ctrl+P). */
+  async openFile(name) {
+    await this.page.keyboard.press('Control+P');
+    await this.page.locator(`${QUICK_INPUT} input`).waitFor({ state: 'visible', timeout: 10_000 });
+    await this.page.keyboard.type(name, { delay: 5 });
+    const row = await this.#quickInputRow(name, 15_000);
+    await row.click();
+    await this.page.locator(`.editor-group-container.active .tab.active[aria-label^="${name}"]`).waitFor({ timeout: 15_000 });
+    await this.page.locator(`${ACTIVE_EDITOR} .view-line`).first().waitFor({ timeout: 15_000 });
+  }
+
+  /** The cursor position shown in the status bar, e.g. { line: 13, column: 1 }. */
+  async cursor() {
+    const text = await this.page.locator('#status\\.editor\\.selection').innerText({ timeout: 5000 });
+    const m = /Ln (\d+), Col (\d+)/.exec(text);
+    return m ? { line: Number(m[1]), column: Number(m[2]) } : undefined;
+  }
+
+  /** Moves the cursor to a line with Ctrl+G and checks the status bar agrees. */
+  async gotoLine(line) {
+    await this.page.locator(ACTIVE_EDITOR).first().click({ position: { x: 200, y: 5 } }).catch(() => {});
+    await this.page.keyboard.press('Control+G');
+    await this.page.locator(`${QUICK_INPUT} input`).waitFor({ state: 'visible', timeout: 10_000 });
+    await this.page.keyboard.type(String(line));
+    await this.page.keyboard.press('Enter');
+    await this.page.waitForFunction((l) => /Ln (\d+)/.exec(document.querySelector('#status\\.editor\\.selection')?.textContent ?? '')?.[1] === String(l),
+      line, { timeout: 5000 });
+  }
+
+  /** The rendered `.view-line` of a 1-based line (the cursor must have made it visible). */
+  async #viewLine(line) {
+    await this.page.locator(`${ACTIVE_EDITOR} .line-numbers`).first().waitFor({ timeout: 10_000 });
+    const handle = await this.page.evaluateHandle(({ editorSel, line }) => {
+      const editor = document.querySelector(editorSel);
+      if (!editor) return null;
+      const number = [...editor.querySelectorAll('.margin-view-overlays .line-numbers')]
+        .find((el) => el.textContent.trim() === String(line));
+      if (!number) return null;
+      const top = number.getBoundingClientRect().top;
+      return [...editor.querySelectorAll('.view-lines .view-line')]
+        .find((el) => Math.abs(el.getBoundingClientRect().top - top) < 2) ?? null;
+    }, { editorSel: ACTIVE_EDITOR, line });
+    const element = handle.asElement();
+    if (!element) throw new Error(`line ${line} is not on screen`);
+    return element;
+  }
+
+  /**
+   * Everything shown on a line: its text, injected text, and the content of
+   * ::before/::after pseudo-elements (where VS Code puts decoration text
+   * such as CReach's inline datum).
+   */
+  async lineText(line) {
+    const element = await this.#viewLine(line);
+    return element.evaluate((el) => {
+      const pseudo = (node, which) => {
+        const content = getComputedStyle(node, which).content;
+        if (!content || content === 'none' || content === 'normal') return '';
+        try { return JSON.parse(content); } catch { return content.replace(/^"|"$/g, ''); }
+      };
+      let text = '';
+      const walk = (node) => {
+        if (node.nodeType === Node.TEXT_NODE) { text += node.textContent; return; }
+        if (node.nodeType !== Node.ELEMENT_NODE) return;
+        text += pseudo(node, '::before');
+        node.childNodes.forEach(walk);
+        text += pseudo(node, '::after');
+      };
+      walk(el);
+      return text.replace(/\u00a0/g, ' ');
+    });
+  }
+
+  /** The CodeLens lines shown in the active editor, in order. */
+  async codeLenses() {
+    return (await this.page.locator(`${ACTIVE_EDITOR} .codelens-decoration`).allInnerTexts()).map((t) => t.replace(/\u00a0/g, ' ').trim());
+  }
+
+  /** Points the mouse at the first character of a line's code and returns the hover's text ('' if none). */
+  async hoverLine(line, { timeout = 5000 } = {}) {
+    await this.page.mouse.move(0, 0);
+    await this.page.locator(`${ACTIVE_EDITOR} .monaco-hover`).first().waitFor({ state: 'hidden', timeout: 3000 }).catch(() => {});
+    const element = await this.#viewLine(line);
+    const box = await element.evaluate((el) => {
+      const range = document.createRange();
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const i = node.textContent.search(/\S/);
+        if (i >= 0) {
+          range.setStart(node, i);
+          range.setEnd(node, Math.min(node.textContent.length, i + 2));
+          const r = range.getBoundingClientRect();
+          return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+        }
+      }
+      return null;
+    });
+    if (!box) throw new Error(`line ${line} has no text to hover`);
+    await this.page.mouse.move(box.x, box.y, { steps: 4 });
+    const hover = this.page.locator('.monaco-hover:not(.hidden) .monaco-hover-content, .monaco-hover:not(.hidden) .hover-contents').first();
+    try {
+      await hover.waitFor({ state: 'visible', timeout });
+      await this.page.waitForTimeout(300); // hover parts arrive one after another
+      return (await this.page.locator('.monaco-hover:not(.hidden)').first().innerText()).replace(/\u00a0/g, ' ');
+    } catch {
+      return '';
+    }
+  }
+
+  /** Right-clicks a line's code and picks a context-menu item by its label. */
+  async contextMenuOnLine(line, label) {
+    const element = await this.#viewLine(line);
+    const box = await element.boundingBox();
+    const text = await element.innerText();
+    const indent = text.search(/\S/);
+    // Right-click inside the code (past the indentation) so that the cursor moves there.
+    await this.page.mouse.click(box.x + Math.max(indent, 0) * 7.7 + 12, box.y + box.height / 2, { button: 'right' });
+    const labels = this.page.locator('.context-view .monaco-menu .action-item .action-label');
+    await labels.first().waitFor({ state: 'visible', timeout: 10_000 });
+    const all = (await labels.allInnerTexts()).map((t) => t.trim());
+    const index = all.indexOf(label);
+    if (index < 0) {
+      await this.page.keyboard.press('Escape');
+      throw new Error(`no "${label}" in the editor context menu (shown: ${all.filter(Boolean).join(' | ')})`);
+    }
+    await labels.nth(index).click();
+  }
+
+  /** Opens the Problems view (Ctrl+Shift+M) and returns its rows' accessible labels. */
+  async problems() {
+    const rows = this.page.locator('.markers-panel .monaco-list-row');
+    if (!(await this.page.locator('.markers-panel').isVisible().catch(() => false))) {
+      await this.page.keyboard.press('Control+Shift+M');
+      await this.page.locator('.markers-panel').waitFor({ state: 'visible', timeout: 10_000 });
+    }
+    const labels = [];
+    const count = await rows.count();
+    for (let i = 0; i < count; i++) {
+      const row = rows.nth(i);
+      labels.push(`${(await row.getAttribute('aria-label')) ?? ''} ${await row.innerText()}`.replace(/\s+/g, ' ').trim());
+    }
+    return labels;
+  }
+
+  /** The text of the notifications on screen (toasts), to show in failures. */
+  async notifications() {
+    return (await this.page.locator('.notifications-toasts .notification-toast').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
+  }
+
+  /** Labels of the open editor tabs. */
+  async tabs() {
+    return (await this.page.locator('.tabs-container .tab').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('aria-label') ?? t.textContent)))
+      .map((t) => t.trim());
+  }
+
+  /** The frame (webview) in which `selector` matches, waiting up to timeout. */
+  async frameWith(selector, { timeout = 30_000 } = {}) {
+    const deadline = Date.now() + timeout;
+    while (Date.now() < deadline) {
+      for (const frame of this.page.frames()) {
+        if (frame === this.page.mainFrame()) continue;
+        if (await frame.locator(selector).count().catch(() => 0)) return frame;
+      }
+      await this.page.waitForTimeout(250);
+    }
+    return undefined;
+  }
+}
+
+/** Polls `probe` until `accept(value)` holds; returns the last value either way. */
+export async function waitFor(probe, accept, { timeout = 30_000, interval = 500 } = {}) {
+  const deadline = Date.now() + timeout;
+  let value = await probe();
+  while (!accept(value) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, interval));
+    value = await probe();
+  }
+  return value;
+}
