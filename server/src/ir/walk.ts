@@ -1,0 +1,124 @@
+// Generic traversals of IR instructions: which places and operands an
+// instruction reads or writes, and copies with variable ids renamed.
+// Shared by SSA construction and the goal catalogue so that neither has to
+// know every Rvalue shape.
+
+import type { Instr, Operand, Place, Rvalue, Terminator } from './ir';
+
+/** How a place is used by the instruction that mentions it. */
+export type PlaceRole = 'dst' | 'load' | 'addr';
+
+/** Every place an instruction mentions (destination, loads, `&place` operands, nested ones included). */
+export function forEachPlace(instr: Instr, visit: (place: Place, role: PlaceRole) => void): void {
+  const inOperand = (op: Operand): void => {
+    if (op.kind === 'addr') inPlace(op.place, 'addr');
+  };
+  const inPlace = (place: Place, role: PlaceRole): void => {
+    visit(place, role);
+    if (place.root.kind === 'deref') inOperand(place.root.ptr);
+    for (const elem of place.path) if (elem.kind === 'index') inOperand(elem.index);
+  };
+  switch (instr.kind) {
+    case 'assign':
+      if (instr.dst) inPlace(instr.dst, 'dst');
+      if (instr.value.op === 'load') inPlace(instr.value.place, 'load');
+      for (const op of rvalueOperands(instr.value)) inOperand(op);
+      return;
+    case 'assume':
+    case 'assert':
+      inOperand(instr.cond);
+      return;
+    case 'error':
+    case 'unsupported':
+      return;
+  }
+}
+
+/** The operands an rvalue reads directly (not those inside a loaded place). */
+export function rvalueOperands(rv: Rvalue): Operand[] {
+  switch (rv.op) {
+    case 'use':
+      return [rv.a];
+    case 'binary':
+      return [rv.a, rv.b];
+    case 'unary':
+    case 'cast':
+      return [rv.a];
+    case 'ptradd':
+      return [rv.ptr, rv.offset];
+    case 'ptrdiff':
+      return [rv.a, rv.b];
+    case 'call':
+      return rv.args;
+    case 'icall':
+      return [rv.fn, ...rv.args];
+    case 'load':
+    case 'nondet':
+    case 'havoc':
+      return [];
+  }
+}
+
+/** Renames the variable ids read by copies of IR pieces (destinations are the caller's business). */
+export interface Renamer {
+  use(id: number): number;
+}
+
+export function renameOperand(op: Operand, r: Renamer): Operand {
+  switch (op.kind) {
+    case 'var':
+      return { ...op, id: r.use(op.id) };
+    case 'addr':
+      return { ...op, place: renamePlace(op.place, r) };
+    default:
+      return op;
+  }
+}
+
+/** Copy of `place` whose operands are renamed as reads; a variable root becomes `rootId` (default: renamed as a read). */
+export function renamePlace(place: Place, r: Renamer, rootId?: number): Place {
+  const root: Place['root'] =
+    place.root.kind === 'var' ? { kind: 'var', id: rootId ?? r.use(place.root.id) } : { kind: 'deref', ptr: renameOperand(place.root.ptr, r) };
+  const path = place.path.map((e) => (e.kind === 'index' ? { ...e, index: renameOperand(e.index, r) } : e));
+  return { ...place, root, path };
+}
+
+export function renameRvalue(rv: Rvalue, r: Renamer): Rvalue {
+  const o = (op: Operand) => renameOperand(op, r);
+  switch (rv.op) {
+    case 'use':
+      return { ...rv, a: o(rv.a) };
+    case 'load':
+      return { ...rv, place: renamePlace(rv.place, r) };
+    case 'binary':
+      return { ...rv, a: o(rv.a), b: o(rv.b) };
+    case 'unary':
+    case 'cast':
+      return { ...rv, a: o(rv.a) };
+    case 'ptradd':
+      return { ...rv, ptr: o(rv.ptr), offset: o(rv.offset) };
+    case 'ptrdiff':
+      return { ...rv, a: o(rv.a), b: o(rv.b) };
+    case 'call':
+      return { ...rv, args: rv.args.map(o) };
+    case 'icall':
+      return { ...rv, fn: o(rv.fn), args: rv.args.map(o) };
+    case 'nondet':
+    case 'havoc':
+      return rv;
+  }
+}
+
+export function renameTerminator(t: Terminator, r: Renamer): Terminator {
+  switch (t.kind) {
+    case 'branch':
+      return { ...t, cond: renameOperand(t.cond, r) };
+    case 'switch':
+      return { ...t, value: renameOperand(t.value, r) };
+    case 'return':
+      return { ...t, value: t.value ? renameOperand(t.value, r) : null };
+    case 'goto':
+    case 'stop':
+      return t;
+  }
+}
