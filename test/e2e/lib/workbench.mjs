@@ -22,8 +22,18 @@ export class Workbench {
     await this.page.goto(url, { waitUntil: 'domcontentloaded' });
     await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await this.page.locator('.part.statusbar').waitFor({ timeout: 60_000 });
-    // The explorer lists the workspace once the file service is up.
-    await this.page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });
+    // The explorer lists the workspace once the file service is up (unless a
+    // modal dialog, such as the workspace-trust question, comes first).
+    await this.page.locator('.explorer-folders-view .monaco-list-row, .monaco-dialog-box').first().waitFor({ timeout: 60_000 });
+  }
+
+  /** Answers the workspace-trust dialog "No, I don't trust the authors" (if it is shown). */
+  async declineTrust() {
+    const dialog = this.page.locator('.monaco-dialog-box');
+    try { await dialog.waitFor({ state: 'visible', timeout: 8000 }); } catch { return false; }
+    await dialog.locator('.monaco-button', { hasText: /don.t trust/i }).first().click();
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+    return true;
   }
 
   /** Saves a screenshot test-results/<name>.png and checks it is a real PNG. */
@@ -198,6 +208,29 @@ export class Workbench {
       throw new Error(`no "${label}" in the editor context menu (shown: ${all.filter(Boolean).join(' | ')})`);
     }
     await labels.nth(index).click();
+  }
+
+  /**
+   * Answers the quick picks and input boxes a command opens, as a user
+   * accepting the defaults would: in a list, the item matching `prefer`
+   * (else the one already focused); in an input box (a folder, a file
+   * name), the proposed value. Returns what was shown, for failure messages.
+   */
+  async answerPrompts({ prefer = /harness|\bC\b/i, rounds = 5 } = {}) {
+    const shown = [];
+    const widget = this.page.locator(QUICK_INPUT);
+    for (let round = 0; round < rounds; round++) {
+      try { await widget.waitFor({ state: 'visible', timeout: 5000 }); } catch { break; }
+      const rows = widget.locator('.monaco-list-row');
+      const labels = (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+      const title = (await widget.locator('.quick-input-title').innerText().catch(() => '')).trim();
+      shown.push(`${title} [${labels.join(' | ')}] value=${await widget.locator('input').first().inputValue().catch(() => '')}`);
+      const preferred = labels.findIndex((l) => prefer.test(l));
+      if (labels.length > 0 && preferred >= 0) await rows.nth(preferred).click();
+      else await this.page.keyboard.press('Enter');
+      await this.page.waitForTimeout(500);
+    }
+    return shown;
   }
 
   /** Opens the Problems view (Ctrl+Shift+M) and returns its rows' accessible labels. */

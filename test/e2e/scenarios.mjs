@@ -1,0 +1,255 @@
+// The end-to-end scenarios (issue 6), each driving a real VS Code
+// (code-server) in Chromium the way a user does, and asserting on what is on
+// screen. Expected values come from the fixtures' checked answers
+// (test/fixtures/EXPECTED.md) and are confirmed with gcc-compiled code.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { waitFor } from './lib/workbench.mjs';
+import { compileAndRun, intValue } from './lib/gcc.mjs';
+
+/** Long enough for a first analysis with Z3 in WebAssembly on 2 shared cores. */
+const ANALYSIS_TIMEOUT = 120_000;
+
+export const COMMANDS = {
+  reachStatement: 'CReach: Reach this statement',
+  reachBranchTrue: 'CReach: Reach this branch (true)',
+  reachBranchFalse: 'CReach: Reach this branch (false)',
+  generateSuite: 'CReach: Generate test suite',
+  showCfg: 'CReach: Show control-flow graph',
+  exportTests: 'CReach: Export tests...',
+};
+
+function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+/** Lines of the compiler log written by the wrapper set as `creach.compiler`. */
+export function compilerCalls(logPath) {
+  return existsSync(logPath) ? readFileSync(logPath, 'utf8').split('\n').filter(Boolean) : [];
+}
+
+/** A compiler call that compiles (not only preprocesses with -E). */
+function compiles(call) {
+  return !call.split(' ').includes('-E');
+}
+
+/** All files under a folder, relative, with their modification times. */
+function listFiles(dir) {
+  const files = new Map();
+  const walk = (d) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const path = join(d, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else files.set(relative(dir, path), statSync(path).mtimeMs);
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+/** Waits for the inline datum on a line (text after `→`) and returns the whole line. */
+async function inlineDatum(wb, line) {
+  const text = await waitFor(() => wb.lineText(line), (t) => /→/.test(t), { timeout: ANALYSIS_TIMEOUT });
+  assert(/→/.test(text), `no inline datum after line ${line}; the line shows: ${JSON.stringify(text)}; notifications: ${(await wb.notifications()).join(' | ')}`);
+  return text;
+}
+
+/** Scenarios on the trusted workspace (one code-server, one page, in this order). */
+export const trustedScenarios = [
+  {
+    name: 'commands-in-palette',
+    what: 'the extension is installed and its six commands are in the command palette',
+    async run({ wb }) {
+      await wb.openFile('tritype.c');
+      const missing = [];
+      for (const title of Object.values(COMMANDS)) if (!(await wb.hasCommand(title))) missing.push(title);
+      assert(missing.length === 0, `not in the command palette: ${missing.join(', ')}`);
+    },
+  },
+  {
+    name: 'codelens-tritype',
+    what: 'open tritype.c: the CodeLens shows its coverage status (every decision outcome is feasible)',
+    async run({ wb }) {
+      await wb.openFile('tritype.c');
+      const status = /^CReach: (\d+)\/(\d+) branches/;
+      const lenses = await waitFor(() => wb.codeLenses(), (ls) => ls.filter((l) => status.test(l)).length >= 2, { timeout: ANALYSIS_TIMEOUT });
+      const statusLenses = lenses.filter((l) => status.test(l));
+      assert(statusLenses.length >= 2, `expected a coverage CodeLens on tritype and tritype_checked, shown: ${JSON.stringify(lenses)}`);
+      // The first function is tritype: ten decisions, each with two feasible outcomes (EXPECTED.md).
+      const [, covered, total] = status.exec(statusLenses[0]);
+      assert(Number(total) >= 20, `tritype has 10 decisions (20 outcomes), the lens counts ${total}: ${statusLenses[0]}`);
+      assert(covered === total, `every outcome of tritype is feasible, the lens says ${statusLenses[0]}`);
+      assert(!/unreachable|unknown/.test(statusLenses[0]), `nothing in tritype is unreachable or unknown: ${statusLenses[0]}`);
+    },
+  },
+  {
+    name: 'reach-statement-palette',
+    what: 'factorial.c: Ctrl+G to `i = 2;`, "Reach this statement" from the palette: the inline datum i = 2 appears, validated',
+    async run({ wb, fixtures, compilerLog }) {
+      const source = readFileSync(join(fixtures, 'factorial.c'), 'utf8').split('\n');
+      const line = source.findIndex((l) => l.includes('i = 2;')) + 1;
+      assert(line > 0, 'factorial.c has no `i = 2;`');
+      const callsBefore = compilerCalls(compilerLog).filter(compiles).length;
+      await wb.openFile('factorial.c');
+      await wb.gotoLine(line);
+      await wb.runCommand(COMMANDS.reachStatement);
+      const text = await inlineDatum(wb, line);
+      const i = intValue(text, 'i');
+      assert(i === 2, `the only input reaching \`i = 2;\` is i = 2, the line shows ${JSON.stringify(text)}`);
+      // The goal is reached exactly when f returns 2 (j == 2): check with gcc.
+      const run = compileAndRun(join(fixtures, 'factorial.c'), `return f(${i}) == 2 ? 0 : 1;`);
+      assert(run.status === 0, `gcc: f(${i}) does not reach the goal`);
+      const validated = await waitFor(() => wb.lineText(line), (t) => /✓ validated/.test(t), { timeout: 60_000 });
+      assert(/✓ validated/.test(validated), `the datum is not shown validated in a trusted workspace: ${JSON.stringify(validated)}`);
+      const callsAfter = compilerCalls(compilerLog).filter(compiles).length;
+      assert(callsAfter > callsBefore, `validated, yet the configured compiler (creach.compiler) was never called to compile`);
+    },
+  },
+  {
+    name: 'reach-branch-context-menu',
+    what: 'example2.c: right-click `if (x > 1)`, "Reach this branch (true)": the inline datum x = 2, y = 3 appears',
+    async run({ wb, fixtures }) {
+      const source = readFileSync(join(fixtures, 'example2.c'), 'utf8').split('\n');
+      const line = source.findIndex((l) => l.includes('if (x > 1)')) + 1;
+      assert(line > 0, 'example2.c has no `if (x > 1)`');
+      await wb.openFile('example2.c');
+      await wb.gotoLine(line);
+      await wb.contextMenuOnLine(line, COMMANDS.reachBranchTrue);
+      const text = await inlineDatum(wb, line);
+      const x = intValue(text, 'x');
+      const y = intValue(text, 'y');
+      assert(x === 2 && y === 3, `the unique datum is x = 2, y = 3 (EXPECTED.md), the line shows ${JSON.stringify(text)}`);
+      // g returns 1 only through this branch: check the datum with gcc.
+      const run = compileAndRun(join(fixtures, 'example2.c'), `return g(${x}, ${y}) == 1 ? 0 : 1;`);
+      assert(run.status === 0, `gcc: g(${x}, ${y}) does not take the branch`);
+    },
+  },
+  {
+    name: 'hover-unreachable-gcd',
+    what: 'loops_w.c: hovering gcd\'s `return 1;` explains why it is unreachable and never says covered',
+    async run({ wb, fixtures }) {
+      const source = readFileSync(join(fixtures, 'loops_w.c'), 'utf8').split('\n');
+      const gcdStart = source.findIndex((l) => l.startsWith('int gcd('));
+      const line = source.findIndex((l, i) => i > gcdStart && l.includes('return 1;')) + 1;
+      assert(gcdStart >= 0 && line > 0, 'loops_w.c has no gcd `return 1;`');
+      await wb.openFile('loops_w.c');
+      await wb.gotoLine(line);
+      const seen = [];
+      const text = await waitFor(async () => {
+        const t = await wb.hoverLine(line);
+        if (t) seen.push(t);
+        return t;
+      }, (t) => /unreachable/i.test(t), { timeout: ANALYSIS_TIMEOUT, interval: 2000 });
+      assert(/unreachable/i.test(text), `the hover never said unreachable; it showed: ${JSON.stringify(seen.slice(-3))}`);
+      const saidCovered = seen.find((t) => /\bcovered\b/i.test(t));
+      assert(!saidCovered, `the hover said covered: ${JSON.stringify(saidCovered)}`);
+      // The explanation names the condition that cannot hold (`y > 10` after the loop).
+      assert(/y > 10/.test(text), `the hover does not explain why (no \`y > 10\`): ${JSON.stringify(text)}`);
+    },
+  },
+  {
+    name: 'assertion-diagnostic-tcas',
+    what: 'tcas_assert.c: the Problems view shows the violated assertion with the counter-example x = 50',
+    async run({ wb, fixtures }) {
+      const source = readFileSync(join(fixtures, 'tcas_assert.c'), 'utf8').split('\n');
+      const violated = source.findIndex((l) => l.includes('assert(z > -2500)')) + 1;
+      const holds = source.findIndex((l) => l.includes('assert(z > -3000)')) + 1;
+      await wb.openFile('tcas_assert.c');
+      const rows = await waitFor(() => wb.problems(), (rs) => rs.some((r) => /x = 50\b/.test(r)), { timeout: ANALYSIS_TIMEOUT });
+      const row = rows.find((r) => /x = 50\b/.test(r));
+      assert(row, `no diagnostic with x = 50 in the Problems view; rows: ${JSON.stringify(rows)}`);
+      assert(/creach/i.test(row), `the diagnostic's source is not creach: ${row}`);
+      assert(new RegExp(`\\b${violated}\\b`).test(row), `the diagnostic is not at line ${violated}: ${row}`);
+      const y = intValue(row, 'y');
+      assert(y !== undefined && y >= 1, `the overflow-free counter-examples are x = 50, y >= 1; the message gives y = ${y}: ${row}`);
+      // The counter-example really violates the assertion: gcc-compiled foo aborts.
+      const run = compileAndRun(join(fixtures, 'tcas_assert.c'), `foo(50, ${y}); return 0;`);
+      assert(run.signal === 'SIGABRT', `gcc: foo(50, ${y}) does not fail the assertion (status ${run.status}, signal ${run.signal})`);
+      const wrong = rows.find((r) => new RegExp(`Ln ${holds}\\b|line ${holds}\\b`, 'i').test(r));
+      assert(!wrong, `assert(z > -3000) holds, yet the Problems view reports it: ${wrong}`);
+    },
+  },
+  {
+    name: 'cfg-webview',
+    what: 'tritype.c: "Show control-flow graph" opens the CFG webview with the function\'s blocks',
+    async run({ wb, fixtures }) {
+      const source = readFileSync(join(fixtures, 'tritype.c'), 'utf8').split('\n');
+      const line = source.findIndex((l) => l.includes('if (i == j)')) + 1;
+      await wb.openFile('tritype.c');
+      await wb.gotoLine(line);
+      await wb.runCommand(COMMANDS.showCfg);
+      const tabs = await waitFor(() => wb.tabs(), (ts) => ts.some((t) => t.startsWith('CReach CFG: tritype')), { timeout: 30_000 });
+      assert(tabs.some((t) => t.startsWith('CReach CFG: tritype')), `no "CReach CFG: tritype" tab; tabs: ${JSON.stringify(tabs)}`);
+      const frame = await wb.frameWith('svg [data-block-id]', { timeout: ANALYSIS_TIMEOUT });
+      assert(frame, 'the webview shows no SVG node with data-block-id');
+      const blocks = await frame.locator('svg [data-block-id]').evaluateAll((nodes) =>
+        nodes.map((n) => ({ id: n.getAttribute('data-block-id'), svg: n instanceof SVGElement, text: n.textContent ?? '' })));
+      const ids = new Set(blocks.map((b) => b.id));
+      assert(ids.size === blocks.length, `block ids repeat: ${blocks.map((b) => b.id).join(',')}`);
+      assert(blocks.every((b) => b.svg), 'a block node is not an SVG element');
+      // tritype has ten decisions; each one ends a block of its own.
+      assert(ids.size >= 10, `tritype has 10 decisions, the graph shows ${ids.size} blocks`);
+      const allText = blocks.map((b) => b.text).join('\n');
+      for (const code of ['i == j', 'j == k', 'trityp > 3']) {
+        assert(allText.includes(code), `no block shows \`${code}\`; block texts: ${JSON.stringify(allText.slice(0, 400))}`);
+      }
+    },
+  },
+  {
+    name: 'export-tests',
+    what: 'tritype.c: "Export tests..." writes the test files; the C harness compiles with gcc and passes',
+    async run({ wb, workspace }) {
+      const before = listFiles(workspace);
+      await wb.openFile('tritype.c');
+      await wb.runCommand(COMMANDS.exportTests);
+      await wb.answerPrompts();
+      const written = await waitFor(() => {
+        const after = listFiles(workspace);
+        return [...after.keys()].filter((f) => !f.startsWith('.vscode') && before.get(f) !== after.get(f));
+      }, (fs) => fs.some((f) => f.endsWith('.c')), { timeout: ANALYSIS_TIMEOUT });
+      const harnesses = written.filter((f) => f.endsWith('.c'));
+      assert(harnesses.length > 0, `export wrote no C harness; written: ${JSON.stringify(written)}; notifications: ${(await wb.notifications()).join(' | ')}`);
+      for (const harness of harnesses) {
+        const exe = join(workspace, `${harness}.exe`);
+        execFileSync('gcc', ['-std=c11', '-o', exe, join(workspace, harness)], { cwd: workspace, stdio: 'pipe' });
+        const run = spawnSync(exe, [], { cwd: workspace, timeout: 30_000, encoding: 'utf8' });
+        assert(run.status === 0, `${harness}: exit ${run.status ?? run.signal}\n${run.stdout}${run.stderr}`);
+      }
+    },
+  },
+];
+
+/**
+ * Scenario on a workspace that is not trusted: the analysis may run, but
+ * nothing is compiled or run. The workspace's own settings point
+ * creach.compiler at a script that leaves a marker; the user's settings
+ * point it at the logging wrapper, which the trusted run shows is called.
+ */
+export const untrustedScenarios = [
+  {
+    name: 'untrusted-nothing-runs',
+    what: 'untrusted workspace: Restricted Mode; "Reach this branch" compiles and runs nothing',
+    async run({ wb, fixtures, workspace, compilerLog, marker }) {
+      const restricted = await waitFor(() => wb.page.locator('.part.statusbar').innerText(), (t) => /Restricted Mode/i.test(t), { timeout: 30_000 });
+      assert(/Restricted Mode/i.test(restricted), `the workspace is not in Restricted Mode; status bar: ${JSON.stringify(restricted)}`);
+      const before = listFiles(workspace);
+      const source = readFileSync(join(fixtures, 'example2.c'), 'utf8').split('\n');
+      const line = source.findIndex((l) => l.includes('if (x > 1)')) + 1;
+      await wb.openFile('example2.c');
+      await wb.gotoLine(line);
+      await wb.runCommand(COMMANDS.reachBranchTrue);
+      // Either a datum (not validated) or nothing at all; give the analysis its time.
+      const text = await waitFor(() => wb.lineText(line), (t) => /→/.test(t), { timeout: 60_000 });
+      assert(!/✓ validated/.test(text), `a datum was validated (compiled and run) in an untrusted workspace: ${JSON.stringify(text)}`);
+      await wb.runCommand(COMMANDS.generateSuite);
+      await wb.page.waitForTimeout(10_000);
+      assert(!existsSync(marker), 'the workspace\'s compiler script ran in an untrusted workspace');
+      const compiled = compilerCalls(compilerLog).filter(compiles);
+      assert(compiled.length === 0, `the compiler was called to compile in an untrusted workspace: ${compiled.join(' ; ')}`);
+      const after = listFiles(workspace);
+      const newFiles = [...after.keys()].filter((f) => !before.has(f) && !f.startsWith('.vscode'));
+      assert(newFiles.length === 0, `files appeared in the untrusted workspace: ${newFiles.join(', ')}`);
+    },
+  },
+];
