@@ -1,0 +1,84 @@
+// Diagnostics (Problems view) from a file's analysis: violated assertions and
+// possible runtime errors with their counter-example, properties left
+// unknown, unsupported constructs, front-end messages and syntax errors, and
+// unreachable statements as faded "unnecessary" hints (dimmed code).
+
+import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Range } from 'vscode-languageserver';
+import type { FunctionReport, GoalReport, Report } from '../../../shared/report';
+import { formatInputs } from '../../../shared/editor-protocol';
+import type { FileIndex } from './functions';
+
+/** LSP range (0-based) of a 1-based report position. */
+export function goalRange(g: { line: number; column: number; endLine?: number; endColumn?: number }): Range {
+  const start = { line: g.line - 1, character: Math.max(0, g.column - 1) };
+  const end = g.endLine !== undefined && g.endColumn !== undefined
+    ? { line: g.endLine - 1, character: Math.max(0, g.endColumn - 1) }
+    : { line: g.line - 1, character: 10_000 }; // to the end of the line (clients clamp)
+  return { start, end };
+}
+
+/** `z > -2500` out of the label "`assert(z > -2500)`". */
+function assertedCondition(label: string): string {
+  const m = /assert\s*\((.*)\)/.exec(label);
+  return m ? m[1] : label.replace(/`/g, '');
+}
+
+function propertyDiagnostic(uri: string, f: FunctionReport, g: GoalReport): Diagnostic | undefined {
+  const test = g.test ? f.tests.find((t) => t.id === g.test) : undefined;
+  const functionLocation = { uri, range: { start: { line: f.line - 1, character: 0 }, end: { line: f.line - 1, character: 0 } } };
+  const related = [
+    ...(test ? [{ location: functionLocation, message: `inputs of ${f.name}: ${formatInputs(test)}` }] : []),
+    ...(g.why ?? []).map((r) => ({ location: { uri, range: goalRange(r) }, message: `\`${r.text}\`: ${r.role}` })),
+  ];
+  const what = g.kind === 'assertion' ? `assertion ${assertedCondition(g.label)}` : `runtime error (${g.outcome ?? 'error'}): ${g.label.replace(/`/g, '')}`;
+  if (g.status === 'violated') {
+    return {
+      range: goalRange(g), source: 'creach', code: g.id,
+      severity: g.kind === 'assertion' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+      message: `${what} violated${test ? ` for ${formatInputs(test)}` : ''}`,
+      relatedInformation: related,
+    };
+  }
+  if (g.status === 'unknown' || g.status === 'not-reached') {
+    return {
+      range: goalRange(g), source: 'creach', code: g.id, severity: DiagnosticSeverity.Information,
+      message: `${what}: ${g.status === 'unknown' ? 'unknown' : `no violation within ${g.bound ?? '?'} loop iterations (not a proof)`}${g.reason ? `: ${g.reason}` : ''}`,
+    };
+  }
+  return undefined;
+}
+
+export function fileDiagnostics(uri: string, report: Report, index: FileIndex): Diagnostic[] {
+  const out: Diagnostic[] = index.syntaxErrors.map((e) => ({
+    range: { start: { line: e.line, character: e.character }, end: { line: e.endLine, character: e.endCharacter } },
+    severity: DiagnosticSeverity.Error, source: 'creach', message: e.message,
+  }));
+  const syntaxLines = new Set(index.syntaxErrors.map((e) => e.line + 1));
+  for (const d of report.diagnostics ?? []) {
+    if (d.severity === 'error' && syntaxLines.has(d.line)) continue; // tree-sitter already said it
+    out.push({
+      range: goalRange({ line: d.line, column: d.column }), source: 'creach', message: d.message,
+      severity: d.severity === 'error' ? DiagnosticSeverity.Error : d.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
+    });
+  }
+  for (const f of report.functions) {
+    for (const g of f.goals) {
+      if (g.kind === 'assertion' || g.kind === 'runtime-error') {
+        const d = propertyDiagnostic(uri, f, g);
+        if (d) out.push(d);
+      } else if (g.kind === 'statement' && g.status === 'unreachable') {
+        out.push({
+          range: goalRange(g), source: 'creach', code: g.id, severity: DiagnosticSeverity.Hint, tags: [DiagnosticTag.Unnecessary],
+          message: `unreachable: ${g.label}${g.why?.length ? ` (because of line${g.why.length > 1 ? 's' : ''} ${[...new Set(g.why.map((r) => r.line))].join(', ')})` : ''}`,
+        });
+      }
+    }
+    for (const u of f.unsupported ?? []) {
+      out.push({
+        range: goalRange({ line: u.line, column: 1 }), source: 'creach', severity: DiagnosticSeverity.Information,
+        message: `not modelled: ${u.what}; goals it can affect are reported unknown`,
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,214 @@
+// A pool of solver worker threads, each with its own engine (its own Z3
+// context), so the language server's main thread never waits on a solve.
+// Jobs have a priority: what the user asked for ('user') goes before the
+// background analysis, and preempts it when every worker is busy (the
+// preempted job is cancelled and queued again). Cancelling a job aborts it in
+// its worker; a worker that does not stop within the grace period is
+// terminated and replaced, so a runaway query can never block the pool.
+
+import { Worker } from 'node:worker_threads';
+import type { EngineOptions } from '../api';
+import type { FromWorker, ToWorker, WorkerMethod } from './worker-protocol';
+
+export type Priority = 'user' | 'background';
+
+export class CancelledError extends Error {
+  constructor(message = 'cancelled') {
+    super(message);
+    this.name = 'CancelledError';
+  }
+}
+
+interface Job {
+  id: number;
+  method: WorkerMethod;
+  params: unknown;
+  options: EngineOptions;
+  priority: Priority;
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+  signal?: AbortSignal;
+  /** Set when the job was cancelled to make room for a user job: queue it again instead of failing it. */
+  preempted?: boolean;
+  onAbort?: () => void;
+}
+
+interface Slot {
+  worker?: Worker;
+  job?: Job;
+  killTimer?: NodeJS.Timeout;
+}
+
+export interface PoolOptions {
+  workerFile: string;
+  size: number;
+  /** How long a cancelled job may take to stop before its worker is terminated. */
+  cancelGraceMs?: number;
+  log?: (message: string) => void;
+  /** Options to start the workers' engines with right away. */
+  warmOptions?: EngineOptions;
+}
+
+export class WorkerPool {
+  private readonly slots: Slot[];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private disposed = false;
+
+  constructor(private readonly opts: PoolOptions) {
+    this.slots = Array.from({ length: Math.max(1, opts.size) }, () => ({}));
+    if (opts.warmOptions) for (const slot of this.slots) this.ensureWorker(slot);
+  }
+
+  /** Jobs queued or running. */
+  get load(): number {
+    return this.queue.length + this.slots.filter((s) => s.job).length;
+  }
+
+  run<T>(method: WorkerMethod, params: unknown, options: EngineOptions, priority: Priority, signal?: AbortSignal): Promise<T> {
+    if (this.disposed) return Promise.reject(new Error('the worker pool is shut down'));
+    if (signal?.aborted) return Promise.reject(new CancelledError());
+    return new Promise<T>((resolve, reject) => {
+      const job: Job = { id: this.nextId++, method, params, options, priority, resolve: resolve as (v: unknown) => void, reject, signal };
+      if (signal) {
+        job.onAbort = () => this.cancel(job);
+        signal.addEventListener('abort', job.onAbort, { once: true });
+      }
+      this.enqueue(job);
+      this.dispatch();
+      if (priority === 'user') this.preemptIfFull();
+    });
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const job of this.queue.splice(0)) this.finish(job, undefined, new CancelledError('server shutting down'));
+    for (const slot of this.slots) {
+      if (slot.job) this.finish(slot.job, undefined, new CancelledError('server shutting down'));
+      slot.job = undefined;
+      void slot.worker?.terminate();
+      slot.worker = undefined;
+    }
+  }
+
+  private enqueue(job: Job, front = false): void {
+    if (job.priority === 'user') {
+      // After the other user jobs, before every background job.
+      const firstBackground = this.queue.findIndex((j) => j.priority === 'background');
+      this.queue.splice(firstBackground < 0 ? this.queue.length : firstBackground, 0, job);
+    } else if (front) {
+      const firstBackground = this.queue.findIndex((j) => j.priority === 'background');
+      this.queue.splice(firstBackground < 0 ? this.queue.length : firstBackground, 0, job);
+    } else {
+      this.queue.push(job);
+    }
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (slot.job || slot.killTimer || this.queue.length === 0) continue;
+      const job = this.queue.shift()!;
+      slot.job = job;
+      this.post(this.ensureWorker(slot), { type: 'run', id: job.id, method: job.method, params: job.params, options: job.options });
+    }
+  }
+
+  private preemptIfFull(): void {
+    if (this.slots.some((s) => !s.job && !s.killTimer)) return;
+    if (!this.queue.some((j) => j.priority === 'user')) return;
+    const victim = this.slots.find((s) => s.job?.priority === 'background' && !s.job.preempted && !s.killTimer);
+    if (!victim?.job) return;
+    victim.job.preempted = true;
+    this.opts.log?.(`preempting background ${victim.job.method} for a user request`);
+    this.stopRunning(victim);
+  }
+
+  private cancel(job: Job): void {
+    const queued = this.queue.indexOf(job);
+    if (queued >= 0) {
+      this.queue.splice(queued, 1);
+      this.finish(job, undefined, new CancelledError());
+      return;
+    }
+    const slot = this.slots.find((s) => s.job === job);
+    if (slot) {
+      job.preempted = false;
+      this.stopRunning(slot);
+    }
+  }
+
+  /** Asks the worker to abort its job; terminates it if it has not stopped after the grace period. */
+  private stopRunning(slot: Slot): void {
+    const job = slot.job;
+    if (!job || !slot.worker || slot.killTimer) return;
+    this.post(slot.worker, { type: 'cancel', id: job.id });
+    slot.killTimer = setTimeout(() => {
+      slot.killTimer = undefined;
+      if (slot.job !== job) return;
+      this.opts.log?.(`worker did not stop ${job.method} within ${this.opts.cancelGraceMs ?? 1500} ms: terminating it`);
+      const worker = slot.worker;
+      slot.worker = undefined;
+      slot.job = undefined;
+      void worker?.terminate();
+      this.settleStopped(job);
+      this.dispatch();
+    }, this.opts.cancelGraceMs ?? 1500);
+  }
+
+  /** A job that stopped because it was cancelled: fail it, or queue it again if it was preempted. */
+  private settleStopped(job: Job): void {
+    if (job.preempted && !job.signal?.aborted && !this.disposed) {
+      job.preempted = false;
+      this.enqueue(job, true);
+    } else {
+      this.finish(job, undefined, new CancelledError());
+    }
+  }
+
+  private ensureWorker(slot: Slot): Worker {
+    if (slot.worker) return slot.worker;
+    const worker = new Worker(this.opts.workerFile);
+    slot.worker = worker;
+    worker.on('message', (m: FromWorker) => this.onMessage(slot, worker, m));
+    worker.on('error', (e) => this.opts.log?.(`worker error: ${e.stack ?? e.message}`));
+    worker.on('exit', (code) => {
+      if (slot.worker !== worker) return; // replaced on purpose
+      slot.worker = undefined;
+      const job = slot.job;
+      slot.job = undefined;
+      if (slot.killTimer) clearTimeout(slot.killTimer);
+      slot.killTimer = undefined;
+      if (job) this.finish(job, undefined, new Error(`the solver worker stopped (exit code ${code}) while running ${job.method}`));
+      if (!this.disposed) this.dispatch();
+    });
+    if (this.opts.warmOptions) this.post(worker, { type: 'warm', options: this.opts.warmOptions });
+    return worker;
+  }
+
+  private onMessage(slot: Slot, worker: Worker, m: FromWorker): void {
+    if (m.type === 'log') {
+      this.opts.log?.(m.message);
+      return;
+    }
+    if (slot.worker !== worker) return;
+    const job = slot.job;
+    if (!job || job.id !== m.id) return;
+    slot.job = undefined;
+    if (slot.killTimer) clearTimeout(slot.killTimer);
+    slot.killTimer = undefined;
+    if (m.type === 'done') this.finish(job, m.value);
+    else if (m.aborted || job.preempted) this.settleStopped(job);
+    else this.finish(job, undefined, new Error(m.message));
+    this.dispatch();
+  }
+
+  private finish(job: Job, value: unknown, error?: Error): void {
+    if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
+    if (error) job.reject(error);
+    else job.resolve(value);
+  }
+
+  private post(worker: Worker, message: ToWorker): void {
+    worker.postMessage(message);
+  }
+}

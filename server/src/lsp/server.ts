@@ -1,0 +1,345 @@
+// The CReach language server (stdio, node IPC or socket: chosen by the
+// command-line flag, as vscode-languageserver does). The main thread only
+// indexes files with tree-sitter and answers from the analysis cache; every
+// engine query runs in the worker pool, so hovers, CodeLens and edits never
+// wait on a solve.
+
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import {
+  createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, ResponseError, LSPErrorCodes,
+  CodeActionKind, type CancellationToken, type CodeAction, type CodeLens, type InitializeResult,
+  type WorkDoneProgressServerReporter, type WorkDoneProgressReporter,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ReachRequest } from '../api';
+import type { Report } from '../../../shared/report';
+import {
+  ServerCommands, FileReportNotification, StatusNotification, TrustNotification,
+  type CfgArgs, type CoverArgs, type ExportArgs, type FileReportParams, type ReachArgs, type StatusParams, type TrustParams,
+} from '../../../shared/editor-protocol';
+import { Analysis, ContentModifiedError } from './analysis';
+import { fileDiagnostics } from './diagnostics';
+import { hoverMarkdown } from './hover';
+import { WorkerPool, CancelledError } from './pool';
+import { functionSummary, goalsOnLine } from './reports';
+import { engineOptions, readSettings } from './settings';
+import type { FunctionInfo } from './functions';
+
+const connection = createConnection(ProposedFeatures.all);
+const documents = new TextDocuments(TextDocument);
+
+let settings = readSettings(undefined);
+let trusted = false;
+let supportsConfiguration = false;
+let supportsCodeLensRefresh = false;
+let supportsProgress = false;
+
+const log = (message: string) => connection.console.log(`[${new Date().toISOString().slice(11, 23)}] ${message}`);
+
+let pool: WorkerPool;
+let analysis: Analysis;
+
+function fileOf(uri: string): string {
+  return uri.startsWith('file:') ? fileURLToPath(uri) : uri;
+}
+
+function signalOf(token: CancellationToken | undefined): AbortSignal | undefined {
+  if (!token) return undefined;
+  const controller = new AbortController();
+  if (token.isCancellationRequested) controller.abort();
+  else token.onCancellationRequested(() => controller.abort());
+  return controller.signal;
+}
+
+connection.onInitialize((params): InitializeResult => {
+  const init = (params.initializationOptions ?? {}) as { settings?: unknown; trusted?: boolean };
+  settings = readSettings(init.settings);
+  // Clients that do not speak of trust (plain LSP clients) are trusted, as the user chose to run the server.
+  trusted = init.trusted ?? true;
+  supportsConfiguration = !!params.capabilities.workspace?.configuration;
+  supportsCodeLensRefresh = !!params.capabilities.workspace?.codeLens?.refreshSupport;
+  supportsProgress = !!params.capabilities.window?.workDoneProgress;
+
+  const options = engineOptions(settings, trusted);
+  const size = Number(process.env.CREACH_WORKERS) || Math.max(1, (os.availableParallelism?.() ?? os.cpus().length) - 1);
+  pool = new WorkerPool({ workerFile: path.join(__dirname, 'worker.js'), size, log, warmOptions: options });
+  analysis = new Analysis(pool, options, (uri) => schedulePublish(uri), log);
+  log(`CReach server started: ${size} solver worker${size === 1 ? '' : 's'}, workspace ${trusted ? 'trusted' : 'untrusted (no validation)'}`);
+
+  return {
+    capabilities: {
+      textDocumentSync: TextDocumentSyncKind.Incremental,
+      hoverProvider: true,
+      codeLensProvider: { resolveProvider: false },
+      codeActionProvider: { codeActionKinds: [CodeActionKind.Empty] },
+      executeCommandProvider: { commands: Object.values(ServerCommands) },
+    },
+    serverInfo: { name: 'creach', version: '0.1.0' },
+  };
+});
+
+connection.onInitialized(() => {
+  if (supportsConfiguration) void refreshSettings();
+});
+
+async function refreshSettings(): Promise<void> {
+  if (supportsConfiguration) {
+    try {
+      settings = readSettings(await connection.workspace.getConfiguration('creach'));
+    } catch (e) {
+      log(`could not read the settings: ${String(e)}`);
+    }
+  }
+  await analysis.setOptions(engineOptions(settings, trusted));
+}
+
+connection.onDidChangeConfiguration((change) => {
+  if (!supportsConfiguration) settings = readSettings((change.settings as { creach?: unknown } | undefined)?.creach);
+  void refreshSettings();
+});
+
+connection.onNotification(TrustNotification, (p: TrustParams) => {
+  trusted = !!p.trusted;
+  log(`workspace ${trusted ? 'trusted: validation allowed' : 'untrusted: validation off'}`);
+  void refreshSettings();
+});
+
+// ---- document sync: re-index after a short pause in typing ----
+
+const pendingUpdates = new Map<string, { timer: NodeJS.Timeout; run: () => Promise<void> }>();
+
+function scheduleUpdate(doc: TextDocument, delayMs: number): void {
+  const previous = pendingUpdates.get(doc.uri);
+  if (previous) clearTimeout(previous.timer);
+  const run = async () => {
+    pendingUpdates.delete(doc.uri);
+    const current = documents.get(doc.uri);
+    if (!current) return;
+    try {
+      await analysis.update(current.uri, fileOf(current.uri), current.getText(), current.version);
+    } catch (e) {
+      log(`indexing ${current.uri} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+    }
+  };
+  pendingUpdates.set(doc.uri, { timer: setTimeout(() => void run(), delayMs), run });
+}
+
+/** Applies a pending re-index now (before answering a request about the new text). */
+async function flushUpdate(uri: string): Promise<void> {
+  const pending = pendingUpdates.get(uri);
+  if (!pending) return;
+  clearTimeout(pending.timer);
+  await pending.run();
+}
+
+documents.onDidOpen((e) => scheduleUpdate(e.document, 0));
+documents.onDidChangeContent((e) => {
+  if (e.document.version > 1 || analysis.file(e.document.uri)) scheduleUpdate(e.document, 250);
+});
+documents.onDidClose((e) => {
+  const pending = pendingUpdates.get(e.document.uri);
+  if (pending) clearTimeout(pending.timer);
+  pendingUpdates.delete(e.document.uri);
+  analysis.close(e.document.uri);
+  void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+});
+
+/** The open file for a command, opening it from disk when the client did not. */
+async function openFile(uri: string) {
+  await flushUpdate(uri);
+  let f = analysis.file(uri);
+  if (!f) {
+    const file = fileOf(uri);
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (e) {
+      throw new ResponseError(LSPErrorCodes.RequestFailed, `${file}: cannot read: ${(e as Error).message}`);
+    }
+    await analysis.update(uri, file, text, 0);
+    f = analysis.file(uri)!;
+  }
+  return f;
+}
+
+// ---- publishing results: diagnostics, file report, CodeLens refresh, status, progress ----
+
+const publishTimers = new Map<string, NodeJS.Timeout>();
+
+function schedulePublish(uri: string): void {
+  if (publishTimers.has(uri)) return;
+  publishTimers.set(uri, setTimeout(() => {
+    publishTimers.delete(uri);
+    publish(uri);
+  }, 30));
+}
+
+function publish(uri: string): void {
+  const f = analysis.file(uri);
+  const state = analysis.fileReport(uri);
+  if (f && state) {
+    void connection.sendDiagnostics({ uri, version: f.version, diagnostics: fileDiagnostics(uri, state.report, f.index) });
+    const params: FileReportParams = { uri, version: f.version, report: state.report, pending: state.pending };
+    void connection.sendNotification(FileReportNotification, params);
+  }
+  if (supportsCodeLensRefresh) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+  void updateStatus();
+}
+
+let progress: WorkDoneProgressServerReporter | undefined;
+let progressStarting = false;
+
+async function updateStatus(): Promise<void> {
+  const pending = analysis.pendingCount;
+  const status: StatusParams = { state: pending > 0 ? 'analysing' : 'idle', pending };
+  void connection.sendNotification(StatusNotification, status);
+  if (!supportsProgress) return;
+  if (pending > 0 && !progress && !progressStarting) {
+    progressStarting = true;
+    try {
+      progress = await connection.window.createWorkDoneProgress();
+      progress.begin('CReach', undefined, `analysing ${pending} function${pending === 1 ? '' : 's'}`, false);
+    } catch {
+      progress = undefined;
+    } finally {
+      progressStarting = false;
+    }
+  } else if (pending > 0 && progress) {
+    progress.report(`analysing ${pending} function${pending === 1 ? '' : 's'}`);
+  } else if (pending === 0 && progress) {
+    progress.done();
+    progress = undefined;
+  }
+}
+
+// ---- hover, CodeLens, code actions: answered from the cache, never waiting on a solve ----
+
+function functionAt(uri: string, line0: number): FunctionInfo | undefined {
+  return analysis.file(uri)?.index.functions.find((fn) => fn.startLine <= line0 && line0 <= fn.endLine);
+}
+
+connection.onHover((params) => {
+  const uri = params.textDocument.uri;
+  const fn = functionAt(uri, params.position.line);
+  if (!fn) return null;
+  const report = analysis.functionReport(uri, fn);
+  const fr = report?.functions.find((f) => f.name === fn.name);
+  if (!fr) {
+    const failure = analysis.failure(fn);
+    const value = failure ? `**CReach**: the analysis of \`${fn.name}\` failed: ${failure}` : `**CReach**: analysing \`${fn.name}\`…`;
+    return { contents: { kind: 'markdown', value } };
+  }
+  const value = hoverMarkdown(uri, fr, goalsOnLine(fr, params.position.line + 1), settings.loopBound);
+  return value ? { contents: { kind: 'markdown', value } } : null;
+});
+
+connection.onCodeLens((params): CodeLens[] => {
+  const uri = params.textDocument.uri;
+  const f = analysis.file(uri);
+  if (!f) return [];
+  const lenses: CodeLens[] = [];
+  for (const fn of f.index.functions) {
+    const range = { start: { line: fn.defLine, character: fn.defCharacter }, end: { line: fn.defLine, character: fn.defCharacter } };
+    const fr = analysis.functionReport(uri, fn)?.functions.find((x) => x.name === fn.name);
+    const failure = analysis.failure(fn);
+    const title = fr ? functionSummary(fr) : failure ? 'CReach: analysis failed (see the CReach output)' : 'CReach: analysing…';
+    const args = [{ uri, function: fn.name }];
+    lenses.push({ range, command: { title, command: 'creach.generateSuite', arguments: args } });
+    lenses.push({ range, command: { title: 'Show control-flow graph', command: 'creach.showCfg', arguments: args } });
+  }
+  return lenses;
+});
+
+connection.onCodeAction((params): CodeAction[] => {
+  const uri = params.textDocument.uri;
+  const line0 = params.range.start.line;
+  const fn = functionAt(uri, line0);
+  if (!fn) return [];
+  const fr = analysis.functionReport(uri, fn)?.functions.find((x) => x.name === fn.name);
+  const goals = fr ? goalsOnLine(fr, line0 + 1) : [];
+  const args = [{ uri, line: line0 }];
+  const actions: CodeAction[] = [];
+  const add = (title: string, command: string) => actions.push({ title, kind: CodeActionKind.Empty, command: { title, command, arguments: args } });
+  if (goals.some((g) => g.kind === 'branch' && g.outcome === 'true')) add('CReach: Reach this branch (true)', 'creach.reachBranchTrue');
+  if (goals.some((g) => g.kind === 'branch' && g.outcome === 'false')) add('CReach: Reach this branch (false)', 'creach.reachBranchFalse');
+  if (!fr || goals.some((g) => g.kind === 'statement')) add('CReach: Reach this statement', 'creach.reachStatement');
+  return actions;
+});
+
+// ---- commands ----
+
+function toResponseError(e: unknown): ResponseError<void> {
+  if (e instanceof ResponseError) return e;
+  if (e instanceof ContentModifiedError) return new ResponseError(LSPErrorCodes.ContentModified, e.message);
+  if (e instanceof CancelledError || (e instanceof Error && e.name === 'AbortError')) return new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
+  return new ResponseError(LSPErrorCodes.RequestFailed, e instanceof Error ? e.message : String(e));
+}
+
+function firstArg<T>(args: unknown[] | undefined, name: string): T {
+  const a = args?.[0];
+  if (!a || typeof a !== 'object' || typeof (a as { uri?: unknown }).uri !== 'string') {
+    throw new ResponseError(LSPErrorCodes.RequestFailed, `${name}: expected [{ uri, ... }]`);
+  }
+  return a as T;
+}
+
+async function reach(args: ReachArgs, signal: AbortSignal | undefined): Promise<Report> {
+  if (typeof args.line !== 'number' || args.line < 0) throw new ResponseError(LSPErrorCodes.RequestFailed, 'creach.reach: line (0-based) is required');
+  const f = await openFile(args.uri);
+  const fn = functionAt(args.uri, args.line);
+  const request: ReachRequest = {
+    file: f.file, text: f.text, line: args.line + 1,
+    ...(args.character !== undefined ? { column: args.character + 1 } : {}),
+    ...(args.outcome ? { outcome: args.outcome } : {}),
+    ...(fn ? { function: fn.name } : {}),
+    ...(args.where ? { where: args.where } : {}),
+    ...(args.limit && args.limit > 1 ? { all: true, limit: args.limit } : {}),
+  };
+  return analysis.userRequest<Report>(args.uri, fn?.name, 'reach', request, signal);
+}
+
+async function cover(args: CoverArgs, signal: AbortSignal | undefined, workDone: WorkDoneProgressReporter): Promise<Report> {
+  await openFile(args.uri);
+  workDone.begin('CReach', undefined, `analysing ${args.function ?? path.basename(fileOf(args.uri))}`, true);
+  try {
+    return await analysis.waitFor(args.uri, args.function, signal);
+  } finally {
+    workDone.done();
+  }
+}
+
+async function cfg(args: CfgArgs, signal: AbortSignal | undefined): Promise<unknown> {
+  const f = await openFile(args.uri);
+  return analysis.userRequest(args.uri, args.function, 'cfg', { file: f.file, text: f.text, ...(args.function ? { function: args.function } : {}) }, signal);
+}
+
+async function exportTests(args: ExportArgs, signal: AbortSignal | undefined): Promise<unknown> {
+  const f = await openFile(args.uri);
+  const report = await analysis.waitFor(args.uri, args.function, signal);
+  return pool.run('export', { file: f.file, text: f.text, report, dir: args.dir, format: args.format }, analysis.engineOptions, 'user', signal);
+}
+
+connection.onExecuteCommand(async (params, token, workDone) => {
+  const signal = signalOf(token);
+  try {
+    switch (params.command) {
+      case ServerCommands.reach: return await reach(firstArg<ReachArgs>(params.arguments, params.command), signal);
+      case ServerCommands.cover: return await cover(firstArg<CoverArgs>(params.arguments, params.command), signal, workDone);
+      case ServerCommands.cfg: return await cfg(firstArg<CfgArgs>(params.arguments, params.command), signal);
+      case ServerCommands.exportTests: return await exportTests(firstArg<ExportArgs>(params.arguments, params.command), signal);
+      default: throw new ResponseError(LSPErrorCodes.RequestFailed, `unknown command ${params.command}`);
+    }
+  } catch (e) {
+    if (!(e instanceof ContentModifiedError) && !(e instanceof CancelledError)) log(`${params.command} failed: ${e instanceof Error ? e.message : String(e)}`);
+    throw toResponseError(e);
+  }
+});
+
+connection.onShutdown(() => pool?.dispose());
+connection.onExit(() => pool?.dispose());
+
+documents.listen(connection);
+connection.listen();

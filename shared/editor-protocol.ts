@@ -1,0 +1,123 @@
+// The protocol between the CReach language server, the VS Code client and the
+// CFG webview: command arguments, custom notifications, settings, and the one
+// way of writing a datum for people (hover, inline text, diagnostics).
+// Plain data only: no vscode, no engine types.
+
+import type { DataValue, Report, TestReport } from './report';
+
+/** Settings under `creach.*` (package.json `contributes.configuration`). */
+export interface CreachSettings {
+  loopBound: number;
+  timeoutMs: number;
+  dataModel: 'LP64' | 'ILP32';
+  compiler: string;
+  includePaths: string[];
+  defines: string[];
+  compileCommands: string;
+  runtimeErrors: boolean;
+  validate: boolean;
+}
+
+/** Server commands (`workspace/executeCommand`); the argument is the first element of `arguments`. */
+export const ServerCommands = {
+  /** ReachArgs -> Report of that goal. */
+  reach: 'creach.reach',
+  /** CoverArgs -> Report of the file or function (decision coverage plus assertion and runtime-error checks). */
+  cover: 'creach.cover',
+  /** CfgArgs -> CfgView[]. */
+  cfg: 'creach.cfg',
+  /** ExportArgs -> { files: string[] }. */
+  exportTests: 'creach.export',
+} as const;
+
+export interface ReachArgs {
+  uri: string;
+  /** 0-based. */
+  line: number;
+  /** 0-based. */
+  character?: number;
+  outcome?: 'true' | 'false';
+  /** Extra C condition over the variables in scope at the goal. */
+  where?: string;
+  /** Ask for this many distinct data (for "another datum"); default 1. */
+  limit?: number;
+}
+
+export interface CoverArgs {
+  uri: string;
+  function?: string;
+}
+
+export interface CfgArgs {
+  uri: string;
+  function?: string;
+}
+
+export interface ExportArgs {
+  uri: string;
+  /** Output folder (absolute path). */
+  dir: string;
+  format: string;
+  function?: string;
+}
+
+/** Server -> client: the analysis results of one open file, sent whenever they change. */
+export const FileReportNotification = 'creach/fileReport';
+export interface FileReportParams {
+  uri: string;
+  version: number;
+  report: Report;
+  /** Functions whose analysis is still running or queued. */
+  pending: string[];
+}
+
+/** Server -> client: overall state, for the status-bar item. */
+export const StatusNotification = 'creach/status';
+export interface StatusParams {
+  state: 'idle' | 'analysing' | 'error';
+  /** Functions queued or running. */
+  pending: number;
+  message?: string;
+}
+
+/** Client -> server: workspace trust changed (validation compiles and runs user code: trusted only). */
+export const TrustNotification = 'creach/trust';
+export interface TrustParams {
+  trusted: boolean;
+}
+
+/** Extension <-> CFG webview messages. */
+export type ToWebview =
+  | { type: 'show'; function: string; view: unknown; report?: Report; selectedTest?: string };
+export type FromWebview =
+  | { type: 'ready' }
+  | { type: 'reveal'; line: number; endLine?: number }
+  | { type: 'reachBlock'; line: number }
+  | { type: 'error'; message: string };
+
+/** A C value for people: `2`, `{1, 2, 3}`, `{.x = 1, .y = 2}`, `NULL`, `nan`. */
+export function formatValue(value: DataValue): string {
+  if (value === null) return 'NULL';
+  if (Array.isArray(value)) return `{${value.map(formatValue).join(', ')}}`;
+  if (typeof value === 'object') {
+    return `{${Object.entries(value).map(([k, v]) => `.${k} = ${formatValue(v)}`).join(', ')}}`;
+  }
+  return String(value);
+}
+
+/** The inputs of a datum: `x = 2, y = 3`, then globals and nondet values. */
+export function formatInputs(test: TestReport): string {
+  const parts = [
+    ...Object.entries(test.inputs).map(([k, v]) => `${k} = ${formatValue(v)}`),
+    ...Object.entries(test.globals).map(([k, v]) => `${k} = ${formatValue(v)}`),
+    ...test.nondet.map((n) => `${n.call}()@${n.line} = ${formatValue(n.value)}`),
+  ];
+  return parts.length > 0 ? parts.join(', ') : '(no inputs)';
+}
+
+/** `✓ validated`, `✗ validation failed`, or '' when not validated. */
+export function formatValidation(test: TestReport): string {
+  if (test.validated === true) return '✓ validated';
+  if (test.validated === false) return '✗ validation failed';
+  return '';
+}

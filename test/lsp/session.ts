@@ -1,0 +1,129 @@
+// Test helper: spawns the BUILT language server (`node dist/server.js --stdio`)
+// and speaks LSP to it over the child's stdio with vscode-languageserver-protocol.
+// Nothing of the protocol is mocked; the client side answers the server's
+// requests (configuration, progress creation, CodeLens refresh) as VS Code does.
+
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  createProtocolConnection, StreamMessageReader, StreamMessageWriter, InitializeRequest, InitializedNotification,
+  PublishDiagnosticsNotification, DidOpenTextDocumentNotification, DidChangeTextDocumentNotification,
+  ExecuteCommandRequest, HoverRequest, CodeLensRequest, ShutdownRequest, ExitNotification,
+  type ProtocolConnection, type ServerCapabilities, type Diagnostic, type CodeLens, type Hover,
+} from 'vscode-languageserver-protocol/node';
+import type { Report } from '../../shared/report';
+
+export const root = path.resolve(__dirname, '../..');
+export const fixture = (name: string) => path.join(root, 'test/fixtures', name);
+export const uriOf = (file: string) => pathToFileURL(file).href;
+
+let built = false;
+/** Builds the bundles once per test file (set CREACH_TEST_NO_BUILD=1 to use dist/ as it is). */
+export function ensureBuilt(): void {
+  if (built || process.env.CREACH_TEST_NO_BUILD) return;
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+  built = true;
+}
+
+export interface Session {
+  connection: ProtocolConnection;
+  /** What the server answered to initialize. */
+  capabilities: ServerCapabilities;
+  child: ChildProcess;
+  /** Everything the server logged (window/logMessage) and wrote to stderr. */
+  log: string[];
+  open(file: string, text?: string): Promise<string>;
+  change(uri: string, text: string): void;
+  diagnostics(uri: string, until: (d: Diagnostic[]) => boolean, timeoutMs?: number): Promise<Diagnostic[]>;
+  reach(args: Record<string, unknown>): Promise<Report>;
+  cover(args: Record<string, unknown>): Promise<Report>;
+  hover(uri: string, line: number, character?: number): Promise<Hover | null>;
+  codeLens(uri: string): Promise<CodeLens[]>;
+  close(): Promise<void>;
+}
+
+export async function startServer(settings: Record<string, unknown> = {}): Promise<Session> {
+  const child = spawn(process.execPath, [path.join(root, 'dist/server.js'), '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+  const log: string[] = [];
+  child.stderr!.on('data', (d) => log.push(String(d)));
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  const latestDiagnostics = new Map<string, Diagnostic[]>();
+  const diagnosticWaiters: (() => void)[] = [];
+  connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
+    latestDiagnostics.set(p.uri, p.diagnostics);
+    for (const w of diagnosticWaiters.splice(0)) w();
+  });
+  connection.onNotification('window/logMessage', (p: { message: string }) => log.push(p.message));
+  connection.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => p.items.map(() => settings));
+  connection.onRequest('window/workDoneProgress/create', () => null);
+  connection.onRequest('workspace/codeLens/refresh', () => null);
+  connection.onNotification('$/progress', () => undefined);
+  connection.listen();
+
+  const initialized = await connection.sendRequest(InitializeRequest.type, {
+    processId: process.pid, rootUri: uriOf(root), workspaceFolders: null,
+    capabilities: { workspace: { configuration: true, codeLens: { refreshSupport: true } }, window: { workDoneProgress: true } },
+    initializationOptions: { settings, trusted: true },
+  });
+  await connection.sendNotification(InitializedNotification.type, {});
+  const versions = new Map<string, number>();
+
+  const session: Session = {
+    connection, child, log, capabilities: initialized.capabilities,
+    async open(file, text) {
+      const uri = uriOf(file);
+      versions.set(uri, 1);
+      await connection.sendNotification(DidOpenTextDocumentNotification.type, {
+        textDocument: { uri, languageId: 'c', version: 1, text: text ?? readFileSync(file, 'utf8') },
+      });
+      return uri;
+    },
+    change(uri, text) {
+      const version = (versions.get(uri) ?? 1) + 1;
+      versions.set(uri, version);
+      void connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ text }] });
+    },
+    diagnostics(uri, until, timeoutMs = 30_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no matching diagnostics for ${uri} within ${timeoutMs} ms; last: ${JSON.stringify(latestDiagnostics.get(uri))}`)), timeoutMs);
+        const check = () => {
+          const d = latestDiagnostics.get(uri);
+          if (d && until(d)) {
+            clearTimeout(timer);
+            resolve(d);
+          } else {
+            diagnosticWaiters.push(check);
+          }
+        };
+        check();
+      });
+    },
+    reach: (args) => connection.sendRequest(ExecuteCommandRequest.type, { command: 'creach.reach', arguments: [args] }) as Promise<Report>,
+    cover: (args) => connection.sendRequest(ExecuteCommandRequest.type, { command: 'creach.cover', arguments: [args] }) as Promise<Report>,
+    hover: (uri, line, character = 4) => connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character } }),
+    codeLens: (uri) => connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } }),
+    async close() {
+      try {
+        await Promise.race([connection.sendRequest(ShutdownRequest.type), new Promise((r) => setTimeout(r, 2000))]);
+        await connection.sendNotification(ExitNotification.type);
+      } catch {
+        // the server may already be gone
+      }
+      await new Promise((r) => setTimeout(r, 200));
+      connection.dispose();
+      if (child.exitCode === null) child.kill();
+    },
+  };
+  return session;
+}
+
+/** The text of a Hover as one string. */
+export function hoverText(h: Hover | null): string {
+  if (!h) return '';
+  const c = h.contents as unknown;
+  if (typeof c === 'string') return c;
+  if (Array.isArray(c)) return c.map((x) => (typeof x === 'string' ? x : x.value)).join('\n');
+  return (c as { value: string }).value;
+}
