@@ -1,0 +1,226 @@
+// The goal catalogue of a function: a statement goal per block with code, a
+// goal per outcome of every decision and condition, a goal per assertion,
+// ensures clause and error call, and (optionally) a goal per instruction that
+// can fail at run time. Ids follow goal.ts: `${function}:${line}:${tag}`,
+// `:${outcome}` for branch goals, `@${column}` on the tag when two goals would
+// share an id.
+
+import type { Decision, Instr, IRFunction, Place, Program, SourceRange } from '../ir/ir';
+import type { CType } from '../ir/types';
+import { forEachPlace } from '../ir/walk';
+import type { Goal, RuntimeErrorKind } from './goal';
+
+export function buildCatalogue(program: Program, fn: IRFunction, opts: { runtimeErrors: boolean }): Goal[] {
+  const drafts: Draft[] = [];
+  const text = (r: SourceRange) => sourceText(program.source, r);
+  for (const block of fn.blocks) {
+    if (block.hasCode && block.range) {
+      drafts.push({ tag: 'stmt', kind: 'statement', range: block.range, label: `statement \`${text(block.range)}\``, target: { kind: 'block', block: block.id } });
+    }
+    block.instrs.forEach((instr, index) => {
+      if (instr.kind === 'assert') {
+        const label = instr.origin === 'ensures' ? `\`ensures ${instr.text}\`` : `\`${instr.text.startsWith('assert') ? instr.text : `assert(${instr.text})`}\``;
+        drafts.push({ tag: instr.origin, kind: 'assertion', range: instr.range, label, target: { kind: 'assert', block: block.id, index } });
+      } else if (instr.kind === 'error') {
+        drafts.push({ tag: 'error', kind: 'assertion', range: instr.range, label: `\`${instr.text}\` is reached`, target: { kind: 'error', block: block.id, index } });
+      }
+      if (opts.runtimeErrors) {
+        for (const [error, detail] of runtimeErrors(program, instr)) {
+          drafts.push({
+            tag: error, kind: 'runtime-error', range: instr.range, outcome: error,
+            label: `\`${text(instr.range)}\` ${runtimeErrorWording[error]}`,
+            target: { kind: 'runtime-error', block: block.id, index, error, detail },
+          });
+        }
+      }
+    });
+  }
+  const byId = new Map(fn.decisions.map((d) => [d.id, d]));
+  for (const d of fn.decisions) {
+    if (d.synthetic) continue;
+    for (const o of d.outcomes) {
+      drafts.push({
+        tag: decisionTag[d.kind], kind: 'branch', range: d.range, outcome: o.outcome, decision: d.id,
+        label: outcomeLabel(d, o.outcome, byId), target: { kind: 'edges', edges: o.edges.map((e) => ({ ...e })) },
+      });
+    }
+  }
+  return assignIds(fn.name, drafts);
+}
+
+type Draft = Omit<Goal, 'id' | 'function'> & { tag: string };
+
+const decisionTag: Record<Decision['kind'], string> = {
+  if: 'if', while: 'while', do: 'do', for: 'for', switch: 'switch', ternary: 'ternary', condition: 'cond',
+};
+
+/** Ids in goal.ts's scheme; collisions get `@column` on the tag, and `.n` when even the column is shared. */
+function assignIds(fnName: string, drafts: Draft[]): Goal[] {
+  const idOf = (d: Draft, tag: string) => `${fnName}:${d.range.line}:${tag}${d.kind === 'branch' ? `:${d.outcome}` : ''}`;
+  const count = new Map<string, number>();
+  for (const d of drafts) count.set(idOf(d, d.tag), (count.get(idOf(d, d.tag)) ?? 0) + 1);
+  const used = new Map<string, number>();
+  return drafts.map(({ tag, ...d }) => {
+    let id = idOf(d as Draft, tag);
+    if (count.get(id)! > 1) {
+      const base = idOf(d as Draft, `${tag}@${d.range.column}`);
+      const n = (used.get(base) ?? 0) + 1;
+      used.set(base, n);
+      id = n === 1 ? base : idOf(d as Draft, `${tag}@${d.range.column}.${n}`);
+    }
+    return { id, function: fnName, ...d };
+  });
+}
+
+/** How a decision reads in a label: `if (x < 4)`, `while (n >= 1)`, `switch (c)`, `x ? … : …`. */
+export function decisionHead(d: Decision): string {
+  switch (d.kind) {
+    case 'if':
+      return `if (${d.text})`;
+    case 'while':
+      return `while (${d.text})`;
+    case 'do':
+      return `do … while (${d.text})`;
+    case 'for':
+      return `for (…; ${d.text}; …)`;
+    case 'switch':
+      return `switch (${d.text})`;
+    case 'ternary':
+      return `${d.text} ? … : …`;
+    case 'condition':
+      return d.text;
+  }
+}
+
+function outcomeLabel(d: Decision, outcome: string, byId: Map<string, Decision>): string {
+  if (d.kind === 'switch') return `\`${decisionHead(d)}\` takes \`${outcome}\``;
+  if (d.kind === 'condition') {
+    // Name the whole decision the condition belongs to (the outermost one).
+    let top: Decision | undefined = d;
+    while (top?.parent && byId.has(top.parent)) top = byId.get(top.parent);
+    const whole = top && top !== d ? ` of \`${decisionHead(top)}\`` : '';
+    return `condition \`${d.text}\`${whole} is ${outcome}`;
+  }
+  const loop = d.kind === 'while' || d.kind === 'for' || d.kind === 'do';
+  const what = !loop ? '' : outcome === 'true' ? (d.kind === 'do' ? ' (the loop runs again)' : ' (the loop body runs)') : outcome === 'false' ? ' (the loop is left)' : '';
+  return `\`${decisionHead(d)}\` is ${outcome}${what}`;
+}
+
+const runtimeErrorWording: Record<RuntimeErrorKind, string> = {
+  overflow: 'may overflow',
+  'div-by-zero': 'may divide by zero',
+  'div-overflow': 'may overflow (INT_MIN / -1)',
+  shift: 'may shift by a negative or too large amount, or shift a negative value',
+  bounds: 'may index out of bounds',
+  null: 'may dereference a null pointer',
+  'float-to-int': 'may convert a floating value out of the integer range',
+};
+
+/**
+ * The run-time errors one instruction can raise, each kind once (a goal per
+ * instruction and kind: an instruction with two array accesses has one
+ * `bounds` goal, violated when either is out of bounds). The detail names the
+ * accesses or the operation for people.
+ */
+export function runtimeErrors(program: Program, instr: Instr): [RuntimeErrorKind, string][] {
+  const found = new Map<RuntimeErrorKind, string[]>();
+  const add = (k: RuntimeErrorKind, what: string) => found.set(k, [...(found.get(k) ?? []), what]);
+  if (instr.kind === 'assign') {
+    const rv = instr.value;
+    if (rv.op === 'binary' && rv.type.kind === 'int') {
+      const signed = rv.type.signed;
+      if (signed && (rv.bop === '+' || rv.bop === '-' || rv.bop === '*')) add('overflow', `signed ${rv.bop} in ${rv.type.name}`);
+      if (rv.bop === '/' || rv.bop === '%') {
+        add('div-by-zero', `${rv.bop} by zero`);
+        if (signed) add('div-overflow', `${rv.bop} of the minimum ${rv.type.name} by -1`);
+      }
+      if (rv.bop === '<<' || rv.bop === '>>') {
+        add('shift', `${rv.bop} count outside 0..${rv.type.bits - 1}${signed && rv.bop === '<<' ? ' or negative left operand' : ''}`);
+        if (signed && rv.bop === '<<') add('overflow', `signed << in ${rv.type.name}`);
+      }
+    } else if (rv.op === 'unary' && rv.uop === '-' && rv.type.kind === 'int' && rv.type.signed) {
+      add('overflow', `signed negation in ${rv.type.name}`);
+    } else if (rv.op === 'cast' && rv.a.type.kind === 'float' && rv.to.kind === 'int' && rv.to.bits > 1) {
+      add('float-to-int', `${rv.a.type.name} to ${rv.to.name}`);
+    }
+  }
+  forEachPlace(instr, (place, role) => {
+    if (place.root.kind === 'deref') add('null', role === 'addr' ? 'address computed through a pointer' : 'pointer dereference');
+    for (const length of indexedLengths(program, place)) add('bounds', `index in 0..${length - 1}${role === 'addr' ? ` (address: up to ${length})` : ''}`);
+  });
+  return [...found].map(([k, details]) => [k, details.join('; ')]);
+}
+
+/** Lengths of the known-length arrays a place's path indexes into, in path order. */
+function indexedLengths(program: Program, place: Place): number[] {
+  let t: CType | undefined =
+    place.root.kind === 'var' ? program.vars.get(place.root.id)?.type : place.root.ptr.type.kind === 'pointer' ? place.root.ptr.type.to : undefined;
+  const lengths: number[] = [];
+  for (const e of place.path) {
+    if (!t) break;
+    if (e.kind === 'field') {
+      t = t.kind === 'struct' ? t.fields[e.index]?.type : undefined;
+    } else {
+      if (t.kind === 'array' && t.length !== null) lengths.push(t.length);
+      t = t.kind === 'array' ? t.of : t.kind === 'pointer' ? t.to : undefined;
+    }
+  }
+  return lengths;
+}
+
+/** Source text of a range, whitespace collapsed, cut to `max` characters. */
+export function sourceText(source: string, r: SourceRange, max = 80): string {
+  const lines = source.split('\n');
+  const parts: string[] = [];
+  for (let l = r.line; l <= r.endLine && l <= lines.length; l++) {
+    const line = lines[l - 1] ?? '';
+    const from = l === r.line ? r.column - 1 : 0;
+    const to = l === r.endLine ? r.endColumn - 1 : line.length;
+    parts.push(line.slice(from, to));
+  }
+  const text = parts.join(' ').replace(/\s+/g, ' ').trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/**
+ * The goal `creach reach --line L [--column C] [--outcome O]` means: without
+ * an outcome, the statement goal on that line (the one whose range holds the
+ * column, if several); with one, that outcome of the outermost decision on the
+ * line, or of the condition the column points into. Throws an Error listing
+ * what the line has when nothing matches.
+ */
+export function goalAt(goals: Goal[], line: number, column?: number, outcome?: string): Goal {
+  const onLine = goals.filter((g) => g.range.line === line);
+  const holds = (g: Goal) => column !== undefined && contains(g.range, line, column);
+  let found: Goal | undefined;
+  if (outcome === undefined) {
+    const stmts = onLine.filter((g) => g.kind === 'statement').sort((a, b) => a.range.column - b.range.column);
+    found = stmts.find(holds) ?? (column === undefined ? stmts[0] : [...stmts].reverse().find((g) => g.range.column <= column) ?? stmts[0]);
+  } else {
+    const branches = onLine.filter((g) => g.kind === 'branch' && g.outcome === outcome);
+    const pointed = branches.filter(holds).sort((a, b) => span(a.range) - span(b.range));
+    const pointedCondition = pointed.find((g) => g.id.split(':')[2]?.startsWith('cond'));
+    const outermost = [...branches].sort((a, b) => decisionRank(a) - decisionRank(b) || span(b.range) - span(a.range) || a.range.column - b.range.column);
+    found = pointedCondition ?? pointed[0] ?? outermost[0];
+  }
+  if (found) return found;
+  const what = outcome === undefined ? 'no statement starts' : `no decision with outcome '${outcome}'`;
+  const listing = onLine.length === 0 ? 'it has no goals' : `it has:\n${onLine.map((g) => `  ${g.id}  ${g.label}`).join('\n')}`;
+  throw new Error(`${what} on line ${line}${column === undefined ? '' : `, column ${column}`}; ${listing}`);
+}
+
+function contains(r: SourceRange, line: number, column: number): boolean {
+  const afterStart = line > r.line || (line === r.line && column >= r.column);
+  const beforeEnd = line < r.endLine || (line === r.endLine && column < r.endColumn);
+  return afterStart && beforeEnd;
+}
+
+/** A comparable size of a range (lines weigh more than columns). */
+function span(r: SourceRange): number {
+  return (r.endLine - r.line) * 100000 + (r.endColumn - r.column);
+}
+
+/** Whole decisions before conditions. */
+function decisionRank(g: Goal): number {
+  return g.id.split(':')[2]?.startsWith('cond') ? 1 : 0;
+}
