@@ -107,3 +107,41 @@ describe('toSsa', () => {
     expect(readOf(dead)[0]).toEqual({ kind: 'var', id: s.entry.get(X), type: INT });
   });
 });
+
+describe('large functions', () => {
+  it('5,000 sequential ifs and a deep loop nest go through every analysis quickly, without stack overflow', async () => {
+    const { dominators, postDominators } = await import('../../server/src/ir/dominators');
+    const { findLoops } = await import('../../server/src/ir/loops');
+    const { controlDependences } = await import('../../server/src/ir/controlDependence');
+    // Block 3i: if -> 3i+1 | 3i+2 ; both -> 3i+3. Every arm assigns x; then 300 nested self-entered loops.
+    const n = 5000;
+    const succ: number[][] = [];
+    const instrs: Instr[][] = [];
+    for (let i = 0; i < n; i++) {
+      succ.push([3 * i + 1, 3 * i + 2], [3 * i + 3], [3 * i + 3]);
+      instrs.push([], [set(X, v(X), k(1))], [set(X, k(i))]);
+    }
+    const base = succ.length;
+    const depth = 300;
+    // Loop nest: header H_j = base + j branches to H_{j+1} (H_{d-1}: to itself) or to X_j = base + depth + j;
+    // X_j jumps back to H_{j-1} (X_0 to the exit), so X_j is the latch of loop j-1.
+    const exitId = base + 2 * depth;
+    for (let j = 0; j < depth; j++) succ.push([j === depth - 1 ? base + j : base + j + 1, base + depth + j]);
+    for (let j = 0; j < depth; j++) succ.push([j === 0 ? exitId : base + j - 1]);
+    succ.push([]);
+    const f = fnFromSuccessors(succ, instrs);
+    f.returnVar = RET;
+    f.blocks[f.blocks.length - 1].instrs = [set(RET, v(X))];
+    const t0 = Date.now();
+    const s = toSsa(programOf(f, vars), f);
+    dominators(f);
+    postDominators(f);
+    const loops = findLoops(f);
+    controlDependences(f);
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(s.phis.size).toBeGreaterThanOrEqual(n);
+    expect(loops.length).toBe(depth);
+    expect(Math.max(...loops.map((l) => l.depth))).toBe(depth);
+    expect(loops[0].body.size).toBe(2 * depth - 1);
+  });
+});

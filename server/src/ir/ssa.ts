@@ -141,7 +141,8 @@ export function toSsa(program: Program, fn: IRFunction): SsaFunction {
   }
 
   // Renaming along the dominator tree.
-  let nextId = 1 + Math.max(0, ...program.vars.keys(), ...mentionedVars(fn));
+  let nextId = 1;
+  for (const id of [...program.vars.keys(), ...mentionedVars(fn)]) nextId = Math.max(nextId, id + 1);
   const versions = new Map<number, { orig: number; version: number }>();
   const versionCount = new Map<number, number>();
   const fresh = (orig: number): number => {
