@@ -40,7 +40,7 @@ export function buildCatalogue(program: Program, fn: IRFunction, opts: { runtime
     if (d.synthetic) continue;
     for (const o of d.outcomes) {
       drafts.push({
-        tag: decisionTag[d.kind], kind: 'branch', range: d.range, outcome: o.outcome, decision: d.id,
+        tag: '', fixedId: `${d.id}:${o.outcome}`, kind: 'branch', range: d.range, outcome: o.outcome, decision: d.id,
         label: outcomeLabel(d, o.outcome, byId), target: { kind: 'edges', edges: o.edges.map((e) => ({ ...e })) },
       });
     }
@@ -48,27 +48,24 @@ export function buildCatalogue(program: Program, fn: IRFunction, opts: { runtime
   return assignIds(fn.name, drafts);
 }
 
-type Draft = Omit<Goal, 'id' | 'function'> & { tag: string };
-
-const decisionTag: Record<Decision['kind'], string> = {
-  if: 'if', while: 'while', do: 'do', for: 'for', switch: 'switch', ternary: 'ternary', condition: 'cond',
-};
+/** A goal before its id; branch goals take the front end's decision id (`fixedId`), the others get one here. */
+type Draft = Omit<Goal, 'id' | 'function'> & { tag: string; fixedId?: string };
 
 /** Ids in goal.ts's scheme; collisions get `@column` on the tag, and `.n` when even the column is shared. */
 function assignIds(fnName: string, drafts: Draft[]): Goal[] {
-  const idOf = (d: Draft, tag: string) => `${fnName}:${d.range.line}:${tag}${d.kind === 'branch' ? `:${d.outcome}` : ''}`;
+  const idOf = (d: Draft, tag: string) => `${fnName}:${d.range.line}:${tag}`;
   const count = new Map<string, number>();
-  for (const d of drafts) count.set(idOf(d, d.tag), (count.get(idOf(d, d.tag)) ?? 0) + 1);
-  const used = new Map<string, number>();
-  return drafts.map(({ tag, ...d }) => {
-    let id = idOf(d as Draft, tag);
-    if (count.get(id)! > 1) {
-      const base = idOf(d as Draft, `${tag}@${d.range.column}`);
-      const n = (used.get(base) ?? 0) + 1;
-      used.set(base, n);
-      id = n === 1 ? base : idOf(d as Draft, `${tag}@${d.range.column}.${n}`);
+  for (const d of drafts) if (!d.fixedId) count.set(idOf(d, d.tag), (count.get(idOf(d, d.tag)) ?? 0) + 1);
+  const taken = new Set(drafts.flatMap((d) => (d.fixedId ? [d.fixedId] : [])));
+  return drafts.map(({ tag, fixedId, ...goal }) => {
+    const d = goal as Draft;
+    let id = fixedId ?? idOf(d, tag);
+    if (!fixedId && count.get(id)! > 1) {
+      id = idOf(d, `${tag}@${d.range.column}`);
+      for (let n = 2; taken.has(id); n++) id = idOf(d, `${tag}@${d.range.column}.${n}`);
     }
-    return { id, function: fnName, ...d };
+    taken.add(id);
+    return { id, function: fnName, ...goal };
   });
 }
 
