@@ -4,6 +4,7 @@ import type { Instr, IRFunction, Operand } from '../../server/src/ir/ir';
 import { toSsa, type SsaFunction } from '../../server/src/ir/ssa';
 import { INT } from '../../server/src/ir/types';
 import { fnFromSuccessors, intVar, k, programOf, R, set, v } from './helpers';
+import { checkSsa } from './ssaCheck';
 
 const X = 1, Y = 2, G = 3, RET = 4, P = 5;
 const vars = [intVar(X, 'x'), intVar(Y, 'y'), intVar(G, 'g', 'global'), intVar(RET, 'ret', 'return'), intVar(P, 'p', 'local', true)];
@@ -26,6 +27,7 @@ describe('toSsa', () => {
     const f = fnFromSuccessors([[1, 2], [3], [3], [4], []], [[], [set(X, k(1))], [set(X, k(2))], [set(Y, v(X)), set(RET, v(Y))]]);
     f.returnVar = RET;
     const s = toSsa(programOf(f, vars), f);
+    checkSsa(programOf(f, vars), f, s);
     expect([...s.phis.keys()]).toEqual([3]);
     const [phi] = s.phis.get(3)!;
     expect(phi.orig).toBe(X);
@@ -52,6 +54,7 @@ describe('toSsa', () => {
     f.returnVar = RET;
     (f.blocks[1].terminator as { cond: Operand }).cond = v(X);
     const s = toSsa(programOf(f, vars), f);
+    checkSsa(programOf(f, vars), f, s);
     const [phi] = s.phis.get(1)!;
     expect(phi.orig).toBe(X);
     const x2 = defined(s.fn.blocks[2].instrs[0]);
@@ -143,5 +146,17 @@ describe('large functions', () => {
     expect(loops.length).toBe(depth);
     expect(Math.max(...loops.map((l) => l.depth))).toBe(depth);
     expect(loops[0].body.size).toBe(2 * depth - 1);
+  });
+});
+
+describe('checkSsa (the well-formedness check used on real C)', () => {
+  it('rejects a use not dominated by its definition', () => {
+    const f = fnFromSuccessors([[1, 2], [3], [3], [4], []], [[], [set(X, k(1))], [set(X, k(2))], [set(Y, v(X)), set(RET, v(Y))]]);
+    f.returnVar = RET;
+    const p = programOf(f, vars);
+    const s = toSsa(p, f);
+    const x1 = defined(s.fn.blocks[1].instrs[0]);
+    s.fn.blocks[3].instrs[0] = set(Y, v(x1)); // reads the then-arm's x at the join
+    expect(() => checkSsa(p, f, s)).toThrow(/not dominated/);
   });
 });
