@@ -1,0 +1,533 @@
+// The C test harness: one self-contained C file per source file that
+// includes the source (so static functions and globals are reachable, its
+// `main` renamed), and runs one test function per datum of the report.
+// Nondet and external calls get their values from generated stubs, in the
+// order of the datum, each checked against the expected call name.
+// Assertion failures (glibc's `__assert_fail`), error calls and failed
+// assumptions stop the test through longjmp, so one run can go on with the
+// next test. Output: failure messages, then exactly `N passed, N failed`.
+
+import type { Program, IRFunction, Variable } from '../ir/ir';
+import type { CType, FloatType, IntType } from '../ir/types';
+import { typeToString } from '../ir/types';
+import type { DataValue, FunctionReport, GoalReport, Report, TestReport } from '../../../shared/report';
+import { ObjectBuilder, ValueError, declare, describeValue, intLiteral, scalarLiteral, toBigInt, toFloat, floatLiteral } from './cvalues';
+import { inputFunctions, type InputFunction } from './inputs';
+
+export interface HarnessOptions {
+  /** The source file as the harness should #include it (relative to the harness file). */
+  sourcePath: string;
+  /** Extra text before the #include (probe declarations of the validation build). */
+  before?: string;
+  /** Extra text at the end (probe definitions of the validation build). */
+  after?: string;
+}
+
+/** What running a datum must show. */
+export type Expectation =
+  | { kind: 'returns' }
+  | { kind: 'assert-fails'; line: number; goal: string }
+  | { kind: 'error-call'; line: number; goal: string }
+  | { kind: 'runtime-error'; line: number; error: string; goal: string };
+
+/** One test of the harness: its C name, the datum, and what it must show. */
+export interface HarnessTest {
+  /** Name accepted by the harness's argv[1] (the test id, or `function.id` when ids repeat). */
+  name: string;
+  function: string;
+  test: TestReport;
+  expect: Expectation;
+}
+
+const ERROR_TAG = /:\d+:error(@\d+)?$/;
+const ASSERT_TAG = /:\d+:assert(@\d+)?$/;
+
+/** What a datum is expected to show, from the statuses of the goals it was generated for. */
+export function expectationOf(test: TestReport, goals: GoalReport[]): Expectation {
+  for (const id of test.goals) {
+    const g = goals.find((x) => x.id === id);
+    if (!g || g.status !== 'violated') continue;
+    if (g.kind === 'runtime-error') return { kind: 'runtime-error', line: g.line, error: g.outcome ?? 'runtime error', goal: g.id };
+    if (ERROR_TAG.test(g.id)) return { kind: 'error-call', line: g.line, goal: g.id };
+    if (ASSERT_TAG.test(g.id)) return { kind: 'assert-fails', line: g.line, goal: g.id };
+  }
+  return { kind: 'returns' };
+}
+
+/** The tests of a report with their harness names (ids, made unique across functions). */
+export function harnessTests(report: Report): HarnessTest[] {
+  const count = new Map<string, number>();
+  for (const f of report.functions) for (const t of f.tests) count.set(t.id, (count.get(t.id) ?? 0) + 1);
+  return report.functions.flatMap((f) =>
+    f.tests.map((t) => ({
+      name: (count.get(t.id) ?? 0) > 1 ? `${f.name}.${t.id}` : t.id,
+      function: f.name,
+      test: t,
+      expect: expectationOf(t, f.goals),
+    })),
+  );
+}
+
+const cString = (s: string): string => JSON.stringify(s).replace(/\?/g, '\\?');
+const cIdent = (s: string): string => s.replace(/[^A-Za-z0-9_]/g, '_');
+const comment = (s: string): string => s.replace(/\*\//g, '* /');
+
+const EXPECT_C: Record<Expectation['kind'], string> = {
+  returns: 'CREACH_RETURNS',
+  'assert-fails': 'CREACH_ASSERT_FAILS',
+  'error-call': 'CREACH_ERROR_CALL',
+  'runtime-error': 'CREACH_RUNTIME_ERROR',
+};
+
+export function emitHarness(program: Program, report: Report, opts: HarnessOptions): string {
+  const inputs = inputFunctions(program, report);
+  const tests = harnessTests(report);
+  const out: string[] = [];
+  out.push(`/* CReach test harness for ${comment(report.file)}.`);
+  out.push(` * Build: cc -Wall -Wextra THIS_FILE.c -o tests   Run all: ./tests   Run one: ./tests t1`);
+  out.push(` * Each test calls the function with one datum and checks what CReach expects. */`);
+  out.push('');
+  out.push(...prototypesBefore(inputs));
+  if (opts.before) out.push(opts.before);
+  out.push('#define main creach_user_main');
+  out.push(`#include ${cString(opts.sourcePath)}`);
+  out.push('#undef main');
+  out.push('');
+  out.push(RUNTIME);
+  out.push(...stubs(inputs, program));
+  const tables: string[] = [];
+  for (const t of tests) {
+    const f = program.functions.find((fn) => fn.name === t.function);
+    const fr = report.functions.find((x) => x.name === t.function)!;
+    out.push(...testBody(program, f, fr, t, inputs, tables));
+  }
+  out.push(...tables);
+  out.push('static const struct creach_test creach_tests[] = {');
+  for (const t of tests) {
+    const id = cIdent(t.name);
+    const line = 'line' in t.expect ? t.expect.line : 0;
+    const what = t.expect.kind === 'runtime-error' ? t.expect.error : '';
+    out.push(`    { ${cString(t.name)}, ${cString(t.test.goals.join(', '))}, creach_body_${id}, creach_inputs_${id}, ${t.test.nondet.length}, ${EXPECT_C[t.expect.kind]}, ${line}, ${cString(what)} },`);
+  }
+  if (tests.length === 0) out.push('    { 0, 0, 0, 0, 0, CREACH_RETURNS, 0, 0 }');
+  out.push('};');
+  out.push(`#define CREACH_TEST_COUNT ${tests.length}`);
+  out.push(MAIN);
+  if (opts.after) out.push(opts.after);
+  return out.join('\n') + '\n';
+}
+
+/** Prototypes of the nondet functions before the source, so calls without a declaration still get the right type. */
+function prototypesBefore(inputs: InputFunction[]): string[] {
+  const lines: string[] = [];
+  for (const f of inputs) {
+    if (f.defined || !(f.name.startsWith('__VERIFIER_') || f.role !== 'input')) continue;
+    if (f.type.params.some((p) => p.kind === 'struct') || f.type.ret.kind === 'struct') continue;
+    lines.push(`${declare(f.type, f.name)};`);
+  }
+  return lines;
+}
+
+/** Stub definitions: each input function returns the next value of the datum. */
+function stubs(inputs: InputFunction[], program: Program): string[] {
+  const out: string[] = ['/* Stubs: nondet and external functions return the values of the datum, in call order. */'];
+  for (const f of inputs) {
+    if (f.defined) continue;
+    const params = f.type.params.map((p, i) => declare(p, `creach_a${i}`));
+    const head = declare({ ...f.type, params: [], prototyped: false }, f.name).replace(/\(\)$/, `(${params.length ? params.join(', ') + (f.type.variadic ? ', ...' : '') : 'void'})`);
+    const unused = f.type.params.map((_, i) => `    (void)creach_a${i};`);
+    out.push(`${head}`);
+    out.push('{');
+    out.push(...unused);
+    if (f.role === 'assume') {
+      out.push(`    if (!creach_a0) creach_stop(CREACH_STOP_ASSUME, 0, ${cString(f.name)});`);
+    } else if (f.role === 'error') {
+      out.push(`    creach_stop(CREACH_STOP_ERROR, 0, ${cString(f.name)});`);
+    } else if (f.type.ret.kind !== 'void') {
+      out.push(`    return ${fromUnion(f.type.ret, `creach_input(${cString(f.name)})`, program)};`);
+    }
+    out.push('}');
+  }
+  return out;
+}
+
+function unionMember(t: CType): 'i' | 'u' | 'f' | 'd' | 'p' | null {
+  if (t.kind === 'int') return t.signed ? 'i' : 'u';
+  if (t.kind === 'float') return t.bits === 32 ? 'f' : 'd';
+  if (t.kind === 'pointer') return 'p';
+  return null;
+}
+
+function fromUnion(t: CType, value: string, _program: Program): string {
+  const m = unionMember(t);
+  if (!m) return `*(${declare(t, '*')})${value}->p`;
+  return `(${declare(t, '')})${value}->${m}`;
+}
+
+/** C for one test: its input table and its body function. Values that cannot be built make a test that fails saying why. */
+function testBody(program: Program, fn: IRFunction | undefined, fr: FunctionReport, t: HarnessTest, inputs: InputFunction[], tables: string[]): string[] {
+  const id = cIdent(t.name);
+  const out: string[] = [];
+  const labels = t.test.goals.map((g) => {
+    const goal = fr.goals.find((x) => x.id === g);
+    return ` *   ${g}${goal ? ': ' + comment(goal.label) : ''}`;
+  });
+  out.push(`/* ${t.name}: ${t.function}, generated for goals:`, ...labels);
+  if (t.expect.kind !== 'returns') out.push(` * Expected to show: ${t.expect.kind} at line ${t.expect.line} (${t.expect.goal}).`);
+  out.push(' */');
+  try {
+    if (!fn) throw new ValueError(`function ${t.function} is not in the program`);
+    const body = new ObjectBuilder(`creach_${id}_`);
+    const stmts: string[] = [];
+    const inputTable = nondetTable(t.test, inputs, body, stmts, `creach_inputs_${id}`);
+    const args = fn.params.map((pid) => paramArg(program, program.vars.get(pid)!, t.test.inputs, body));
+    setGlobals(program, t.test.globals, body, stmts);
+    const fnType = fn.type.kind === 'function' ? fn.type : null;
+    const ret = fnType?.ret ?? { kind: 'void' };
+    const callee = fn.name === 'main' ? 'creach_user_main' : fn.name;
+    const callArgs = fn.name === 'main' && args.length === 2 && !(fn.params.some((p) => program.vars.get(p)!.name in t.test.inputs))
+      ? ['1', 'creach_main_argv']
+      : args.map((a) => a.expr);
+    if (fn.name === 'main' && callArgs[1] === 'creach_main_argv') body.decls.push('char *creach_main_argv[] = { (char *)"program", 0 };');
+    const call = `${callee}(${callArgs.join(', ')})`;
+    const checks: string[] = [];
+    if (t.expect.kind === 'returns') {
+      if (t.test.result !== undefined && ret.kind !== 'void') {
+        checks.push(...compare('creach_result', ret, t.test.result, 'result'));
+      }
+      for (const [name, value] of Object.entries(t.test.outputs ?? {})) {
+        const arg = args.find((a) => a.name === name);
+        if (arg?.object) checks.push(...compare(arg.object.expr, arg.object.type, arg.object.asArray ? value : [value], name));
+        else {
+          const g = globalNamed(program, name);
+          if (!g) throw new ValueError(`output '${name}' is neither a pointer parameter nor a global`);
+          checks.push(...compare(name, g.type, value, name));
+        }
+      }
+    }
+    tables.push(inputTable);
+    out.push(`static void creach_body_${id}(void)`);
+    out.push('{');
+    for (const d of body.decls) out.push(`    ${d}`);
+    if (ret.kind !== 'void' && checks.length) out.push(`    ${declare(ret, 'creach_result')};`);
+    for (const s of stmts) out.push(`    ${s}`);
+    out.push(ret.kind !== 'void' && checks.length ? `    creach_result = ${call};` : `    ${call};`);
+    for (const c of checks) out.push(`    ${c}`);
+    out.push('}');
+  } catch (e) {
+    if (!(e instanceof ValueError)) throw e;
+    tables.push(`static struct creach_input creach_inputs_${id}[1];`);
+    out.push(`static void creach_body_${id}(void)`);
+    out.push('{');
+    out.push(`    creach_cannot_build(${cString(e.message)});`);
+    out.push('}');
+  }
+  out.push('');
+  return out;
+}
+
+interface Arg {
+  name: string;
+  expr: string;
+  /** For pointer parameters: the array built for the pointee (outputs are read back from it). */
+  object?: { expr: string; type: CType; asArray: boolean };
+}
+
+function paramArg(program: Program, v: Variable, inputs: Record<string, DataValue>, body: ObjectBuilder): Arg {
+  let t = v.type;
+  if (t.kind === 'array') t = { kind: 'pointer', to: t.of };
+  const value = v.name in inputs ? inputs[v.name] : zeroValue(t);
+  if (t.kind === 'pointer') {
+    const expr = body.pointer(t, value, v.name);
+    if (value === null) return { name: v.name, expr };
+    const elem = t.to.kind === 'void' ? { kind: 'int', bits: 8, signed: false, rank: 'char', name: 'unsigned char' } as IntType : t.to;
+    const asArray = Array.isArray(value) && elem.kind !== 'array';
+    const length = asArray ? (value as DataValue[]).length : 1;
+    return { name: v.name, expr, object: { expr, type: { kind: 'array', of: elem, length }, asArray } };
+  }
+  const name = body.fresh(v.name);
+  body.decls.push(`${declare(t, name)} = ${body.initializer(t, value, v.name)};`);
+  void program;
+  return { name: v.name, expr: name };
+}
+
+function zeroValue(t: CType): DataValue {
+  switch (t.kind) {
+    case 'pointer':
+      return null;
+    case 'array':
+      return [];
+    case 'struct':
+      return {};
+    default:
+      return 0;
+  }
+}
+
+function globalNamed(program: Program, name: string): Variable | undefined {
+  for (const id of program.globals) {
+    const v = program.vars.get(id);
+    if (v && v.name === name) return v;
+  }
+  return undefined;
+}
+
+function setGlobals(program: Program, globals: Record<string, DataValue>, body: ObjectBuilder, stmts: string[]): void {
+  for (const [name, value] of Object.entries(globals)) {
+    const g = globalNamed(program, name);
+    if (!g) throw new ValueError(`global '${name}' is not in the program`);
+    if (name.includes('.')) throw new ValueError(`static local '${name}' cannot be set from outside its function`);
+    if (g.isConst) continue; // a constant keeps its initial value
+    if (g.type.kind === 'int' || g.type.kind === 'float' || g.type.kind === 'pointer') {
+      stmts.push(`${name} = ${body.initializer(g.type, value, name)};`);
+    } else {
+      const tmp = body.fresh(name);
+      body.decls.push(`${declare(g.type, tmp)} = ${body.initializer(g.type, value, name)};`);
+      stmts.push(`memcpy(&${name}, &${tmp}, sizeof ${name});`);
+    }
+  }
+}
+
+/** The datum's nondet values as a static table read by the stubs (pointer values are filled in by the body). */
+function nondetTable(test: TestReport, inputs: InputFunction[], body: ObjectBuilder, stmts: string[], tableName: string): string {
+  if (test.nondet.length === 0) return `static struct creach_input ${tableName}[1];`;
+  const rows = test.nondet.map((n, i) => {
+    const f = inputs.find((x) => x.name === n.call);
+    if (!f) throw new ValueError(`input ${i + 1} comes from '${n.call}', which the program does not call`);
+    const ret = f.type.ret;
+    const m = unionMember(ret);
+    if (!m) throw new ValueError(`'${n.call}' returns ${typeToString(ret)}: not supported as an input`);
+    if (m === 'p') {
+      stmts.push(`${tableName}[${i}].v.p = ${body.pointer(ret as Extract<CType, { kind: 'pointer' }>, n.value, `${n.call}_${i}`)};`);
+      return `    { ${cString(n.call)}, ${n.line}, { 0 } },`;
+    }
+    const lit = ret.kind === 'int' ? intLiteral(toBigInt(n.value, `input ${i + 1} (${n.call})`), ret) : floatLiteral(toFloat(n.value, ret as FloatType, `input ${i + 1}`), ret as FloatType);
+    return `    { ${cString(n.call)}, ${n.line}, { .${m} = ${lit} } },`;
+  });
+  return `static struct creach_input ${tableName}[] = {\n${rows.join('\n')}\n};`;
+}
+
+/** Checks that `expr` (of type t) holds `value`; `label` names it in messages. */
+function compare(expr: string, t: CType, value: DataValue, label: string): string[] {
+  switch (t.kind) {
+    case 'int': {
+      const lit = intLiteral(toBigInt(value, label), t);
+      const fn = t.signed ? 'creach_mismatch_int' : 'creach_mismatch_uint';
+      const cast = t.signed ? '(long long)' : '(unsigned long long)';
+      return [`{ ${declare(t, 'creach_e')} = ${lit}; if (${expr} != creach_e) ${fn}(${cString(label)}, ${cString(describeValue(value))}, ${cast}${expr}); }`];
+    }
+    case 'float': {
+      const lit = scalarLiteral(t, value, label);
+      return [`{ ${declare(t, 'creach_e')} = ${lit}; if (!creach_same_float(${expr}, creach_e)) creach_mismatch_float(${cString(label)}, ${cString(describeValue(value))}, ${expr}); }`];
+    }
+    case 'pointer': {
+      if (value === null) return [`if (${expr} != 0) creach_mismatch_text(${cString(label)}, "null", "a non-null pointer");`];
+      const items = Array.isArray(value) && t.to.kind !== 'array' ? value : [value];
+      const inner = items.flatMap((v, i) => compare(`${expr}[${i}]`, t.to, v, `${label}[${i}]`));
+      return [`if (${expr} == 0) creach_mismatch_text(${cString(label)}, "a pointer to data", "null"); else {`, ...inner.map((s) => '    ' + s), '}'];
+    }
+    case 'array': {
+      if (!Array.isArray(value)) throw new ValueError(`${label}: expected an array, got ${JSON.stringify(value)}`);
+      return value.flatMap((v, i) => compare(`${expr}[${i}]`, t.of, v, `${label}[${i}]`));
+    }
+    case 'struct': {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ValueError(`${label}: expected a struct object`);
+      return Object.entries(value).flatMap(([name, v]) => {
+        const f = t.fields.find((x) => x.name === name);
+        if (!f) throw new ValueError(`${label}: no field '${name}'`);
+        return compare(`${expr}.${name}`, f.type, v, `${label}.${name}`);
+      });
+    }
+    default:
+      throw new ValueError(`${label}: cannot compare values of type ${typeToString(t)}`);
+  }
+}
+
+// The fixed part of every harness: value table types, the test runner, the
+// overrides that turn assertion failures and error calls into test outcomes.
+const RUNTIME = String.raw`#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <setjmp.h>
+#include <math.h>
+#include <assert.h>
+
+union creach_value { long long i; unsigned long long u; double d; float f; void *p; };
+struct creach_input { const char *call; int line; union creach_value v; };
+enum { CREACH_RETURNS, CREACH_ASSERT_FAILS, CREACH_ERROR_CALL, CREACH_RUNTIME_ERROR };
+enum { CREACH_STOP_NONE, CREACH_STOP_RETURNED, CREACH_STOP_ASSERT, CREACH_STOP_ERROR, CREACH_STOP_ASSUME, CREACH_STOP_INPUT };
+struct creach_test {
+    const char *name;
+    const char *goals;
+    void (*body)(void);
+    struct creach_input *inputs;
+    int n_inputs;
+    int expect;
+    int expect_line;
+    const char *expect_what;
+};
+
+static jmp_buf creach_jump;
+static const struct creach_test *creach_current;
+static int creach_failures;
+static int creach_next_input;
+static int creach_stop_kind;
+static unsigned int creach_stop_line;
+static const char *creach_stop_text;
+
+static void creach_fail_header(void)
+{
+    ++creach_failures;
+    printf("%s (goals %s): ", creach_current->name, creach_current->goals);
+}
+
+static void creach_mismatch_int(const char *what, const char *expected, long long got)
+{
+    creach_fail_header();
+    printf("expected %s %s, got %lld\n", what, expected, got);
+}
+
+static void creach_mismatch_uint(const char *what, const char *expected, unsigned long long got)
+{
+    creach_fail_header();
+    printf("expected %s %s, got %llu\n", what, expected, got);
+}
+
+static void creach_mismatch_float(const char *what, const char *expected, double got)
+{
+    creach_fail_header();
+    printf("expected %s %s, got %.17g (%a)\n", what, expected, got, got);
+}
+
+static void creach_mismatch_text(const char *what, const char *expected, const char *got)
+{
+    creach_fail_header();
+    printf("expected %s %s, got %s\n", what, expected, got);
+}
+
+/* Same value: NaN matches NaN, and -0 differs from +0. */
+static int creach_same_float(double a, double b)
+{
+    if (isnan(a) || isnan(b)) return isnan(a) && isnan(b);
+    return a == b && !signbit(a) == !signbit(b);
+}
+
+static void creach_stop(int kind, unsigned int line, const char *text)
+{
+    creach_stop_kind = kind;
+    creach_stop_line = line;
+    creach_stop_text = text;
+    longjmp(creach_jump, 1);
+}
+
+static void creach_cannot_build(const char *why)
+{
+    creach_fail_header();
+    printf("this datum cannot be built: %s\n", why);
+}
+
+/* The next value of the datum; the call must be the one the datum expects. */
+static union creach_value *creach_input(const char *call)
+{
+    struct creach_input *in;
+    if (creach_next_input >= creach_current->n_inputs) {
+        creach_fail_header();
+        printf("call %d is %s, but the datum has only %d input values\n", creach_next_input + 1, call, creach_current->n_inputs);
+        creach_stop(CREACH_STOP_INPUT, 0, call);
+    }
+    in = &creach_current->inputs[creach_next_input++];
+    if (strcmp(in->call, call) != 0) {
+        creach_fail_header();
+        printf("call %d is %s, expected %s (line %d)\n", creach_next_input, call, in->call, in->line);
+        creach_stop(CREACH_STOP_INPUT, 0, call);
+    }
+    return &in->v;
+}
+
+#if defined(__GLIBC__)
+/* glibc's assert() calls this: the failure ends the test, not the harness. */
+void __assert_fail(const char *assertion, const char *file, unsigned int line, const char *function)
+{
+    (void)file;
+    (void)function;
+    creach_stop(CREACH_STOP_ASSERT, line, assertion);
+    abort();
+}
+#endif
+
+static int creach_run(const struct creach_test *t)
+{
+    creach_current = t;
+    creach_failures = 0;
+    creach_next_input = 0;
+    creach_stop_kind = CREACH_STOP_NONE;
+    if (setjmp(creach_jump) == 0) {
+        creach_current->body();
+        creach_stop_kind = CREACH_STOP_RETURNED;
+    }
+    t = creach_current;
+    if (creach_stop_kind == CREACH_STOP_INPUT) return 0;
+    switch (t->expect) {
+    case CREACH_RETURNS:
+        if (creach_stop_kind == CREACH_STOP_ASSERT) {
+            creach_fail_header();
+            printf("assertion %s failed at line %u\n", creach_stop_text, creach_stop_line);
+        } else if (creach_stop_kind == CREACH_STOP_ERROR) {
+            creach_fail_header();
+            printf("the error function %s was called\n", creach_stop_text);
+        } else if (creach_stop_kind == CREACH_STOP_ASSUME) {
+            creach_fail_header();
+            printf("an assumption (%s) does not hold\n", creach_stop_text);
+        } else if (creach_next_input < t->n_inputs) {
+            creach_fail_header();
+            printf("only %d of the %d input values were used\n", creach_next_input, t->n_inputs);
+        }
+        break;
+    case CREACH_ASSERT_FAILS:
+        if (creach_stop_kind != CREACH_STOP_ASSERT || (int)creach_stop_line != t->expect_line) {
+            creach_fail_header();
+            if (creach_stop_kind == CREACH_STOP_ASSERT)
+                printf("expected the assertion at line %d to fail, but the one at line %u failed\n", t->expect_line, creach_stop_line);
+            else
+                printf("expected the assertion at line %d to fail, but it did not\n", t->expect_line);
+        }
+        break;
+    case CREACH_ERROR_CALL:
+        if (creach_stop_kind != CREACH_STOP_ERROR && creach_stop_kind != CREACH_STOP_ASSERT) {
+            creach_fail_header();
+            printf("expected the error call at line %d, but it was not reached\n", t->expect_line);
+        }
+        break;
+    case CREACH_RUNTIME_ERROR:
+        creach_fail_header();
+        printf("expected a runtime error (%s) at line %d, which only a sanitizer build can see\n", t->expect_what, t->expect_line);
+        break;
+    }
+    return creach_failures == 0;
+}
+`;
+
+const MAIN = String.raw`
+int main(int argc, char **argv)
+{
+    int i, passed = 0, failed = 0, selected = 0;
+    for (i = 0; i < CREACH_TEST_COUNT; i++) {
+        const struct creach_test *t = &creach_tests[i];
+        if (argc > 1 && strcmp(argv[1], t->name) != 0) continue;
+        selected++;
+        if (argc <= 1 && t->expect == CREACH_RUNTIME_ERROR) {
+            printf("%s: skipped: it shows a runtime error (%s, line %d); run it alone under -fsanitize=undefined\n", t->name, t->expect_what, t->expect_line);
+            continue;
+        }
+        if (creach_run(t)) passed++;
+        else failed++;
+    }
+    if (argc > 1 && selected == 0) {
+        fprintf(stderr, "no test named %s\n", argv[1]);
+        return 2;
+    }
+    printf("%d passed, %d failed\n", passed, failed);
+    fflush(stdout);
+    return failed != 0;
+}
+`;

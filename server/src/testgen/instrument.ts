@@ -1,0 +1,246 @@
+// An instrumented copy of the source for validation: probes inserted at the
+// IR's ranges record which blocks ran, which outcome each decision took,
+// which switch values were seen, and which assertions and error calls were
+// reached. Probes only record: every insertion keeps the value, type and
+// evaluation order of the code it wraps, and no newline is inserted, so line
+// numbers (sanitizer messages, gcov) stay those of the original.
+
+import type { IRFunction, Program, SourceRange } from '../ir/ir';
+import { parseC, type SyntaxNode } from '../frontend/parser';
+
+export type Probe =
+  | { kind: 'block'; fn: string; block: number; line: number }
+  | { kind: 'decision'; fn: string; decision: string; line: number }
+  | { kind: 'switch'; fn: string; decision: string; line: number }
+  | { kind: 'assert'; fn: string; block: number; index: number; line: number }
+  | { kind: 'error'; fn: string; block: number; index: number; line: number };
+
+export interface Instrumented {
+  text: string;
+  probes: Probe[];
+  /** Ranges that could not be probed (their goals cannot be observed). */
+  skipped: string[];
+}
+
+interface Wrap {
+  start: number;
+  end: number;
+  pre: string;
+  post: string;
+  seq: number;
+}
+
+const STATEMENTS = new Set([
+  'expression_statement', 'return_statement', 'if_statement', 'while_statement', 'do_statement', 'for_statement',
+  'switch_statement', 'break_statement', 'continue_statement', 'goto_statement', 'compound_statement', 'labeled_statement',
+  'case_statement', 'declaration',
+]);
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
+  return starts;
+}
+
+export async function instrumentSource(program: Program, functions?: string[]): Promise<Instrumented> {
+  const text = program.source;
+  const tree = await parseC(text);
+  const starts = lineStarts(text);
+  const offset = (line: number, column: number) => (starts[line - 1] ?? text.length) + column - 1;
+  const probes: Probe[] = [];
+  const wraps: Wrap[] = [];
+  const skipped: string[] = [];
+  const add = (start: number, end: number, pre: string, post: string) => wraps.push({ start, end, pre, post, seq: wraps.length });
+  const rangeOf = (r: SourceRange): [number, number] => [offset(r.line, r.column), offset(r.endLine, r.endColumn)];
+
+  /** The node the IR range stands for: a statement when the range is one (a trailing `;` may be outside the range). */
+  const nodeAt = (r: SourceRange): SyntaxNode | null => {
+    const [s, e] = rangeOf(r);
+    if (e <= s) return null;
+    let n: SyntaxNode | null = tree.rootNode.descendantForIndex(s, e - 1);
+    while (n && n.startIndex > s) n = n.parent;
+    if (!n || n.startIndex !== s) return null;
+    // Climb to the widest node that starts here and ends within the range (plus a `;`).
+    for (let p = n.parent; p && p.startIndex === s && p.type !== 'translation_unit' && p.type !== 'function_definition'; p = p.parent) {
+      const extra = text.slice(e, p.endIndex);
+      if (p.endIndex > e && !/^\s*;?$/.test(extra)) break;
+      n = p;
+    }
+    return n;
+  };
+
+  /** Makes `id` recorded when the code at `r` runs: a statement gets `{ hit; S }`, an expression `(hit, (E))`. */
+  const hitAt = (r: SourceRange, id: number): boolean => {
+    let n = nodeAt(r);
+    if (!n) return false;
+    if (n.type === 'declaration' && n.parent?.type === 'for_statement') n = n.parent;
+    const call = `creach_probe_hit(${id})`;
+    if (n.type === 'case_statement' || n.type === 'labeled_statement') {
+      const colon = n.children.find((c) => c?.type === ':');
+      if (!colon) return false;
+      add(colon.endIndex, colon.endIndex, ` ${call};`, '');
+    } else if (n.type === 'declaration') {
+      add(n.startIndex, n.startIndex, `${call}; `, '');
+    } else if (STATEMENTS.has(n.type)) {
+      add(n.startIndex, n.endIndex, `{ ${call}; `, ' }');
+    } else {
+      const [s, e] = rangeOf(r);
+      add(s, e, `(${call}, (`, '))');
+    }
+    return true;
+  };
+
+  for (const fn of program.functions) {
+    if (functions && !functions.includes(fn.name)) continue;
+    for (const b of fn.blocks) {
+      if (b.hasCode && b.range) {
+        const id = probes.length;
+        if (hitAt(b.range, id)) probes.push({ kind: 'block', fn: fn.name, block: b.id, line: b.range.line });
+        else skipped.push(`${fn.name}: block ${b.id} at line ${b.range.line}`);
+      }
+      b.instrs.forEach((instr, index) => {
+        if (instr.kind === 'error') {
+          const id = probes.length;
+          if (hitAt(instr.range, id)) probes.push({ kind: 'error', fn: fn.name, block: b.id, index, line: instr.range.line });
+          else skipped.push(`${fn.name}: error call at line ${instr.range.line}`);
+        } else if (instr.kind === 'assert' && instr.origin === 'assert') {
+          const id = probes.length;
+          if (assertProbe(instr.range, id)) probes.push({ kind: 'assert', fn: fn.name, block: b.id, index, line: instr.range.line });
+          else skipped.push(`${fn.name}: assertion at line ${instr.range.line}`);
+        }
+      });
+    }
+    decisionProbes(fn);
+  }
+
+  function assertProbe(r: SourceRange, id: number): boolean {
+    const [s, e] = rangeOf(r);
+    let n: SyntaxNode | null = tree.rootNode.descendantForIndex(s, Math.max(s, e - 1));
+    while (n && !(n.type === 'call_expression' && n.childForFieldName('function')?.text === 'assert')) n = n.parent;
+    const args = n?.childForFieldName('arguments');
+    const arg = args?.namedChildren[0];
+    if (!arg || args!.namedChildren.length !== 1) return false;
+    add(arg.startIndex, arg.endIndex, '((', `) ? creach_probe_true(${id}) : creach_probe_false(${id}))`);
+    return true;
+  }
+
+  function decisionProbes(fn: IRFunction): void {
+    const branching = new Set<string>();
+    const switches = new Set<string>();
+    for (const b of fn.blocks) {
+      if (b.terminator.kind === 'branch') branching.add(b.terminator.decision);
+      if (b.terminator.kind === 'switch') switches.add(b.terminator.decision);
+    }
+    for (const d of fn.decisions) {
+      if (d.synthetic) continue;
+      const [s, e] = rangeOf(d.range);
+      if (e <= s) {
+        skipped.push(`${fn.name}: decision ${d.id}`);
+        continue;
+      }
+      const id = probes.length;
+      if (switches.has(d.id)) {
+        add(s, e, '({ __auto_type creach_sv = (', `); creach_probe_switch(${id}, (long long)creach_sv); creach_sv; })`);
+        probes.push({ kind: 'switch', fn: fn.name, decision: d.id, line: d.range.line });
+      } else if (branching.has(d.id) || d.kind !== 'condition') {
+        add(s, e, '((', `) ? creach_probe_true(${id}) : creach_probe_false(${id}))`);
+        probes.push({ kind: 'decision', fn: fn.name, decision: d.id, line: d.range.line });
+      }
+    }
+  }
+
+  return { text: applyWraps(text, wraps), probes, skipped };
+}
+
+/** Inserts every wrap; nested wraps open outer-first and close inner-first. */
+function applyWraps(text: string, wraps: Wrap[]): string {
+  type Ins = { pos: number; text: string; open: boolean; other: number; seq: number };
+  const ins: Ins[] = [];
+  for (const w of wraps) {
+    if (w.pre) ins.push({ pos: w.start, text: w.pre, open: true, other: w.end, seq: w.seq });
+    if (w.post) ins.push({ pos: w.end, text: w.post, open: false, other: w.start, seq: w.seq });
+  }
+  ins.sort((a, b) => {
+    if (a.pos !== b.pos) return a.pos - b.pos;
+    if (a.open !== b.open) return a.open ? 1 : -1; // close what ends here before opening what starts here
+    if (a.open) return b.other - a.other || a.seq - b.seq; // outer (ends later) opens first
+    return b.other - a.other || b.seq - a.seq; // inner (starts later) closes first
+  });
+  let out = '';
+  let last = 0;
+  for (const i of ins) {
+    out += text.slice(last, i.pos) + i.text;
+    last = i.pos;
+  }
+  return out + text.slice(last);
+}
+
+/** Declarations the harness puts before the instrumented source, and the probe runtime after it. */
+export function probeRuntime(count: number): { before: string; after: string } {
+  const before = [
+    '/* Probes of the instrumented source (validation build only). */',
+    'static void creach_probe_hit(int id);',
+    'static int creach_probe_true(int id);',
+    'static int creach_probe_false(int id);',
+    'static void creach_probe_switch(int id, long long value);',
+  ].join('\n');
+  const after = String.raw`
+/* Each distinct event is written once, at once (a crash or a sanitizer abort keeps what was seen). */
+static unsigned char creach_probe_seen[${Math.max(count, 1)}][2];
+static FILE *creach_probe_out;
+static void creach_probe_emit(const char *kind, int id, long long value)
+{
+    if (!creach_probe_out) {
+        const char *path = getenv("CREACH_PROBE_FILE");
+        creach_probe_out = fopen(path ? path : "/dev/null", "a");
+        if (!creach_probe_out) return;
+    }
+    fprintf(creach_probe_out, "%s %d %lld\n", kind, id, value);
+    fflush(creach_probe_out);
+}
+static void creach_probe_hit(int id)
+{
+    if (!creach_probe_seen[id][0]) { creach_probe_seen[id][0] = 1; creach_probe_emit("H", id, 0); }
+}
+static int creach_probe_true(int id)
+{
+    if (!creach_probe_seen[id][1]) { creach_probe_seen[id][1] = 1; creach_probe_emit("T", id, 0); }
+    return 1;
+}
+static int creach_probe_false(int id)
+{
+    if (!creach_probe_seen[id][0]) { creach_probe_seen[id][0] = 1; creach_probe_emit("F", id, 0); }
+    return 0;
+}
+static void creach_probe_switch(int id, long long value)
+{
+    creach_probe_emit("S", id, value);
+}
+`;
+  return { before, after };
+}
+
+/** What one run recorded. */
+export interface ProbeRecord {
+  hits: Set<number>;
+  truths: Set<number>;
+  falses: Set<number>;
+  switchValues: Map<number, Set<bigint>>;
+}
+
+export function parseProbeRecord(text: string): ProbeRecord {
+  const rec: ProbeRecord = { hits: new Set(), truths: new Set(), falses: new Set(), switchValues: new Map() };
+  for (const line of text.split('\n')) {
+    const m = /^([HTFS]) (\d+) (-?\d+)$/.exec(line.trim());
+    if (!m) continue;
+    const id = Number(m[2]);
+    if (m[1] === 'H') rec.hits.add(id);
+    else if (m[1] === 'T') rec.truths.add(id);
+    else if (m[1] === 'F') rec.falses.add(id);
+    else {
+      if (!rec.switchValues.has(id)) rec.switchValues.set(id, new Set());
+      rec.switchValues.get(id)!.add(BigInt(m[3]));
+    }
+  }
+  return rec;
+}

@@ -1,0 +1,399 @@
+// Validation: a datum is worth something only if it holds on the compiled
+// program. Two builds of the harness:
+// - the probe build (an instrumented copy of the source, with
+//   -fsanitize=undefined,address where supported) runs each test alone and
+//   tells which goals it reached, whether its expected results matched and
+//   whether a sanitizer complained;
+// - the coverage build (the source as is, -O0 -g --coverage, -Wall -Wextra)
+//   runs the suite for gcov's statement and branch counts.
+// What the report claims is compared with what was measured; every
+// difference is a bug of CReach and is listed in `differences`.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Program, IRFunction } from '../ir/ir';
+import type { Report, TestReport, GoalReport } from '../../../shared/report';
+import type { Goal } from '../goals/goal';
+import { buildCatalogue } from '../goals/catalogue';
+import { emitHarness, harnessTests, type HarnessTest } from './harness';
+import { instrumentSource, parseProbeRecord, probeRuntime, type Probe, type ProbeRecord } from './instrument';
+import { runProcess, type RunResult } from './run';
+import { coverageOf, gcovFor, readGcov, type GcovLine, type MeasuredCoverage, type CoverageCount } from './gcov';
+
+export interface ValidateOptions {
+  compiler: string;
+  /** Scratch directory (created; files are left there for inspection). */
+  workDir: string;
+  /** Time limit of one test run. */
+  timeoutMs: number;
+  /** Add -fsanitize=undefined,address when the compiler supports it. */
+  sanitize: boolean;
+  includePaths?: string[];
+  defines?: string[];
+}
+
+export interface TestValidation {
+  /** Harness name (the test id, or `function.id`). */
+  name: string;
+  function: string;
+  id: string;
+  /** Its claimed goals were all reached; null when they could not be observed. */
+  reached: boolean | null;
+  /** The goals it was claimed to reach and did not (or could not be observed). */
+  missed: string[];
+  resultsMatch: boolean;
+  /** A sanitizer's message it did not expect (an expected runtime error is not a complaint). */
+  sanitizer: string | null;
+  /** What the run printed (stdout then stderr). */
+  output: string;
+}
+
+export interface SuiteValidation {
+  /** False when no compiler could be run: nothing was validated. */
+  available: boolean;
+  message?: string;
+  sanitizers: boolean;
+  tests: TestValidation[];
+  /** Warnings of the coverage build under -Wall -Wextra (empty when none). */
+  warnings: string;
+  /** gcov's counts over the lines of the report's functions (null when gcov gave none). */
+  measured: MeasuredCoverage | null;
+  /** What the report claims: statement and branch goals covered over all. */
+  claimed: { statements: CoverageCount; branches: CoverageCount };
+  /** Claims that measurement contradicts: bugs of CReach, to be shown loudly. */
+  differences: string[];
+  /** Goals whose reaching could not be observed (no probe at their range). */
+  unobserved: string[];
+}
+
+const SANITIZE_FLAGS = ['-fsanitize=undefined,address,float-cast-overflow', '-fno-sanitize-recover=undefined,float-cast-overflow'];
+const RUN_ENV = { ASAN_OPTIONS: 'detect_leaks=0', UBSAN_OPTIONS: 'print_stacktrace=0' };
+const sanitizerSupport = new Map<string, Promise<boolean>>();
+
+/** Whether `compiler` builds and runs a program with the sanitizers (asked once per compiler). */
+export function supportsSanitizers(compiler: string, workDir: string): Promise<boolean> {
+  let p = sanitizerSupport.get(compiler);
+  if (!p) {
+    p = (async () => {
+      fs.mkdirSync(workDir, { recursive: true });
+      const src = path.join(workDir, 'sanitize_probe.c');
+      fs.writeFileSync(src, 'int main(void) { return 0; }\n');
+      const exe = path.join(workDir, 'sanitize_probe');
+      const c = await runProcess(compiler, [...SANITIZE_FLAGS, src, '-o', exe], { timeoutMs: 60_000 });
+      if (c.code !== 0) return false;
+      const r = await runProcess(exe, [], { timeoutMs: 10_000, env: RUN_ENV });
+      return r.code === 0;
+    })();
+    sanitizerSupport.set(compiler, p);
+  }
+  return p;
+}
+
+function baseFlags(program: Program, opts: ValidateOptions): string[] {
+  const flags = ['-O0', '-g', '-I', path.dirname(path.resolve(program.file))];
+  if (program.dataModel === 'ILP32') flags.push('-m32');
+  for (const i of opts.includePaths ?? []) flags.push('-I', i);
+  for (const d of opts.defines ?? []) flags.push(`-D${d}`);
+  return flags;
+}
+
+const outputOf = (r: RunResult) => (r.stdout + r.stderr).trim() + (r.timedOut ? '\n(timed out)' : '') + (r.spawnError ? `\n(${r.spawnError})` : '');
+
+/** Sanitizer reports in a run's stderr, as `line: message`. */
+function sanitizerReports(stderr: string): { line: number | null; text: string }[] {
+  const out: { line: number | null; text: string }[] = [];
+  for (const l of stderr.split('\n')) {
+    const ub = /:(\d+):\d+: runtime error: (.*)$/.exec(l);
+    if (ub) out.push({ line: Number(ub[1]), text: l.trim() });
+    else if (/ERROR: AddressSanitizer/.test(l)) out.push({ line: null, text: l.trim() });
+  }
+  return out;
+}
+
+export async function validateSuite(program: Program, report: Report, opts: ValidateOptions): Promise<SuiteValidation> {
+  const result: SuiteValidation = {
+    available: true, sanitizers: false, tests: [], warnings: '', measured: null,
+    claimed: claimedCoverage(report), differences: [], unobserved: [],
+  };
+  const version = await runProcess(opts.compiler, ['--version'], { timeoutMs: 30_000 });
+  if (version.spawnError || version.code !== 0) {
+    result.available = false;
+    result.message = `no C compiler: '${opts.compiler}' cannot be run (${version.spawnError ?? version.stderr.trim()}); the tests were exported but not validated`;
+    return result;
+  }
+  fs.mkdirSync(opts.workDir, { recursive: true });
+  const workDir = path.resolve(opts.workDir);
+  const base = path.basename(program.file).replace(/[^A-Za-z0-9_.-]/g, '_') || 'source.c';
+  fs.writeFileSync(path.join(workDir, base), program.source);
+  fs.mkdirSync(path.join(workDir, 'instrumented'), { recursive: true });
+  const tests = harnessTests(report);
+  const flags = baseFlags(program, opts);
+  result.sanitizers = opts.sanitize && (await supportsSanitizers(opts.compiler, workDir));
+  const sanitize = result.sanitizers ? SANITIZE_FLAGS : [];
+
+  // Coverage build: the source as is, warnings checked.
+  fs.writeFileSync(path.join(workDir, 'harness.c'), emitHarness(program, report, { sourcePath: base }));
+  const cc = await runProcess(opts.compiler, [...flags, '--coverage', '-Wall', '-Wextra', '-c', 'harness.c', '-o', 'harness.o'], { cwd: workDir, timeoutMs: 120_000 });
+  result.warnings = cc.stderr.trim();
+  const covLink = cc.code === 0 ? await runProcess(opts.compiler, ['--coverage', 'harness.o', '-o', 'harness_cov', '-lm'], { cwd: workDir, timeoutMs: 120_000 }) : cc;
+  if (covLink.code !== 0) {
+    const why = `the harness does not compile: ${(covLink.spawnError ?? covLink.stderr).trim().split('\n').slice(0, 8).join('\n')}`;
+    result.differences.push(why);
+    for (const t of tests) fail(t, why, result);
+    return result;
+  }
+
+  // Probe build: instrumented copy, sanitizers. When it does not compile, a plain sanitizer build still checks results.
+  const functions = report.functions.map((f) => f.name);
+  let probes: Probe[] = [];
+  let probeExe = '';
+  try {
+    const inst = await instrumentSource(program, functions);
+    fs.writeFileSync(path.join(workDir, 'instrumented', base), inst.text);
+    const rt = probeRuntime(inst.probes.length);
+    fs.writeFileSync(path.join(workDir, 'probe_harness.c'), emitHarness(program, report, { sourcePath: `instrumented/${base}`, before: rt.before, after: rt.after }));
+    const pc = await runProcess(opts.compiler, [...flags, ...sanitize, '-w', 'probe_harness.c', '-o', 'harness_probe', '-lm'], { cwd: workDir, timeoutMs: 120_000 });
+    if (pc.code === 0) {
+      probes = inst.probes;
+      probeExe = 'harness_probe';
+    } else {
+      result.differences.push(`internal: the instrumented source does not compile, goals cannot be observed: ${pc.stderr.trim().split('\n').slice(0, 4).join(' | ')}`);
+    }
+  } catch (e) {
+    result.differences.push(`internal: instrumentation failed: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (!probeExe) {
+    const sc = await runProcess(opts.compiler, [...flags, ...sanitize, '-w', 'harness.c', '-o', 'harness_san', '-lm'], { cwd: workDir, timeoutMs: 120_000 });
+    if (sc.code !== 0) {
+      for (const t of tests) fail(t, `the harness does not compile with sanitizers: ${sc.stderr.trim()}`, result);
+      return result;
+    }
+    probeExe = 'harness_san';
+  }
+
+  const catalogues = new Map<string, { fn: IRFunction; goals: Goal[] }>();
+  for (const f of report.functions) {
+    const fn = program.functions.find((x) => x.name === f.name);
+    if (fn) catalogues.set(f.name, { fn, goals: buildCatalogue(program, fn, { runtimeErrors: true }) });
+  }
+  const observer = new GoalObserver(probes, catalogues);
+  const records: { test: HarnessTest; rec: ProbeRecord; sanitizerLines: number[] }[] = [];
+
+  for (const [i, t] of tests.entries()) {
+    const probeFile = path.join(workDir, `probes-${i}.txt`);
+    fs.rmSync(probeFile, { force: true });
+    const r = await runProcess(path.join(workDir, probeExe), [t.name], { cwd: workDir, timeoutMs: opts.timeoutMs, env: { ...RUN_ENV, CREACH_PROBE_FILE: probeFile } });
+    const rec = parseProbeRecord(fs.existsSync(probeFile) ? fs.readFileSync(probeFile, 'utf8') : '');
+    const reports = sanitizerReports(r.stderr);
+    const sanitizerLines = reports.flatMap((s) => (s.line === null ? [] : [s.line]));
+    records.push({ test: t, rec, sanitizerLines });
+    const expectedError = t.expect.kind === 'runtime-error' ? t.expect.line : null;
+    const unexpected = reports.filter((s) => s.line === null || s.line !== expectedError);
+    let resultsMatch: boolean;
+    if (t.expect.kind === 'runtime-error') resultsMatch = sanitizerLines.includes(t.expect.line);
+    else resultsMatch = r.code === 0 && /^1 passed, 0 failed$/m.test(r.stdout);
+    const missed: string[] = [];
+    let reached: boolean | null = true;
+    for (const g of t.test.goals) {
+      const seen = observer.reached(t.function, g, rec, sanitizerLines, probeExe === 'harness_san');
+      if (seen !== true) missed.push(g);
+      if (seen === false) reached = false;
+      else if (seen === null && reached === true) reached = null;
+    }
+    result.tests.push({
+      name: t.name, function: t.function, id: t.test.id, reached, missed, resultsMatch,
+      sanitizer: unexpected.length ? unexpected.map((s) => s.text).join('\n') : null,
+      output: outputOf(r),
+    });
+    setVerdict(t.test, result.tests[result.tests.length - 1], r);
+  }
+
+  // Coverage build: each test alone (gcov adds the counts up); runtime-error tests are left out (undefined behaviour).
+  for (const f of fs.readdirSync(workDir)) if (f.endsWith('.gcda')) fs.rmSync(path.join(workDir, f));
+  for (const t of tests) {
+    if (t.expect.kind === 'runtime-error') continue;
+    await runProcess(path.join(workDir, 'harness_cov'), [t.name], { cwd: workDir, timeoutMs: opts.timeoutMs, env: RUN_ENV });
+  }
+  const lines = await readGcov(gcovFor(opts.compiler), workDir, 'harness.o', path.join(workDir, base));
+  const ranges = [...catalogues.values()].map(({ fn }) => ({ from: fn.range.line, to: fn.range.endLine }));
+  if (typeof lines === 'string') result.differences.push(`internal: ${lines}`);
+  else {
+    result.measured = coverageOf(lines, ranges);
+    compareClaims(report, observer, records, lines, result);
+  }
+  return result;
+}
+
+function fail(t: HarnessTest, why: string, result: SuiteValidation): void {
+  result.tests.push({ name: t.name, function: t.function, id: t.test.id, reached: null, missed: t.test.goals, resultsMatch: false, sanitizer: null, output: why });
+  t.test.validated = false;
+  t.test.validation = why;
+}
+
+/** Sets `validated` / `validation` on the report's test from what its run showed. */
+function setVerdict(test: TestReport, v: TestValidation, r: RunResult): void {
+  const why: string[] = [];
+  if (v.reached === false) why.push(`it does not reach ${v.missed.join(', ')}`);
+  if (v.reached === null) why.push(`whether it reaches ${v.missed.join(', ')} could not be observed`);
+  if (!v.resultsMatch) {
+    const msg = r.timedOut ? 'it did not finish within the time limit' : (r.stdout.split('\n').find((l) => /\(goals /.test(l)) ?? `the run ended with ${r.signal ?? `exit code ${r.code}`}`);
+    why.push(msg.replace(/^\S+ \(goals [^)]*\): /, ''));
+  }
+  if (v.sanitizer) why.push(`sanitizer: ${v.sanitizer.split('\n')[0]}`);
+  test.validated = why.length === 0;
+  if (why.length) test.validation = why.join('; ');
+  else delete test.validation;
+}
+
+/** Answers "did this run reach goal g?" from the probe records. */
+class GoalObserver {
+  private byKey = new Map<string, number>();
+
+  constructor(private probes: Probe[], readonly catalogues: Map<string, { fn: IRFunction; goals: Goal[] }>) {
+    probes.forEach((p, id) => this.byKey.set(keyOf(p), id));
+  }
+
+  goal(fnName: string, goalId: string): Goal | undefined {
+    return this.catalogues.get(fnName)?.goals.find((g) => g.id === goalId);
+  }
+
+  /** true / false, or null when the goal cannot be observed. */
+  reached(fnName: string, goalId: string, rec: ProbeRecord, sanitizerLines: number[], noProbes: boolean): boolean | null {
+    const entry = this.catalogues.get(fnName);
+    const goal = this.goal(fnName, goalId);
+    if (!entry || !goal) return null;
+    const t = goal.target;
+    if (t.kind === 'runtime-error') return sanitizerLines.includes(goal.range.line) ? true : noProbes ? null : false;
+    if (noProbes) return null;
+    const probe = (k: string) => this.byKey.get(`${fnName}|${k}`);
+    switch (t.kind) {
+      case 'block': {
+        const id = probe(`block|${t.block}`);
+        return id === undefined ? null : rec.hits.has(id);
+      }
+      case 'error': {
+        const id = probe(`error|${t.block}|${t.index}`);
+        return id === undefined ? null : rec.hits.has(id);
+      }
+      case 'assert': {
+        const id = probe(`assert|${t.block}|${t.index}`);
+        // Reached when evaluated; that it fails is the harness's expectation (assert-fails at its line).
+        return id === undefined ? null : rec.truths.has(id) || rec.falses.has(id);
+      }
+      case 'edges': {
+        const d = entry.fn.decisions.find((x) => x.id === goal.decision);
+        if (!d) return null;
+        const sw = probe(`switch|${d.id}`);
+        if (sw !== undefined) {
+          const block = entry.fn.blocks.find((b) => b.terminator.kind === 'switch' && b.terminator.decision === d.id);
+          if (!block || block.terminator.kind !== 'switch') return null;
+          const term = block.terminator;
+          for (const v of rec.switchValues.get(sw) ?? []) {
+            const target = term.cases.find((c) => c.values.some((x) => BigInt.asIntN(64, x) === v))?.target ?? term.default;
+            if (t.edges.some((e) => e.from === block.id && e.to === target)) return true;
+          }
+          return false;
+        }
+        const id = probe(`decision|${d.id}`);
+        if (id === undefined) return null;
+        if (goal.outcome === 'true') return rec.truths.has(id);
+        if (goal.outcome === 'false') return rec.falses.has(id);
+        return null;
+      }
+    }
+  }
+
+  /** Probes whose code starts on `line` in function fnName. */
+  probesOnLine(fnName: string, line: number): number[] {
+    const ids: number[] = [];
+    this.probes.forEach((p, id) => {
+      if (p.fn === fnName && p.line === line) ids.push(id);
+    });
+    return ids;
+  }
+
+  probe(id: number): Probe {
+    return this.probes[id];
+  }
+}
+
+function keyOf(p: Probe): string {
+  switch (p.kind) {
+    case 'block':
+      return `${p.fn}|block|${p.block}`;
+    case 'decision':
+    case 'switch':
+      return `${p.fn}|${p.kind}|${p.decision}`;
+    case 'assert':
+    case 'error':
+      return `${p.fn}|${p.kind}|${p.block}|${p.index}`;
+  }
+}
+
+function isCoverageGoal(g: GoalReport): boolean {
+  return g.kind === 'statement' || g.kind === 'branch';
+}
+
+function claimedCoverage(report: Report): SuiteValidation['claimed'] {
+  const claimed = { statements: { covered: 0, total: 0 }, branches: { covered: 0, total: 0 } };
+  for (const f of report.functions) {
+    const inTests = new Set(f.tests.flatMap((t) => t.goals));
+    for (const g of f.goals) {
+      if (!isCoverageGoal(g)) continue;
+      const c = g.kind === 'statement' ? claimed.statements : claimed.branches;
+      c.total++;
+      if (g.status === 'covered' || inTests.has(g.id)) c.covered++;
+    }
+  }
+  return claimed;
+}
+
+/** Claims against measurements: goal by goal (probes), then line by line and branch by branch (gcov against probes). */
+function compareClaims(
+  report: Report,
+  observer: GoalObserver,
+  records: { test: HarnessTest; rec: ProbeRecord; sanitizerLines: number[] }[],
+  lines: GcovLine[],
+  result: SuiteValidation,
+): void {
+  const where = (g: { line: number; column: number }) => `${report.file}:${g.line}:${g.column}`;
+  for (const f of report.functions) {
+    const inTests = new Set(f.tests.flatMap((t) => t.goals));
+    const mine = records.filter((r) => r.test.function === f.name);
+    for (const g of f.goals) {
+      if (!isCoverageGoal(g)) continue;
+      const claimed = g.status === 'covered' || inTests.has(g.id);
+      const seen = mine.map((r) => observer.reached(f.name, g.id, r.rec, r.sanitizerLines, false));
+      if (seen.some((s) => s === null)) {
+        result.unobserved.push(g.id);
+        continue;
+      }
+      const by = mine.filter((_, i) => seen[i]).map((r) => r.test.name);
+      if (claimed && by.length === 0) result.differences.push(`${where(g)}: goal ${g.id} is claimed covered, but no test of the suite reaches it`);
+      if (!claimed && by.length > 0) result.differences.push(`${where(g)}: goal ${g.id} is reported ${g.status}${g.proof ? ` (${g.proof})` : ''}, but test ${by.join(', ')} reaches it`);
+    }
+
+    // gcov against the probes: a line gcov counts must be a line where some probe fired, and the reverse.
+    const cat = observer.catalogues.get(f.name);
+    if (!cat) continue;
+    const plain = mine.filter((r) => r.test.expect.kind !== 'runtime-error');
+    const fired = (id: number) => plain.some((r) => r.rec.hits.has(id) || r.rec.truths.has(id) || r.rec.falses.has(id) || r.rec.switchValues.has(id));
+    const leafDecisions = new Set(cat.fn.blocks.flatMap((b) => (b.terminator.kind === 'branch' ? [b.terminator.decision] : [])));
+    for (const l of lines) {
+      if (l.line < cat.fn.range.line || l.line > cat.fn.range.endLine) continue;
+      const ids = observer.probesOnLine(f.name, l.line);
+      if (ids.length === 0) continue;
+      const probeSaw = ids.some(fired);
+      if (probeSaw && l.count === 0) result.differences.push(`${report.file}:${l.line}: the tests run this line, but gcov counts it 0 times`);
+      if (!probeSaw && l.count > 0) result.differences.push(`${report.file}:${l.line}: gcov counts this line ${l.count} times, but no probe on it fired`);
+      // Branches: comparable when every conditional jump on the line is one two-way decision of ours.
+      const leaves = ids.map((id) => observer.probe(id)).filter((p) => p.kind === 'decision' && leafDecisions.has(p.decision));
+      const others = ids.map((id) => observer.probe(id)).filter((p) => p.kind === 'switch' || p.kind === 'assert');
+      if (others.length || l.branches.length !== 2 * leaves.length || leaves.length === 0) continue;
+      const probeTaken = ids.filter((id) => leafDecisions.has((observer.probe(id) as { decision?: string }).decision ?? ''))
+        .reduce((n, id) => n + (plain.some((r) => r.rec.truths.has(id)) ? 1 : 0) + (plain.some((r) => r.rec.falses.has(id)) ? 1 : 0), 0);
+      const gcovTaken = l.branches.filter((c) => c > 0).length;
+      if (probeTaken !== gcovTaken) result.differences.push(`${report.file}:${l.line}: gcov sees ${gcovTaken} of ${l.branches.length} branch outcomes taken, the probes ${probeTaken}`);
+    }
+  }
+}
