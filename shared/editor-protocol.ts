@@ -28,6 +28,8 @@ export const ServerCommands = {
   cfg: 'creach.cfg',
   /** ExportArgs -> { files: string[] }. */
   exportTests: 'creach.export',
+  /** HarnessArgs -> the C text of a self-contained test harness for the report's data. */
+  harness: 'creach.harness',
 } as const;
 
 export interface ReachArgs {
@@ -61,6 +63,12 @@ export interface ExportArgs {
   function?: string;
 }
 
+export interface HarnessArgs {
+  uri: string;
+  /** The data to write as tests (e.g. one function with one test). */
+  report: Report;
+}
+
 /** Server -> client: the analysis results of one open file, sent whenever they change. */
 export const FileReportNotification = 'creach/fileReport';
 export interface FileReportParams {
@@ -88,7 +96,8 @@ export interface TrustParams {
 
 /** Extension <-> CFG webview messages. */
 export type ToWebview =
-  | { type: 'show'; function: string; view: unknown; report?: Report; selectedTest?: string };
+  /** `view` is a CfgView; `pathGoals`: the goals the selected datum reaches (its path is highlighted). */
+  | { type: 'show'; function: string; view: unknown; report?: Report; selectedTest?: string; pathGoals?: string[] };
 export type FromWebview =
   | { type: 'ready' }
   | { type: 'reveal'; line: number; endLine?: number }

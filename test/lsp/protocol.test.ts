@@ -24,7 +24,7 @@ describe('language server protocol', () => {
     const file = fixture('factorial.c').replace('factorial.c', 'broken_syntax.c');
     const uri = await s.open(file, 'int f(int x)\n{\n    if (x > 0 {\n        return 1;\n    }\n    return 0;\n}\n');
     const diags = await s.diagnostics(uri, (d) => d.length > 0);
-    const syntax = diags.find((d) => /syntax error/.test(d.message));
+    const syntax = diags.find((d) => /syntax error/.test(String(d.message)));
     expect(syntax, JSON.stringify(diags)).toBeDefined();
     expect(syntax!.source).toBe('creach');
     expect(syntax!.range.start.line).toBe(2); // 0-based: `if (x > 0 {` is line 3

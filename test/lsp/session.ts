@@ -55,8 +55,8 @@ export async function startServer(settings: Record<string, unknown> = {}): Promi
     latestDiagnostics.set(p.uri, p.diagnostics);
     for (const w of diagnosticWaiters.splice(0)) w();
   });
-  connection.onNotification('window/logMessage', (p: { message: string }) => log.push(p.message));
-  connection.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => p.items.map(() => settings));
+  connection.onNotification('window/logMessage', (p: unknown) => { log.push((p as { message: string }).message); });
+  connection.onRequest('workspace/configuration', (p: unknown) => (p as { items: unknown[] }).items.map(() => settings));
   connection.onRequest('window/workDoneProgress/create', () => null);
   connection.onRequest('workspace/codeLens/refresh', () => null);
   connection.onNotification('$/progress', () => undefined);
@@ -103,7 +103,7 @@ export async function startServer(settings: Record<string, unknown> = {}): Promi
     reach: (args) => connection.sendRequest(ExecuteCommandRequest.type, { command: 'creach.reach', arguments: [args] }) as Promise<Report>,
     cover: (args) => connection.sendRequest(ExecuteCommandRequest.type, { command: 'creach.cover', arguments: [args] }) as Promise<Report>,
     hover: (uri, line, character = 4) => connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character } }),
-    codeLens: (uri) => connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } }),
+    codeLens: async (uri) => (await connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [],
     async close() {
       try {
         await Promise.race([connection.sendRequest(ShutdownRequest.type), new Promise((r) => setTimeout(r, 2000))]);

@@ -1,0 +1,144 @@
+// Editor decorations: a gutter icon per goal status (from the server's file
+// reports) and the inline datum after a line the user asked to reach, with
+// its actions in the decoration's hover. (Unreachable code is dimmed by the
+// server's "unnecessary" hint diagnostics, which VS Code renders faded.)
+
+import * as vscode from 'vscode';
+import type { GoalStatus, Report, TestReport } from '../../shared/report';
+import { formatInputs, formatValidation, formatValue, type FileReportParams, type ReachArgs } from '../../shared/editor-protocol';
+
+/** Which status wins when a line has several goals. */
+const statusOrder: GoalStatus[] = ['violated', 'unknown', 'not-reached', 'unreachable', 'covered', 'holds'];
+
+/** The inline result of a reach request on one line. */
+export interface InlineDatum {
+  args: ReachArgs;
+  report: Report;
+  /** Index of the shown test among the report's tests (for "another datum"). */
+  shown: number;
+}
+
+export class Decorations implements vscode.Disposable {
+  private readonly gutter = new Map<GoalStatus, vscode.TextEditorDecorationType>();
+  private readonly inlineType: vscode.TextEditorDecorationType;
+  private readonly reports = new Map<string, FileReportParams>();
+  private readonly inline = new Map<string, Map<number, InlineDatum>>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(extensionUri: vscode.Uri) {
+    for (const status of statusOrder) {
+      this.gutter.set(status, vscode.window.createTextEditorDecorationType({
+        gutterIconPath: vscode.Uri.joinPath(extensionUri, 'media', 'icons', `${status}.svg`),
+        gutterIconSize: '75%',
+      }));
+    }
+    this.inlineType = vscode.window.createTextEditorDecorationType({
+      after: { margin: '0 0 0 2em', color: new vscode.ThemeColor('editorCodeLens.foreground'), fontStyle: 'italic' },
+    });
+    this.subscriptions.push(
+      vscode.window.onDidChangeVisibleTextEditors(() => this.renderAll()),
+      // An inline datum belongs to the text it was computed for.
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.contentChanges.length > 0 && this.inline.delete(e.document.uri.toString())) this.renderUri(e.document.uri.toString());
+      }),
+    );
+  }
+
+  fileReport(uri: string): FileReportParams | undefined {
+    return this.reports.get(uri);
+  }
+
+  setFileReport(p: FileReportParams): void {
+    this.reports.set(p.uri, p);
+    this.renderUri(p.uri);
+  }
+
+  inlineAt(uri: string, line: number): InlineDatum | undefined {
+    return this.inline.get(uri)?.get(line);
+  }
+
+  setInline(uri: string, line: number, datum: InlineDatum | undefined): void {
+    if (!this.inline.has(uri)) this.inline.set(uri, new Map());
+    if (datum) this.inline.get(uri)!.set(line, datum);
+    else this.inline.get(uri)!.delete(line);
+    this.renderUri(uri);
+  }
+
+  dispose(): void {
+    for (const d of this.gutter.values()) d.dispose();
+    this.inlineType.dispose();
+    for (const s of this.subscriptions) s.dispose();
+  }
+
+  private renderAll(): void {
+    for (const editor of vscode.window.visibleTextEditors) this.render(editor);
+  }
+
+  private renderUri(uri: string): void {
+    for (const editor of vscode.window.visibleTextEditors) if (editor.document.uri.toString() === uri) this.render(editor);
+  }
+
+  private render(editor: vscode.TextEditor): void {
+    const uri = editor.document.uri.toString();
+    const report = this.reports.get(uri)?.report;
+    const lineStatus = new Map<number, GoalStatus>();
+    for (const f of report?.functions ?? []) {
+      for (const g of f.goals) {
+        const current = lineStatus.get(g.line);
+        if (!current || statusOrder.indexOf(g.status) < statusOrder.indexOf(current)) lineStatus.set(g.line, g.status);
+      }
+    }
+    for (const [status, type] of this.gutter) {
+      const ranges = [...lineStatus].filter(([, s]) => s === status).map(([line]) => new vscode.Range(line - 1, 0, line - 1, 0));
+      editor.setDecorations(type, ranges);
+    }
+    const inline: vscode.DecorationOptions[] = [];
+    for (const [line, datum] of this.inline.get(uri) ?? []) {
+      if (line >= editor.document.lineCount) continue;
+      const end = editor.document.lineAt(line).range.end;
+      inline.push({ range: new vscode.Range(end, end), hoverMessage: actionsMarkdown(uri, line, datum), renderOptions: { after: { contentText: inlineText(datum) } } });
+    }
+    editor.setDecorations(this.inlineType, inline);
+  }
+}
+
+/** The test shown for a reach result, if any. */
+export function shownTest(d: InlineDatum): { functionName: string; test: TestReport } | undefined {
+  const all = d.report.functions.flatMap((f) => f.tests.map((test) => ({ functionName: f.name, test })));
+  return all.length > 0 ? all[Math.min(d.shown, all.length - 1)] : undefined;
+}
+
+/** `→ x = 2, y = 3 ✓ validated`, or `→ unreachable: …`. */
+export function inlineText(d: InlineDatum): string {
+  const shown = shownTest(d);
+  if (shown) {
+    const v = formatValidation(shown.test);
+    const result = shown.test.result !== undefined ? ` (returns ${formatValue(shown.test.result)})` : '';
+    return `→ ${formatInputs(shown.test)}${result}${v ? ` ${v}` : ''}`;
+  }
+  const goal = d.report.functions.flatMap((f) => f.goals)[0];
+  if (!goal) return '→ no goal on this line';
+  const why = goal.why?.length ? ` (lines ${[...new Set(goal.why.map((r) => r.line))].join(', ')})` : '';
+  switch (goal.status) {
+    case 'unreachable': return `→ unreachable: ${goal.reason ?? 'no input reaches it'}${why}`;
+    case 'not-reached': return `→ not reached within ${goal.bound ?? '?'} loop iterations (not a proof)`;
+    case 'unknown': return `→ unknown: ${goal.reason ?? 'the solver gave no answer in time'}`;
+    default: return `→ ${goal.status}`;
+  }
+}
+
+function commandLink(title: string, command: string, args: unknown): string {
+  return `[${title}](command:${command}?${encodeURIComponent(JSON.stringify([args]))})`;
+}
+
+function actionsMarkdown(uri: string, line: number, d: InlineDatum): vscode.MarkdownString {
+  const target = { uri, line };
+  const actions = [
+    ...(shownTest(d) ? [commandLink('Copy as C test', 'creach.copyAsCTest', target), commandLink('Another datum', 'creach.anotherDatum', target)] : []),
+    commandLink('Show the path in the CFG', 'creach.showCfg', { uri, line }),
+    commandLink('Reach with condition...', 'creach.reachWithCondition', target),
+  ];
+  const md = new vscode.MarkdownString(`**CReach** ${inlineText(d)}\n\n${actions.join(' · ')}`);
+  md.isTrusted = { enabledCommands: ['creach.copyAsCTest', 'creach.anotherDatum', 'creach.showCfg', 'creach.reachWithCondition'] };
+  return md;
+}
