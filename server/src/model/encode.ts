@@ -1,0 +1,904 @@
+// Encodes an unrolled function (see unroll.ts) as one Z3 formula covering
+// all of its paths at once: a reachability literal per node and per edge,
+// values merged at joins by if-then-else on the incoming edge (the φ
+// functions of SSA, placed where the acyclic graph joins), and, for every
+// instruction that can go wrong, an obligation literal saying it does not.
+//
+// Memory: every variable is a value in the environment, including those
+// whose address is taken. A pointer is (object id, offset); a read through a
+// pointer is an if-then-else over the objects it may designate (the seeds'
+// φu), a write updates each such object under the condition that it is the
+// one designated (φd). Conditional aliasing is therefore exact.
+//
+// Invariant: anything not modelled becomes a *taint* (what, line, node). The
+// query layer never reports unreachable/holds when a taint can be on the
+// path, and never hands out a datum whose path passes one.
+
+import type { Instr, Operand, Place, Program, Rvalue, SourceRange, Variable } from '../ir/ir';
+import { sameType, type CType, type IntType } from '../ir/types';
+import type { RuntimeErrorKind } from '../goals/goal';
+import type { Z3Handle } from '../solve/z3';
+import { resolveVar, type CallContext, type DagNode, type UnrolledFunction } from './unroll';
+import {
+  bvConst, convertInt, fpBinary, fpConst, fpConvert, fpToInt, intBinary, intUnary, ite, boolToInt,
+  type B, type BV, type F, type UbCondition,
+} from './semantics';
+import { OBJ_BITS, OFF_BITS, asBV, freshVal, iteVal, selectVal, storeVal, tOf, zeroVal, type PtrVal, type Term, type Val } from './values';
+
+export type Env = Map<number, Val>;
+
+export interface Obligation {
+  lit: B;
+  node: number;
+  /** Instruction index in the node's block (instrs.length for the terminator). */
+  index: number;
+  kind: 'ub' | 'assert' | 'assume' | 'error';
+  error?: RuntimeErrorKind;
+  detail: string;
+  range: SourceRange;
+  /** What must hold when the node is reached. */
+  holds: B;
+}
+
+export interface InputObject {
+  /** Synthetic variable id of the object the pointer designates. */
+  varId: number;
+  length: number;
+  nullLit: B;
+}
+
+export interface InputVar {
+  name: string;
+  kind: 'param' | 'global';
+  varId: number;
+  type: CType;
+  val: Val;
+  object?: InputObject;
+}
+
+export interface NondetSite {
+  node: number;
+  index: number;
+  call: string;
+  line: number;
+  type: CType;
+  val: Val;
+}
+
+export interface Taint {
+  node: number;
+  what: string;
+  line: number;
+}
+
+/** A site of the top function (not inlined code) where a goal can be met. */
+export interface Site {
+  node: number;
+  /** Assertions: the condition that must hold; runtime errors: the condition of the error. */
+  cond: B;
+}
+
+export interface TrackedItem {
+  lit: B;
+  range: SourceRange;
+  kind: 'branch' | 'assign' | 'obligation';
+  node: number;
+  /** For branches: the two successor nodes (then, else). */
+  targets?: number[];
+}
+
+export interface EncodeOptions {
+  /** Globals start at their initial values (analysis from main) instead of being inputs. */
+  fromMain: boolean;
+  pointerArrayLength: number;
+  /** Name every assignment and guard branches and obligations with tracking literals (for unsat cores). */
+  explain: boolean;
+}
+
+export interface Encoding {
+  unrolled: UnrolledFunction;
+  /** Formulas to assert. */
+  assertions: B[];
+  reach: B[];
+  /** `${from}>${to}` -> literal of the edge between nodes. */
+  edges: Map<string, B>;
+  obligations: Obligation[];
+  okNode: B[];
+  okAll: B;
+  noUnwind: B;
+  anyUnwind: B;
+  inputs: InputVar[];
+  nondet: NondetSite[];
+  taints: Taint[];
+  /** Top-function sites: `${block}:${index}` for asserts and errors, `${block}:${index}:${error}` for runtime errors. */
+  sites: Map<string, Site[]>;
+  /** Env at the end of each node. */
+  exitEnv: Env[];
+  entryEnv: Env[];
+  exitNode: number | null;
+  returnVal: Val | null;
+  tracked: TrackedItem[];
+  vars: Map<number, Variable>;
+}
+
+export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts: EncodeOptions): Encoding {
+  const { ctx } = z;
+  const T = ctx.Bool.val(true) as B;
+  const F_ = ctx.Bool.val(false) as B;
+  const vars = new Map(u.vars);
+  let nextVar = Math.max(0, ...vars.keys()) + 1;
+  let nameCounter = 0;
+  const boolConst = (name: string) => ctx.Bool.const(`${name}!${nameCounter++}`) as B;
+  const assertions: B[] = [];
+  const obligations: Obligation[] = [];
+  const taints: Taint[] = [];
+  const nondet: NondetSite[] = [];
+  const inputs: InputVar[] = [];
+  const sites = new Map<string, Site[]>();
+  const tracked: TrackedItem[] = [];
+  const top = u.top;
+  const topCtx = u.contexts[0];
+
+  // ---- objects that pointers may designate ----
+  const objIndex = new Map<number, number>();
+  const objects: { varId: number; type: CType; readOnly?: boolean }[] = [];
+  const addObject = (varId: number, type: CType, readOnly = false) => {
+    if (objIndex.has(varId)) return objIndex.get(varId)!;
+    objects.push({ varId, type, readOnly });
+    objIndex.set(varId, objects.length);
+    return objects.length;
+  };
+  for (const g of program.globals) if (vars.get(g)?.addressTaken) addObject(g, vars.get(g)!.type);
+  for (const c of u.contexts) for (const id of c.fn.locals) {
+    const v = program.vars.get(id);
+    if (v?.addressTaken) addObject(resolveVar(c, id), v.type);
+  }
+
+  // ---- initial environment ----
+  const entry: Env = new Map();
+  const referenced = referencedGlobals(program, u);
+  for (const g of program.globals) {
+    const v = vars.get(g)!;
+    if (!referenced.has(g)) continue;
+    if (opts.fromMain || v.isConst) {
+      entry.set(g, initialValue(v));
+    } else {
+      const val = freshVal(ctx, v.type, v.name);
+      entry.set(g, val);
+      inputs.push({ name: v.name, kind: 'global', varId: g, type: v.type, val });
+    }
+  }
+  for (const p of top.params) {
+    const v = vars.get(p)!;
+    if (v.type.kind === 'pointer' && v.type.to.kind !== 'void' && v.type.to.kind !== 'function') {
+      const length = v.type.to.kind === 'struct' ? 1 : opts.pointerArrayLength;
+      const objId = nextVar++;
+      const objType: CType = { kind: 'array', of: v.type.to, length };
+      vars.set(objId, { id: objId, name: `*${v.name}`, type: objType, kind: 'local', addressTaken: true, isConst: false, isStatic: false });
+      const idx = addObject(objId, objType);
+      const objVal = freshVal(ctx, objType, `${v.name}[]`);
+      entry.set(objId, objVal);
+      const nullLit = boolConst(`${v.name}.null`);
+      const val: Val = { k: 'ptr', obj: ite(ctx, nullLit, bvConst(ctx, 0n, OBJ_BITS), bvConst(ctx, BigInt(idx), OBJ_BITS)), off: bvConst(ctx, 0n, OFF_BITS) };
+      entry.set(p, val);
+      inputs.push({ name: v.name, kind: 'param', varId: p, type: v.type, val: objVal, object: { varId: objId, length, nullLit } });
+    } else {
+      const val = freshVal(ctx, v.type, v.name);
+      entry.set(p, val);
+      inputs.push({ name: v.name, kind: 'param', varId: p, type: v.type, val });
+    }
+  }
+
+  function initialValue(v: Variable): Val {
+    let val = zeroVal(ctx, v.type);
+    if (!v.init) return val;
+    const apply = (base: Val, type: CType, init: NonNullable<Variable['init']>): Val => {
+      if (init.kind === 'scalar') return evalOperand(init.value, new Map(), topCtx, -1).val;
+      if (init.kind === 'string' && type.kind === 'array') {
+        let b = base;
+        init.bytes.forEach((byte, i) => {
+          if (type.length === null || i < type.length) b = storeVal(b, bvConst(ctx, BigInt(i), OFF_BITS), { k: 'bv', t: bvConst(ctx, BigInt(byte), (type.of as IntType).bits ?? 8) });
+        });
+        return b;
+      }
+      if (init.kind === 'aggregate') {
+        if (type.kind === 'array') {
+          let b = base;
+          init.elems.forEach((e, i) => {
+            if (e) b = storeVal(b, bvConst(ctx, BigInt(i), OFF_BITS), apply(selectVal(b, bvConst(ctx, BigInt(i), OFF_BITS)), type.of, e));
+          });
+          return b;
+        }
+        if (type.kind === 'struct' && base.k === 'struct') {
+          const fields = [...base.fields];
+          init.elems.forEach((e, i) => {
+            if (e && i < fields.length) fields[i] = apply(fields[i], type.fields[i].type, e);
+          });
+          return { k: 'struct', fields };
+        }
+      }
+      return base;
+    };
+    val = apply(val, v.type, v.init);
+    return val;
+  }
+
+  // ---- per-node encoding ----
+  const nodes = u.nodes;
+  const reach: B[] = [];
+  const edges = new Map<string, B>();
+  const entryEnv: Env[] = [];
+  const exitEnv: Env[] = [];
+  const incoming: { from: number; lit: B }[][] = nodes.map(() => []);
+  let exitNode: number | null = null;
+  let returnVal: Val | null = null;
+  const calleeCtxOf = new Map<number, CallContext>();
+  for (const c of u.contexts) if (c.callNode !== null) calleeCtxOf.set(c.callNode, c);
+  /** For callee exits: the caller's call instruction, to assign its destination. */
+
+  let curNode = 0;
+  let curIndex = 0;
+  let curRange: SourceRange = top.range;
+
+  const addOb = (kind: Obligation['kind'], holds: B, detail: string, error?: RuntimeErrorKind) => {
+    const lit = boolConst(`ob`);
+    const ob: Obligation = { lit, node: curNode, index: curIndex, kind, error, detail, range: curRange, holds };
+    obligations.push(ob);
+    return ob;
+  };
+  const taint = (what: string) => {
+    taints.push({ node: curNode, what, line: curRange.line });
+  };
+  const ubs = (list: UbCondition[], ctxNow: CallContext) => {
+    for (const u_ of list) {
+      addOb('ub', u_.cond.not() as B, u_.detail, u_.error);
+      if (ctxNow === topCtx && u_.error) {
+        const key = `${nodes[curNode].block.id}:${curIndex}:${u_.error}`;
+        (sites.get(key) ?? sites.set(key, []).get(key)!).push({ node: curNode, cond: u_.cond });
+      }
+    }
+  };
+
+  const typeOfVar = (id: number): CType => vars.get(id)?.type ?? { kind: 'int', bits: 32, signed: true, rank: 'int', name: 'int' };
+
+  function getVar(env: Env, id: number): Val {
+    let v = env.get(id);
+    if (!v) {
+      // Read before any write on this path: an indeterminate value.
+      v = freshVal(ctx, typeOfVar(id), `uninit.${vars.get(id)?.name ?? id}`);
+      env.set(id, v);
+    }
+    return v;
+  }
+
+  function nullPtr(): PtrVal {
+    return { k: 'ptr', obj: bvConst(ctx, 0n, OBJ_BITS), off: bvConst(ctx, 0n, OFF_BITS) };
+  }
+
+  function toOffset(v: Val, t: CType): BV {
+    const bv = asBV(v);
+    const it = t as IntType;
+    if (it.bits === OFF_BITS) return bv;
+    return it.signed ? bv.signExt(OFF_BITS - it.bits) : bv.zeroExt(OFF_BITS - it.bits);
+  }
+
+  function evalOperand(op: Operand, env: Env, c: CallContext, _node: number): { val: Val; ub: UbCondition[] } {
+    switch (op.kind) {
+      case 'var':
+        return { val: getVar(env, resolveVar(c, op.id)), ub: [] };
+      case 'const':
+        if (op.type.kind === 'pointer') {
+          if (op.value !== 0n) taint('integer converted to a pointer');
+          return { val: op.value === 0n ? nullPtr() : freshVal(ctx, op.type, 'intptr'), ub: [] };
+        }
+        if (op.type.kind === 'float') return { val: { k: 'fp', t: fpConst(ctx, Number(op.value), op.type) }, ub: [] };
+        return { val: { k: 'bv', t: bvConst(ctx, op.value, op.type.kind === 'int' ? op.type.bits : 32) }, ub: [] };
+      case 'fconst':
+        if (op.type.kind !== 'float') return { val: { k: 'bv', t: bvConst(ctx, BigInt(Math.trunc(op.value)), 32) }, ub: [] };
+        return { val: { k: 'fp', t: fpConst(ctx, op.value, op.type) }, ub: [] };
+      case 'addr':
+        return addressOf(op.place, env, c);
+      case 'string': {
+        const id = nextVar++;
+        const type: CType = { kind: 'array', of: { kind: 'int', bits: 8, signed: true, rank: 'char', name: 'char' }, length: op.bytes.length };
+        vars.set(id, { id, name: 'string literal', type, kind: 'global', addressTaken: true, isConst: true, isStatic: true, init: { kind: 'string', bytes: op.bytes } });
+        const idx = addObject(id, type, true);
+        env.set(id, initialValue(vars.get(id)!));
+        entry.set(id, env.get(id)!);
+        return { val: { k: 'ptr', obj: bvConst(ctx, BigInt(idx), OBJ_BITS), off: bvConst(ctx, 0n, OFF_BITS) }, ub: [] };
+      }
+      case 'func':
+        taint(`function pointer to ${op.name}`);
+        return { val: freshVal(ctx, op.type, 'fnptr'), ub: [] };
+    }
+  }
+
+  function addressOf(place: Place, env: Env, c: CallContext): { val: Val; ub: UbCondition[] } {
+    const ub: UbCondition[] = [];
+    let obj: Term;
+    let off: BV;
+    let path = place.path;
+    if (place.root.kind === 'var') {
+      const id = resolveVar(c, place.root.id);
+      const idx = objIndex.get(id) ?? addObject(id, typeOfVar(id));
+      obj = bvConst(ctx, BigInt(idx), OBJ_BITS);
+      off = bvConst(ctx, 0n, OFF_BITS);
+      if (path.length > 0 && path[0].kind === 'index' && typeOfVar(id).kind === 'array') {
+        const i = evalOperand(path[0].index, env, c, curNode);
+        off = toOffset(i.val, path[0].index.type);
+        path = path.slice(1);
+      }
+    } else {
+      const p = evalOperand(place.root.ptr, env, c, curNode);
+      if (p.val.k !== 'ptr') {
+        taint('address computed from a non-pointer');
+        return { val: freshVal(ctx, place.type.kind === 'void' ? place.type : { kind: 'pointer', to: place.type }, 'addr'), ub };
+      }
+      obj = p.val.obj;
+      off = p.val.off as BV;
+      if (path.length > 0 && path[0].kind === 'index') {
+        const i = evalOperand(path[0].index, env, c, curNode);
+        off = off.add(toOffset(i.val, path[0].index.type));
+        path = path.slice(1);
+      }
+    }
+    if (path.length > 0) {
+      taint('pointer to a struct field or inner array element');
+      return { val: freshVal(ctx, { kind: 'pointer', to: place.type }, 'addr'), ub };
+    }
+    return { val: { k: 'ptr', obj, off }, ub };
+  }
+
+  /** Objects a pointer to `t` may designate: objects of type t, or arrays of t. */
+  function candidates(t: CType): { idx: number; varId: number; isArray: boolean; length: number | null }[] {
+    const out: { idx: number; varId: number; isArray: boolean; length: number | null }[] = [];
+    objects.forEach((o, i) => {
+      if (sameType(o.type, t)) out.push({ idx: i + 1, varId: o.varId, isArray: false, length: 1 });
+      else if (o.type.kind === 'array' && sameType(o.type.of, t)) out.push({ idx: i + 1, varId: o.varId, isArray: true, length: o.type.length });
+    });
+    return out;
+  }
+
+  function readPath(base: Val, path: Place['path'], type: CType, env: Env, c: CallContext, ub: UbCondition[], baseType: CType): Val {
+    let v = base;
+    let t = baseType;
+    for (const el of path) {
+      if (el.kind === 'field') {
+        if (v.k !== 'struct' || t.kind !== 'struct') throw new Error('field access on a non-struct');
+        v = v.fields[el.index];
+        t = t.fields[el.index].type;
+      } else {
+        if (v.k !== 'arr' || t.kind !== 'array') throw new Error('index on a non-array');
+        const i = evalOperand(el.index, env, c, curNode);
+        const off = toOffset(i.val, el.index.type);
+        if (t.length !== null) ub.push(boundsUb(off, t.length));
+        v = selectVal(v, off);
+        t = t.of;
+      }
+    }
+    void type;
+    return v;
+  }
+
+  function writePath(base: Val, path: Place['path'], val: Val, env: Env, c: CallContext, ub: UbCondition[], baseType: CType): Val {
+    if (path.length === 0) return val;
+    const [el, ...rest] = path;
+    if (el.kind === 'field') {
+      if (base.k !== 'struct' || baseType.kind !== 'struct') throw new Error('field access on a non-struct');
+      const fields = [...base.fields];
+      fields[el.index] = writePath(fields[el.index], rest, val, env, c, ub, baseType.fields[el.index].type);
+      return { k: 'struct', fields };
+    }
+    if (base.k !== 'arr' || baseType.kind !== 'array') throw new Error('index on a non-array');
+    const i = evalOperand(el.index, env, c, curNode);
+    const off = toOffset(i.val, el.index.type);
+    if (baseType.length !== null) ub.push(boundsUb(off, baseType.length));
+    return storeVal(base, off, writePath(selectVal(base, off), rest, val, env, c, ub, baseType.of));
+  }
+
+  function boundsUb(off: BV, length: number): UbCondition {
+    return { error: 'bounds', cond: off.uge(bvConst(ctx, BigInt(length), OFF_BITS)) as B, detail: `index out of bounds [0, ${length})` };
+  }
+
+  /** Resolves a deref root: the pointer, the pointee type and the remaining path (a leading index folds into the offset). */
+  function derefTarget(place: Place, env: Env, c: CallContext) {
+    if (place.root.kind !== 'deref') throw new Error('not a deref');
+    const p = evalOperand(place.root.ptr, env, c, curNode);
+    const ptrType = place.root.ptr.type;
+    const pointee = ptrType.kind === 'pointer' ? ptrType.to : place.type;
+    let path = place.path;
+    let off = p.val.k === 'ptr' ? (p.val.off as BV) : bvConst(ctx, 0n, OFF_BITS);
+    if (path.length > 0 && path[0].kind === 'index' && pointee.kind !== 'array') {
+      const i = evalOperand(path[0].index, env, c, curNode);
+      off = off.add(toOffset(i.val, path[0].index.type));
+      path = path.slice(1);
+    }
+    return { p: p.val, off, pointee, path };
+  }
+
+  function readPlace(place: Place, env: Env, c: CallContext): { val: Val; ub: UbCondition[] } {
+    const ub: UbCondition[] = [];
+    if (place.root.kind === 'var') {
+      const id = resolveVar(c, place.root.id);
+      return { val: readPath(getVar(env, id), place.path, place.type, env, c, ub, typeOfVar(id)), ub };
+    }
+    const { p, off, pointee, path } = derefTarget(place, env, c);
+    if (p.k !== 'ptr' || pointee.kind === 'void') {
+      taint('read through an untyped pointer');
+      return { val: freshVal(ctx, place.type, 'deref'), ub };
+    }
+    const cands = candidates(pointee);
+    let result: Val | null = null;
+    let valid: B = F_;
+    for (const cand of cands) {
+      const sel = (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B;
+      const objVal = getVar(env, cand.varId);
+      const inRange = cand.isArray ? (cand.length === null ? T : (off.ult(bvConst(ctx, BigInt(cand.length), OFF_BITS)) as B)) : (off.eq(bvConst(ctx, 0n, OFF_BITS)) as B);
+      const elem = cand.isArray ? selectVal(objVal, off) : objVal;
+      const v = readPath(elem, path, place.type, env, c, ub, pointee);
+      result = result ? iteVal(ctx, sel, v, result) : v;
+      valid = valid.or(sel.and(inRange)) as B;
+    }
+    ub.push({ error: 'null', cond: valid.not() as B, detail: 'dereference of a null or invalid pointer' });
+    return { val: result ?? freshVal(ctx, place.type, 'deref'), ub };
+  }
+
+  function writePlace(place: Place, val: Val, env: Env, c: CallContext): UbCondition[] {
+    const ub: UbCondition[] = [];
+    if (place.root.kind === 'var') {
+      const id = resolveVar(c, place.root.id);
+      const old = place.path.length ? getVar(env, id) : (undefined as unknown as Val);
+      let nv = writePath(old, place.path, val, env, c, ub, typeOfVar(id));
+      if (opts.explain && c === topCtx && (nv.k === 'bv' || nv.k === 'fp')) nv = trackAssign(nv);
+      env.set(id, nv);
+      return ub;
+    }
+    const { p, off, pointee, path } = derefTarget(place, env, c);
+    if (p.k !== 'ptr' || pointee.kind === 'void') {
+      taint('write through an untyped pointer');
+      return ub;
+    }
+    let valid: B = F_;
+    for (const cand of candidates(pointee)) {
+      if (objects[cand.idx - 1].readOnly) continue;
+      const sel = (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B;
+      const objVal = getVar(env, cand.varId);
+      const inRange = cand.isArray ? (cand.length === null ? T : (off.ult(bvConst(ctx, BigInt(cand.length), OFF_BITS)) as B)) : (off.eq(bvConst(ctx, 0n, OFF_BITS)) as B);
+      const updated = cand.isArray ? storeVal(objVal, off, writePath(selectVal(objVal, off), path, val, env, c, ub, pointee)) : writePath(objVal, path, val, env, c, ub, pointee);
+      env.set(cand.varId, iteVal(ctx, sel, updated, objVal));
+      valid = valid.or(sel.and(inRange)) as B;
+    }
+    ub.push({ error: 'null', cond: valid.not() as B, detail: 'write through a null or invalid pointer' });
+    return ub;
+  }
+
+  function trackAssign(v: Val): Val {
+    const t = tOf(v);
+    const named: Val = { k: v.k as 'bv', t: ctx.Const(`asg!${nameCounter++}`, t.sort) };
+    const lit = boolConst('trk.asg');
+    assertions.push(lit.implies(named.t.eq(t)) as B);
+    tracked.push({ lit, range: curRange, kind: 'assign', node: curNode });
+    return named;
+  }
+
+  function evalRvalue(rv: Rvalue, env: Env, c: CallContext, dstType: CType | null): { val: Val; ub: UbCondition[] } {
+    const o = (x: Operand) => evalOperand(x, env, c, curNode);
+    switch (rv.op) {
+      case 'use':
+        return o(rv.a);
+      case 'load':
+        return readPlace(rv.place, env, c);
+      case 'binary': {
+        const a = o(rv.a);
+        const b = o(rv.b);
+        const ub = [...a.ub, ...b.ub];
+        if (a.val.k === 'ptr' || b.val.k === 'ptr') return pointerBinary(rv.bop, a.val, b.val, ub);
+        if (a.val.k === 'fp') {
+          const r = fpBinary(z, rv.bop, tOf(a.val) as F, tOf(b.val) as F);
+          return { val: r.value.sort.name() === 'FloatingPoint' ? { k: 'fp', t: r.value } : { k: 'bv', t: r.value }, ub };
+        }
+        const type = rv.a.type as IntType;
+        const r = intBinary(ctx, rv.bop, tOf(a.val) as BV, tOf(b.val) as BV, type, rv.b.type as IntType);
+        return { val: { k: 'bv', t: fitInt(r.value, rv.type) }, ub: [...ub, ...r.ub] };
+      }
+      case 'unary': {
+        const a = o(rv.a);
+        if (a.val.k === 'ptr') {
+          // !p
+          return { val: { k: 'bv', t: boolToInt(ctx, (a.val.obj as BV).eq(bvConst(ctx, 0n, OBJ_BITS)) as B, intBits(rv.type)) }, ub: a.ub };
+        }
+        if (a.val.k === 'fp') {
+          const f = tOf(a.val) as F;
+          if (rv.uop === '-') return { val: { k: 'fp', t: f.neg() }, ub: a.ub };
+          if (rv.uop === '!') return { val: { k: 'bv', t: boolToInt(ctx, f.isZero() as B, intBits(rv.type)) }, ub: a.ub };
+          throw new Error('~ on floating point');
+        }
+        const r = intUnary(ctx, rv.uop, tOf(a.val) as BV, rv.a.type as IntType, intBits(rv.type));
+        return { val: { k: 'bv', t: rv.uop === '!' ? r.value : fitInt(r.value, rv.type) }, ub: [...a.ub, ...r.ub] };
+      }
+      case 'cast':
+        return castVal(o(rv.a), rv.a.type, rv.to);
+      case 'ptradd': {
+        const p = o(rv.ptr);
+        const i = o(rv.offset);
+        if (p.val.k !== 'ptr') {
+          taint('pointer arithmetic on a non-pointer');
+          return { val: freshVal(ctx, rv.type, 'ptr'), ub: [] };
+        }
+        return { val: { k: 'ptr', obj: p.val.obj, off: (p.val.off as BV).add(toOffset(i.val, rv.offset.type)) }, ub: [...p.ub, ...i.ub] };
+      }
+      case 'ptrdiff': {
+        const a = o(rv.a);
+        const b = o(rv.b);
+        if (a.val.k !== 'ptr' || b.val.k !== 'ptr') {
+          taint('pointer difference of non-pointers');
+          return { val: freshVal(ctx, rv.type, 'diff'), ub: [] };
+        }
+        const d = (a.val.off as BV).sub(b.val.off as BV);
+        const bits = intBits(rv.type);
+        return { val: { k: 'bv', t: bits === OFF_BITS ? d : d.extract(bits - 1, 0) }, ub: [{ error: 'null', cond: (a.val.obj as BV).neq(b.val.obj) as B, detail: 'difference of pointers into different objects' }] };
+      }
+      case 'call': {
+        if (!rv.external) throw new Error('internal calls are handled by the node walk');
+        for (const arg of rv.args) if (arg.type.kind === 'pointer') {
+          taint(`call of external function ${rv.callee} with a pointer argument`);
+          break;
+        }
+        if (rv.type.kind === 'pointer') taint(`pointer returned by external function ${rv.callee}`);
+        if (rv.type.kind === 'void') return { val: zeroVal(ctx, { kind: 'int', bits: 8, signed: true, rank: 'char', name: 'char' }), ub: [] };
+        return { val: nondetSite(rv.callee, rv.type, env), ub: [] };
+      }
+      case 'nondet':
+        return { val: nondetSite(rv.name, rv.type, env), ub: [] };
+      case 'icall':
+        taint('call through a function pointer');
+        return { val: freshVal(ctx, rv.type.kind === 'void' ? { kind: 'int', bits: 8, signed: true, rank: 'char', name: 'char' } : rv.type, 'icall'), ub: [] };
+      case 'havoc':
+        taint(rv.what);
+        return { val: freshVal(ctx, rv.type.kind === 'void' ? { kind: 'int', bits: 8, signed: true, rank: 'char', name: 'char' } : rv.type, 'havoc'), ub: [] };
+    }
+    void dstType;
+  }
+
+  function nondetSite(call: string, type: CType, _env: Env): Val {
+    const val = freshVal(ctx, type, call);
+    nondet.push({ node: curNode, index: curIndex, call, line: curRange.line, type, val });
+    return val;
+  }
+
+  function intBits(t: CType): number {
+    return t.kind === 'int' ? t.bits : 32;
+  }
+
+  /** Comparisons and `!` come out as 32-bit int; fit them to the IR's result type. */
+  function fitInt(v: BV, t: CType): BV {
+    const want = intBits(t);
+    const have = v.size();
+    if (have === want) return v;
+    return have > want ? v.extract(want - 1, 0) : v.zeroExt(want - have);
+  }
+
+  function pointerBinary(op: string, a: Val, b: Val, ub: UbCondition[]): { val: Val; ub: UbCondition[] } {
+    const pa = a.k === 'ptr' ? a : nullPtr();
+    const pb = b.k === 'ptr' ? b : nullPtr();
+    const sameObj = (pa.obj as BV).eq(pb.obj) as B;
+    const eq = sameObj.and((pa.off as BV).eq(pb.off)) as B;
+    const offA = pa.off as BV;
+    const offB = pb.off as BV;
+    let r: B;
+    switch (op) {
+      case '==': r = eq; break;
+      case '!=': r = eq.not() as B; break;
+      case '<': r = offA.ult(offB) as B; break;
+      case '<=': r = offA.ule(offB) as B; break;
+      case '>': r = offA.ugt(offB) as B; break;
+      case '>=': r = offA.uge(offB) as B; break;
+      default:
+        taint(`pointer operation ${op}`);
+        return { val: freshVal(ctx, { kind: 'int', bits: 32, signed: true, rank: 'int', name: 'int' }, 'ptrop'), ub };
+    }
+    if (op !== '==' && op !== '!=') ub.push({ error: 'null', cond: sameObj.not() as B, detail: 'comparison of pointers into different objects' });
+    return { val: { k: 'bv', t: boolToInt(ctx, r) }, ub };
+  }
+
+  function castVal(a: { val: Val; ub: UbCondition[] }, from: CType, to: CType): { val: Val; ub: UbCondition[] } {
+    const ub = a.ub;
+    if (to.kind === 'void') return { val: a.val, ub };
+    if (to.kind === 'int') {
+      if (from.kind === 'int') return { val: { k: 'bv', t: convertInt(ctx, tOf(a.val) as BV, from, to) }, ub };
+      if (from.kind === 'float') {
+        const r = fpToInt(z, tOf(a.val) as F, to);
+        return { val: { k: 'bv', t: r.value }, ub: [...ub, ...r.ub] };
+      }
+      if (from.kind === 'pointer' && a.val.k === 'ptr') {
+        if (to.rank === 'bool') return { val: { k: 'bv', t: ite(ctx, (a.val.obj as BV).eq(bvConst(ctx, 0n, OBJ_BITS)) as B, bvConst(ctx, 0n, 1), bvConst(ctx, 1n, 1)) }, ub };
+        taint('pointer converted to an integer');
+        return { val: freshVal(ctx, to, 'ptrint'), ub };
+      }
+    }
+    if (to.kind === 'float') {
+      if (from.kind === 'float') return { val: { k: 'fp', t: from.bits === to.bits ? tOf(a.val) : fpConvert(z, 'fp-fp', tOf(a.val) as F, to) }, ub };
+      if (from.kind === 'int') {
+        const bv = tOf(a.val) as BV;
+        return { val: { k: 'fp', t: fpConvert(z, from.signed || from.rank === 'bool' ? (from.rank === 'bool' ? 'ubv-fp' : 'sbv-fp') : 'ubv-fp', bv, to) }, ub };
+      }
+    }
+    if (to.kind === 'pointer') {
+      if (a.val.k === 'ptr') {
+        const fp = from.kind === 'pointer' ? from.to : null;
+        if (fp && fp.kind !== 'void' && to.to.kind !== 'void' && !sameType(fp, to.to)) taint('pointer cast between different pointee types');
+        return { val: a.val, ub };
+      }
+      if (from.kind === 'int') {
+        taint('integer converted to a pointer');
+        return { val: freshVal(ctx, to, 'intptr'), ub };
+      }
+    }
+    if (to.kind === 'struct' || to.kind === 'array') return { val: a.val, ub };
+    taint(`conversion from ${from.kind} to ${to.kind}`);
+    return { val: freshVal(ctx, to, 'cast'), ub };
+  }
+
+  const condTrue = (v: Val): B => {
+    if (v.k === 'ptr') return (v.obj as BV).neq(bvConst(ctx, 0n, OBJ_BITS)) as B;
+    if (v.k === 'fp') return (v.t as F).isZero().not() as B;
+    const t = tOf(v) as BV;
+    return t.neq(bvConst(ctx, 0n, t.size())) as B;
+  };
+
+  const setEdge = (from: number, to: number, cond: B, trackRange?: SourceRange, targets?: number[]) => {
+    const key = `${from}>${to}`;
+    const lit = boolConst(`e.${from}.${to}`);
+    const def = reach[from].and(cond) as B;
+    const prev = edges.get(key);
+    const full = prev ? (prev.or(lit) as B) : lit;
+    if (opts.explain && trackRange) {
+      const trk = boolConst('trk.br');
+      assertions.push(trk.implies(lit.eq(def)) as B);
+      assertions.push(lit.implies(reach[from]) as B);
+      tracked.push({ lit: trk, range: trackRange, kind: 'branch', node: from, targets });
+    } else {
+      assertions.push(lit.eq(def) as B);
+    }
+    if (prev) {
+      // Two outcomes lead to the same node: the edge is taken when either is.
+      const both = boolConst(`e.${from}.${to}`);
+      assertions.push(both.eq(full) as B);
+      edges.set(key, both);
+      const list = incoming[to];
+      list[list.length - 1] = { from, lit: both };
+    } else {
+      edges.set(key, lit);
+      incoming[to].push({ from, lit });
+    }
+  };
+
+  for (const n of nodes) {
+    curNode = n.id;
+    curIndex = n.start;
+    curRange = n.block.range ?? n.ctx.fn.range;
+    // Reachability and the merged environment (φ as if-then-else on the incoming edge).
+    let env: Env;
+    if (n.id === 0) {
+      reach.push(T);
+      env = new Map(entry);
+    } else {
+      const inc = incoming[n.id];
+      const r = boolConst(`r.${n.id}`);
+      assertions.push(r.eq(inc.length ? (ctx.Or(...inc.map((e) => e.lit)) as B) : F_) as B);
+      reach.push(r);
+      env = mergeEnvs(inc.map((e) => ({ lit: e.lit, env: exitEnv[e.from] })));
+    }
+    entryEnv.push(new Map(env));
+    if (n.unwindOf !== undefined) {
+      exitEnv.push(env);
+      continue;
+    }
+    const c = n.ctx;
+    for (let i = n.start; i < n.end; i++) {
+      curIndex = i;
+      const ins = n.block.instrs[i];
+      curRange = ins.range;
+      encodeInstr(ins, env, c, n, i);
+    }
+    curIndex = n.block.instrs.length;
+    const atBlockEnd = n.end === n.block.instrs.length && !n.inlinedCall;
+    if (n.inlinedCall) {
+      setEdge(n.id, n.succ.get(-1)!, T);
+    } else if (!atBlockEnd) {
+      // A call beyond the inlining depth (its result was made a havoc): go on with the continuation.
+      setEdge(n.id, n.succ.get(-1)!, T);
+    } else if (n.block.id === c.fn.exitBlock && c.parent) {
+      // Return from an inlined callee: assign the caller's destination.
+      const term = n.block.terminator;
+      const caller = nodes[c.callNode!];
+      const call = caller.block.instrs[caller.end - 1];
+      if (term.kind === 'return' && term.value && call.kind === 'assign' && call.dst) {
+        curRange = call.range;
+        const rv = evalOperand(term.value, env, c, n.id);
+        ubs(rv.ub, c);
+        ubs(writePlace(call.dst, rv.val, env, caller.ctx), caller.ctx);
+      }
+      setEdge(n.id, n.succ.get(-1)!, T);
+    } else {
+      const term = n.block.terminator;
+      if (term.range) curRange = term.range;
+      switch (term.kind) {
+        case 'goto':
+          setEdge(n.id, n.succ.get(term.target)!, T);
+          break;
+        case 'branch': {
+          const cv = evalOperand(term.cond, env, c, n.id);
+          ubs(cv.ub, c);
+          const cond = condTrue(cv.val);
+          const tThen = n.succ.get(term.then)!;
+          const tElse = n.succ.get(term.else)!;
+          if (tThen === tElse) setEdge(n.id, tThen, T);
+          else {
+            setEdge(n.id, tThen, cond, term.range, [tThen, tElse]);
+            setEdge(n.id, tElse, cond.not() as B, term.range, [tThen, tElse]);
+          }
+          break;
+        }
+        case 'switch': {
+          const sv = evalOperand(term.value, env, c, n.id);
+          ubs(sv.ub, c);
+          const bv = tOf(sv.val) as BV;
+          const any: B[] = [];
+          const byTarget = new Map<number, B[]>();
+          for (const cs of term.cases) {
+            const conds = cs.values.map((v) => bv.eq(bvConst(ctx, v, bv.size())) as B);
+            any.push(...conds);
+            const tgt = n.succ.get(cs.target)!;
+            (byTarget.get(tgt) ?? byTarget.set(tgt, []).get(tgt)!).push(...conds);
+          }
+          const def = any.length ? (ctx.Or(...any).not() as B) : T;
+          const dTarget = n.succ.get(term.default)!;
+          (byTarget.get(dTarget) ?? byTarget.set(dTarget, []).get(dTarget)!).push(def);
+          const targets = [...byTarget.keys()];
+          for (const [tgt, conds] of byTarget) setEdge(n.id, tgt, conds.length === 1 ? conds[0] : (ctx.Or(...conds) as B), term.range, targets);
+          break;
+        }
+        case 'return':
+          if (!c.parent) {
+            exitNode = n.id;
+            if (term.value) {
+              const rv = evalOperand(term.value, env, c, n.id);
+              ubs(rv.ub, c);
+              returnVal = rv.val;
+            }
+          }
+          break;
+        case 'stop':
+          break;
+      }
+    }
+    exitEnv.push(env);
+  }
+
+  function encodeInstr(ins: Instr, env: Env, c: CallContext, n: DagNode, i: number) {
+    switch (ins.kind) {
+      case 'assign': {
+        const rv = ins.value;
+        if (rv.op === 'call' && !rv.external) {
+          const cctx = calleeCtxOf.get(n.id);
+          if (n.inlinedCall && i === n.end - 1 && cctx) {
+            // Pass the arguments to the callee's parameters.
+            rv.args.forEach((arg, k) => {
+              const a = evalOperand(arg, env, c, n.id);
+              ubs(a.ub, c);
+              const pid = cctx.fn.params[k];
+              if (pid !== undefined) env.set(resolveVar(cctx, pid), a.val);
+            });
+          } else {
+            taint(`call of ${rv.callee} deeper than the inlining bound`);
+            if (ins.dst) ubs(writePlace(ins.dst, freshVal(ctx, ins.dst.type, 'deepcall'), env, c), c);
+          }
+          return;
+        }
+        const r = evalRvalue(rv, env, c, ins.dst?.type ?? null);
+        ubs(r.ub, c);
+        if (ins.dst) ubs(writePlace(ins.dst, r.val, env, c), c);
+        return;
+      }
+      case 'assume': {
+        const v = evalOperand(ins.cond, env, c, n.id);
+        ubs(v.ub, c);
+        addOb('assume', condTrue(v.val), ins.origin === 'requires' ? 'precondition' : 'assumption');
+        return;
+      }
+      case 'assert': {
+        const v = evalOperand(ins.cond, env, c, n.id);
+        ubs(v.ub, c);
+        const holds = condTrue(v.val);
+        addOb('assert', holds, ins.text);
+        if (c === topCtx) {
+          const key = `${n.block.id}:${i}`;
+          (sites.get(key) ?? sites.set(key, []).get(key)!).push({ node: n.id, cond: holds });
+        }
+        return;
+      }
+      case 'error': {
+        addOb('error', F_, ins.text);
+        if (c === topCtx) {
+          const key = `${n.block.id}:${i}`;
+          (sites.get(key) ?? sites.set(key, []).get(key)!).push({ node: n.id, cond: T });
+        }
+        return;
+      }
+      case 'unsupported':
+        taint(ins.what);
+        return;
+    }
+  }
+
+  function mergeEnvs(ins: { lit: B; env: Env }[]): Env {
+    if (ins.length === 0) return new Map();
+    if (ins.length === 1) return new Map(ins[0].env);
+    const keys = new Set<number>();
+    for (const e of ins) for (const k of e.env.keys()) keys.add(k);
+    const out: Env = new Map();
+    for (const k of keys) {
+      const vals = ins.map((e) => e.env.get(k));
+      const first = vals[0];
+      if (first !== undefined && vals.every((v) => v === first)) {
+        out.set(k, first);
+        continue;
+      }
+      // Undefined on some path: an indeterminate value there.
+      const filled = vals.map((v) => v ?? freshVal(ctx, typeOfVar(k), `uninit.${vars.get(k)?.name ?? k}`));
+      let acc = filled[filled.length - 1];
+      for (let j = filled.length - 2; j >= 0; j--) acc = iteVal(ctx, ins[j].lit, filled[j], acc);
+      out.set(k, acc);
+    }
+    return out;
+  }
+
+  // ---- obligations and summary literals ----
+  const obsOf: Obligation[][] = nodes.map(() => []);
+  for (const ob of obligations) {
+    obsOf[ob.node].push(ob);
+    assertions.push(ob.lit.implies(reach[ob.node].implies(ob.holds)) as B);
+    if (opts.explain) tracked.push({ lit: ob.lit, range: ob.range, kind: 'obligation', node: ob.node });
+  }
+  const okNode = nodes.map((n) => {
+    const lit = boolConst(`ok.${n.id}`);
+    const obs = obsOf[n.id];
+    if (obs.length) assertions.push(lit.implies(ctx.And(...obs.map((o) => o.lit))) as B);
+    return lit;
+  });
+  const okAll = boolConst('okAll');
+  assertions.push(okAll.implies(ctx.And(...okNode)) as B);
+  const noUnwind = boolConst('noUnwind');
+  const anyUnwind = boolConst('anyUnwind');
+  const unwindReach = u.unwinds.map((id) => reach[id]);
+  assertions.push(noUnwind.implies(unwindReach.length ? (ctx.And(...unwindReach.map((r) => r.not() as B)) as B) : T) as B);
+  assertions.push(anyUnwind.eq(unwindReach.length ? (ctx.Or(...unwindReach) as B) : F_) as B);
+
+  return {
+    unrolled: u, assertions, reach, edges, obligations, okNode, okAll, noUnwind, anyUnwind, inputs, nondet, taints, sites,
+    exitEnv, entryEnv, exitNode, returnVal, tracked, vars,
+  };
+}
+
+/** Globals read or written anywhere in the unrolled code. */
+function referencedGlobals(program: Program, u: UnrolledFunction): Set<number> {
+  const globals = new Set(program.globals);
+  const seen = new Set<number>();
+  const visit = (x: unknown): void => {
+    if (!x || typeof x !== 'object') return;
+    if (Array.isArray(x)) {
+      x.forEach(visit);
+      return;
+    }
+    const o = x as Record<string, unknown>;
+    if ((o.kind === 'var') && typeof o.id === 'number' && globals.has(o.id)) seen.add(o.id);
+    for (const v of Object.values(o)) if (v && typeof v === 'object') visit(v);
+  };
+  const fns = new Set(u.contexts.map((c) => c.fn));
+  for (const f of fns) for (const b of f.blocks) {
+    visit(b.instrs);
+    visit(b.terminator);
+  }
+  return seen;
+}

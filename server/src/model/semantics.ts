@@ -1,0 +1,253 @@
+// C operators on Z3 terms, with the conditions under which they are
+// undefined behaviour. Integers are bit-vectors of their exact C width;
+// the front end has already made promotions and conversions explicit, so an
+// operation's operands have the operation's type.
+
+import type { Arith, BitVec, Bool, FP, FPRM } from 'z3-solver';
+import type { Ctx, Z3Handle } from '../solve/z3';
+import type { BinaryOp } from '../ir/ir';
+import type { CType, FloatType, IntType } from '../ir/types';
+import type { RuntimeErrorKind } from '../goals/goal';
+
+export type BV = BitVec<number, 'main'>;
+export type B = Bool<'main'>;
+export type F = FP<'main'>;
+
+/** A way an operation can go wrong: `cond` true means undefined behaviour. */
+export interface UbCondition {
+  error: RuntimeErrorKind;
+  cond: B;
+  detail: string;
+}
+
+export interface OpResult<T> {
+  value: T;
+  ub: UbCondition[];
+}
+
+export function bvConst(ctx: Ctx, value: bigint, bits: number): BV {
+  const mod = 1n << BigInt(bits);
+  return ctx.BitVec.val(((value % mod) + mod) % mod, bits) as unknown as BV;
+}
+
+/** if-then-else on terms of one sort (the high-level If's overloads defeat inference). */
+export function ite<T>(ctx: Ctx, c: B, a: T, b: T): T {
+  return (ctx.If as unknown as (c: B, a: T, b: T) => T)(c, a, b);
+}
+
+export function minSigned(bits: number): bigint {
+  return -(1n << BigInt(bits - 1));
+}
+export function maxSigned(bits: number): bigint {
+  return (1n << BigInt(bits - 1)) - 1n;
+}
+
+/** Integer to integer conversion (C11 6.3.1.3; to _Bool: compare with zero). */
+export function convertInt(ctx: Ctx, t: BV, from: IntType, to: IntType): BV {
+  if (to.rank === 'bool') {
+    return ite(ctx, t.neq(bvConst(ctx, 0n, from.bits)), bvConst(ctx, 1n, 1), bvConst(ctx, 0n, 1));
+  }
+  if (to.bits === from.bits) return t;
+  if (to.bits < from.bits) return t.extract(to.bits - 1, 0);
+  return from.signed ? t.signExt(to.bits - from.bits) : t.zeroExt(to.bits - from.bits);
+}
+
+export function boolToInt(ctx: Ctx, b: B, bits = 32): BV {
+  return ite(ctx, b, bvConst(ctx, 1n, bits), bvConst(ctx, 0n, bits));
+}
+
+/** Arithmetic, bitwise and comparison on integers of type `type` (comparisons give int 0/1). */
+export function intBinary(ctx: Ctx, op: BinaryOp, a: BV, b: BV, type: IntType, bType: IntType): OpResult<BV> {
+  const w = type.bits;
+  const signed = type.signed;
+  const ub: UbCondition[] = [];
+  const zero = bvConst(ctx, 0n, w);
+  switch (op) {
+    case '+': {
+      if (signed) ub.push({ error: 'overflow', cond: fitsSigned(a.signExt(1).add(b.signExt(1)), w).not(), detail: 'signed addition overflows' });
+      return { value: a.add(b), ub };
+    }
+    case '-': {
+      if (signed) ub.push({ error: 'overflow', cond: fitsSigned(a.signExt(1).sub(b.signExt(1)), w).not(), detail: 'signed subtraction overflows' });
+      return { value: a.sub(b), ub };
+    }
+    case '*': {
+      if (signed) ub.push({ error: 'overflow', cond: fitsSigned(a.signExt(w).mul(b.signExt(w)), w).not(), detail: 'signed multiplication overflows' });
+      return { value: a.mul(b), ub };
+    }
+    case '/':
+    case '%': {
+      ub.push({ error: 'div-by-zero', cond: b.eq(zero), detail: op === '/' ? 'division by zero' : 'remainder by zero' });
+      if (signed) {
+        ub.push({
+          error: 'div-overflow',
+          cond: a.eq(bvConst(ctx, minSigned(w), w)).and(b.eq(bvConst(ctx, -1n, w))),
+          detail: `${op === '/' ? 'division' : 'remainder'} of the minimum value by -1`,
+        });
+        return { value: op === '/' ? a.sdiv(b) : a.srem(b), ub };
+      }
+      return { value: op === '/' ? a.udiv(b) : a.urem(b), ub };
+    }
+    case '<<':
+    case '>>': {
+      // The count keeps its own promoted type: bring it to the width of `a`.
+      const count = resize(b, bType, w);
+      ub.push({ error: 'shift', cond: shiftCountInvalid(ctx, b, bType, w), detail: `shift count negative or not below ${w}` });
+      if (op === '<<') {
+        if (signed) {
+          // C11 6.5.7p4: E1 negative, or E1 * 2^E2 not representable, is undefined.
+          const wide = a.signExt(w).shl(count.zeroExt(w));
+          ub.push({ error: 'shift', cond: a.slt(zero).or(fitsSigned(wide, w).not()), detail: 'left shift of a negative value or overflow' });
+        }
+        return { value: a.shl(count), ub };
+      }
+      return { value: signed ? a.shr(count) : a.lshr(count), ub };
+    }
+    case '&':
+      return { value: a.and(b), ub };
+    case '|':
+      return { value: a.or(b), ub };
+    case '^':
+      return { value: a.xor(b), ub };
+    case '==':
+      return { value: boolToInt(ctx, a.eq(b)), ub };
+    case '!=':
+      return { value: boolToInt(ctx, a.neq(b)), ub };
+    case '<':
+      return { value: boolToInt(ctx, signed ? a.slt(b) : a.ult(b)), ub };
+    case '<=':
+      return { value: boolToInt(ctx, signed ? a.sle(b) : a.ule(b)), ub };
+    case '>':
+      return { value: boolToInt(ctx, signed ? a.sgt(b) : a.ugt(b)), ub };
+    case '>=':
+      return { value: boolToInt(ctx, signed ? a.sge(b) : a.uge(b)), ub };
+  }
+}
+
+declare module 'z3-solver' {
+  interface BitVec<Bits extends number, Name extends string> {
+    /** CReach helper, see below. */
+    bvugeOrNeg?: never;
+  }
+}
+
+/** `a` is not in [-(2^(w-1)), 2^(w-1)) for the comparison result `a + b` computed one bit wider. */
+function addUnderflow(ctx: Ctx, a: BV, b: BV): B {
+  return a.addNoUnderflow(b).not();
+}
+
+function fitsSigned(wide: BV, w: number): B {
+  const total = wide.size();
+  return wide.eq(wide.extract(w - 1, 0).signExt(total - w));
+}
+
+function resize(t: BV, from: IntType, w: number): BV {
+  if (from.bits === w) return t;
+  if (from.bits > w) return t.extract(w - 1, 0);
+  return t.zeroExt(w - from.bits);
+}
+
+/** Shift count out of range: negative (signed count) or >= the width of the shifted type. */
+export function shiftCountInvalid(ctx: Ctx, b: BV, bType: IntType, width: number): B {
+  const limit = bvConst(ctx, BigInt(width), bType.bits);
+  const tooBig: B = BigInt(width) >= 1n << BigInt(bType.bits - (bType.signed ? 1 : 0)) ? (ctx.Bool.val(false) as B) : b.uge(limit);
+  return bType.signed ? b.slt(bvConst(ctx, 0n, bType.bits)).or(tooBig) : tooBig;
+}
+
+export function intUnary(ctx: Ctx, op: '-' | '~' | '!', a: BV, type: IntType, resultBits = 32): OpResult<BV> {
+  const w = type.bits;
+  switch (op) {
+    case '-': {
+      const ub: UbCondition[] = type.signed ? [{ error: 'overflow', cond: a.eq(bvConst(ctx, minSigned(w), w)), detail: 'negation of the minimum value overflows' }] : [];
+      return { value: a.neg(), ub };
+    }
+    case '~':
+      return { value: a.not(), ub: [] };
+    case '!':
+      return { value: boolToInt(ctx, a.eq(bvConst(ctx, 0n, w)), resultBits), ub: [] };
+  }
+}
+
+// ---- floating point (IEEE-754, round to nearest even) ----
+
+export function fpSort(ctx: Ctx, t: FloatType) {
+  return t.bits === 32 ? ctx.Float.sort32() : ctx.Float.sort64();
+}
+
+export function rne(ctx: Ctx): FPRM<'main'> {
+  return ctx.FloatRM.RNE() as FPRM<'main'>;
+}
+
+export function fpConst(ctx: Ctx, value: number, t: FloatType): F {
+  return ctx.Float.val(value, fpSort(ctx, t)) as unknown as F;
+}
+
+/** Low-level conversions the high-level API lacks. */
+export function fpConvert(z: Z3Handle, kind: 'fp-fp' | 'sbv-fp' | 'ubv-fp', t: BV | F, to: FloatType): F {
+  const { api, ctx } = z;
+  const c = ctx.ptr;
+  const rm = rne(ctx).ast;
+  const sort = fpSort(ctx, to).ptr;
+  const ast =
+    kind === 'fp-fp' ? api.mk_fpa_to_fp_float(c, rm, t.ast, sort) : kind === 'sbv-fp' ? api.mk_fpa_to_fp_signed(c, rm, t.ast, sort) : api.mk_fpa_to_fp_unsigned(c, rm, t.ast, sort);
+  return z.wrap(fpConst(ctx, 0, to), ast);
+}
+
+/** Float to integer: truncation toward zero; undefined when the truncated value does not fit (or NaN/inf). */
+export function fpToInt(z: Z3Handle, t: F, to: IntType): OpResult<BV> {
+  const { api, ctx } = z;
+  const c = ctx.ptr;
+  const rtz = ctx.FloatRM.RTZ().ast;
+  if (to.rank === 'bool') {
+    return { value: ite(ctx, t.isZero(), bvConst(ctx, 0n, 1), bvConst(ctx, 1n, 1)), ub: [] };
+  }
+  const w = to.bits;
+  const value = z.wrap(bvConst(ctx, 0n, w), to.signed ? api.mk_fpa_to_sbv(c, rtz, t.ast, w) : api.mk_fpa_to_ubv(c, rtz, t.ast, w));
+  // In range iff  lo - 1 < t < hi + 1 (exact bounds as reals).
+  const lo = to.signed ? minSigned(w) : 0n;
+  const hi = to.signed ? maxSigned(w) : (1n << BigInt(w)) - 1n;
+  const real = t.toReal();
+  const inRange = (real.gt(ctx.Real.val(lo - 1n) as never) as B).and(real.lt(ctx.Real.val(hi + 1n) as never) as B);
+  const bad = t.isNaN().or(t.isInf()).or(inRange.not());
+  return { value, ub: [{ error: 'float-to-int', cond: bad, detail: `conversion to ${to.name} out of range` }] };
+}
+
+export function fpEq(z: Z3Handle, a: F, b: F): B {
+  return z.wrap(a.eq(b) as B, z.api.mk_fpa_eq(z.ctx.ptr, a.ast, b.ast));
+}
+
+export function fpBinary(z: Z3Handle, op: BinaryOp, a: F, b: F): OpResult<BV | F> {
+  const { ctx } = z;
+  const rm = rne(ctx);
+  switch (op) {
+    case '+':
+      return { value: a.add(rm, b), ub: [] };
+    case '-':
+      return { value: a.sub(rm, b), ub: [] };
+    case '*':
+      return { value: a.mul(rm, b), ub: [] };
+    case '/':
+      return { value: a.div(rm, b), ub: [] };
+    case '==':
+      return { value: boolToInt(ctx, fpEq(z, a, b)), ub: [] };
+    case '!=':
+      return { value: boolToInt(ctx, fpEq(z, a, b).not()), ub: [] };
+    case '<':
+      return { value: boolToInt(ctx, a.lt(b)), ub: [] };
+    case '<=':
+      return { value: boolToInt(ctx, a.le(b)), ub: [] };
+    case '>':
+      return { value: boolToInt(ctx, a.gt(b)), ub: [] };
+    case '>=':
+      return { value: boolToInt(ctx, a.ge(b)), ub: [] };
+    default:
+      throw new Error(`operator ${op} on floating point`);
+  }
+}
+
+export function isZeroValue(ctx: Ctx, t: BV | F, type: CType): B {
+  if (type.kind === 'float') return (t as F).isZero() as B;
+  return (t as BV).eq(bvConst(ctx, 0n, (t as BV).size()));
+}
+
+export type { Arith };

@@ -1,0 +1,87 @@
+// Why a goal is unreachable (or a property holds): a minimal set of the
+// conditions, assignments and preconditions responsible, from an unsat core
+// over tracked assertions, minimised by deletion, as source positions with
+// their text.
+
+import type { Goal } from '../goals/goal';
+import type { Reason } from '../../../shared/report';
+import type { SourceRange } from '../ir/ir';
+import { unroll } from '../model/unroll';
+import { encode, type TrackedItem } from '../model/encode';
+import type { B } from '../model/semantics';
+import { sourceText } from '../goals/catalogue';
+import type { FunctionSolver } from './query';
+
+const MAX_CORE = 40;
+
+export async function explainUnreachable(fs: FunctionSolver, bound: number, goal: Goal, _copies: number | undefined, signal?: AbortSignal): Promise<Reason[] | undefined> {
+  const { ctx } = fs.z;
+  const u = unroll(fs.program, fs.fn, bound, fs.options.inlineDepth);
+  const enc = encode(fs.z, fs.program, u, { fromMain: fs.fn.name === 'main', pointerArrayLength: fs.options.pointerArrayLength, explain: true });
+  const solver = new ctx.Solver();
+  solver.set('timeout', fs.options.timeoutMs);
+  solver.add(...enc.assertions);
+  // Reuse the query layer's notion of goal copies on this encoding.
+  const level = { bound, enc, solver, ancestors: [] as Set<number>[], boxes: [], unwindable: null };
+  const copies = fs.goalCopies(level as never, goal);
+  if (!copies.length) return [];
+  const goalLit = copies.length === 1 ? copies[0].lit : (ctx.Or(...copies.map((c) => c.lit)) as B);
+  // Obligations after the goal do not count: keep those of nodes that can come before a copy.
+  const before = ancestorsOf(u.nodes.map((n) => n.preds), copies.map((c) => c.node));
+  const items = enc.tracked.filter((t) => t.kind !== 'obligation' || before.has(t.node));
+  const check = async (subset: TrackedItem[]) => {
+    if (signal?.aborted) throw new Error('cancelled');
+    return solver.check(goalLit, ...subset.map((t) => t.lit));
+  };
+  if ((await check(items)) !== 'unsat') return undefined;
+  const coreVec = solver.unsatCore();
+  const coreIds = new Set<string>();
+  for (let i = 0; i < coreVec.length(); i++) coreIds.add(coreVec.get(i).toString());
+  let core = items.filter((t) => coreIds.has(t.lit.toString()));
+  if (core.length <= MAX_CORE) {
+    for (let i = 0; i < core.length; ) {
+      const without = core.filter((_, j) => j !== i);
+      if ((await check(without)) === 'unsat') core = without;
+      else i++;
+    }
+  }
+  const goalNodes = new Set(copies.map((c) => c.node));
+  const toward = (n: number) => goalNodes.has(n) || before.has(n);
+  const reasons = new Map<string, Reason>();
+  for (const item of core) {
+    const r = describe(fs, enc.obligations, item, toward);
+    const key = `${r.line}:${r.column}:${r.role}`;
+    if (!reasons.has(key)) reasons.set(key, r);
+  }
+  return [...reasons.values()].sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+function ancestorsOf(preds: number[][], from: number[]): Set<number> {
+  const seen = new Set<number>();
+  const stack = [...from];
+  while (stack.length) {
+    const n = stack.pop()!;
+    for (const p of preds[n]) if (!seen.has(p)) {
+      seen.add(p);
+      stack.push(p);
+    }
+  }
+  return seen;
+}
+
+function describe(fs: FunctionSolver, obligations: { lit: B; kind: string; detail: string }[], item: TrackedItem, toward: (n: number) => boolean): Reason {
+  const text = sourceText(fs.program.source, item.range);
+  const pos = (r: SourceRange) => ({ line: r.line, column: r.column, endLine: r.endLine, endColumn: r.endColumn });
+  if (item.kind === 'branch') {
+    const t = item.targets ?? [];
+    const live = t.filter(toward);
+    let role = `the condition \`${text}\` decides`;
+    if (t.length === 2 && live.length === 1) role = `needs \`${text}\` to be ${live[0] === t[0] ? 'true' : 'false'}`;
+    return { ...pos(item.range), text, role };
+  }
+  if (item.kind === 'assign') return { ...pos(item.range), text, role: `\`${text}\`` };
+  const ob = obligations.find((o) => o.lit === item.lit);
+  const role =
+    ob?.kind === 'assume' ? `${ob.detail} \`${text}\`` : ob?.kind === 'assert' ? `assertion \`${text}\` holds` : ob?.kind === 'error' ? `\`${text}\` is not reached` : `no ${ob?.detail ?? 'error'} in \`${text}\``;
+  return { ...pos(item.range), text, role };
+}

@@ -1,0 +1,519 @@
+// Goal queries on one function: reach a goal (a test datum, or a proof that
+// none exists), check a property (counter-example or proof), enumerate data.
+//
+// A function is unrolled and encoded once per loop bound (1, 2, 4, ... up to
+// the maximum), each level with its own incremental solver; a goal is a set
+// of assumption literals on that solver. Two phases per goal:
+//  1. a complete valid execution: every obligation of the whole path holds
+//     (no undefined behaviour, assertions and assumptions hold) and no loop
+//     runs past the bound: the datum can be run to the end and its results
+//     compared;
+//  2. failing that, only the obligations *before* the goal hold (DESIGN.md:
+//     no undefined behaviour on the path to the goal), copy by copy of the
+//     goal in the unrolled graph.
+// Unsatisfiable in phase 2 is a proof when no execution reaches an unwind
+// node at that bound (the unwinding check), or "not reached within k".
+//
+// Invariant: never unreachable/holds when a taint (unmodelled construct) or
+// an inlining/reducibility limit can be on the path; never a datum whose path
+// passes one before the goal.
+
+import type { Model } from 'z3-solver';
+import type { IRFunction, Program } from '../ir/ir';
+import type { Goal } from '../goals/goal';
+import type { EngineOptions } from '../api';
+import type { DataValue, GoalStatus, ProofKind, Reason, TestReport } from '../../../shared/report';
+import { unroll } from '../model/unroll';
+import { encode, type Encoding, type InputVar } from '../model/encode';
+import { bvConst, type B, type BV, type F } from '../model/semantics';
+import { leaves, selectVal, type Val } from '../model/values';
+import type { CType } from '../ir/types';
+import type { Z3Handle } from './z3';
+import { explainUnreachable } from './explain';
+
+export class Cancelled extends Error {
+  constructor() {
+    super('cancelled');
+  }
+}
+
+/** One copy of a goal in the unrolled graph, with what must hold before it. */
+interface GoalCopy {
+  lit: B;
+  /** Node whose ancestors' obligations must hold. */
+  node: number;
+  /** Also the node's own obligations before this instruction index (-1: none of them; Infinity: all). */
+  upTo: number;
+}
+
+interface Level {
+  bound: number;
+  enc: Encoding;
+  solver: InstanceType<Z3Handle['ctx']['Solver']>;
+  /** ancestors[n]: nodes with a path to n. */
+  ancestors: Set<number>[];
+  boxes: { size: number; lit: B }[];
+  /** Some execution runs a loop past the bound (null: not checked yet). */
+  unwindable: boolean | null;
+  unwindableUnknown?: boolean;
+}
+
+export interface Datum {
+  test: Omit<TestReport, 'id' | 'goals'>;
+  model: Model<'main'>;
+  level: Level;
+  /** The model is a complete valid execution (phase 1): it may mark other goals. */
+  complete: boolean;
+}
+
+export interface GoalVerdict {
+  status: GoalStatus;
+  proof?: ProofKind;
+  bound?: number;
+  reason?: string;
+  why?: Reason[];
+  datum?: Datum;
+}
+
+export interface QueryOptions {
+  signal?: AbortSignal;
+  /** Extra condition at the goal (C expression already turned into a literal builder). */
+  where?: (enc: Encoding, node: number, atEnd: boolean) => B;
+}
+
+const BOXES = [16, 256, 32767];
+
+export class FunctionSolver {
+  private levels = new Map<number, Promise<Level>>();
+  readonly bounds: number[];
+
+  constructor(
+    readonly z: Z3Handle,
+    readonly program: Program,
+    readonly fn: IRFunction,
+    readonly options: EngineOptions,
+  ) {
+    const bounds: number[] = [];
+    for (let b = 1; b < options.maxLoopBound; b *= 2) bounds.push(b);
+    bounds.push(Math.max(1, options.maxLoopBound));
+    this.bounds = bounds;
+  }
+
+  /** Whether the function has loops (bounds beyond the first matter). */
+  level(bound: number): Promise<Level> {
+    let l = this.levels.get(bound);
+    if (!l) {
+      l = this.buildLevel(bound);
+      this.levels.set(bound, l);
+    }
+    return l;
+  }
+
+  private async buildLevel(bound: number): Promise<Level> {
+    const { ctx } = this.z;
+    const u = unroll(this.program, this.fn, bound, this.options.inlineDepth);
+    const enc = encode(this.z, this.program, u, { fromMain: this.fn.name === 'main', pointerArrayLength: this.options.pointerArrayLength, explain: false });
+    const solver = new ctx.Solver();
+    solver.set('timeout', this.options.timeoutMs);
+    solver.add(...enc.assertions);
+    const ancestors = computeAncestors(u.nodes.map((n) => n.preds));
+    const boxes = BOXES.map((size) => {
+      const lit = ctx.Bool.const(`box${size}`) as B;
+      solver.add(lit.implies(boxConstraint(this.z, enc.inputs, enc, size)) as B);
+      return { size, lit };
+    });
+    return { bound, enc, solver, ancestors, boxes, unwindable: null };
+  }
+
+  private async check(level: Level, assumptions: B[], signal?: AbortSignal): Promise<'sat' | 'unsat' | 'unknown'> {
+    if (signal?.aborted) throw new Cancelled();
+    const onAbort = () => this.z.ctx.interrupt();
+    signal?.addEventListener('abort', onAbort);
+    try {
+      const r = await level.solver.check(...assumptions);
+      if (signal?.aborted) throw new Cancelled();
+      return r;
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** Copies of the goal in the level's graph (empty: the goal's code is not in the unrolled graph). */
+  goalCopies(level: Level, goal: Goal): GoalCopy[] {
+    const { enc } = level;
+    const { ctx } = this.z;
+    const u = enc.unrolled;
+    const top = u.contexts[0];
+    const out: GoalCopy[] = [];
+    const t = goal.target;
+    const inTop = u.nodes.filter((n) => n.ctx === top && n.unwindOf === undefined);
+    switch (t.kind) {
+      case 'block':
+        for (const n of inTop) if (n.block.id === t.block && n.start === 0) out.push({ lit: enc.reach[n.id], node: n.id, upTo: -1 });
+        break;
+      case 'edges':
+        for (const e of t.edges)
+          for (const n of inTop) {
+            if (n.block.id !== e.from || n.end !== n.block.instrs.length || n.inlinedCall) continue;
+            const s = n.succ.get(e.to);
+            if (s === undefined) continue;
+            const lit = enc.edges.get(`${n.id}>${s}`);
+            if (lit) out.push({ lit, node: n.id, upTo: Infinity });
+          }
+        break;
+      case 'assert':
+        for (const site of enc.sites.get(`${t.block}:${t.index}`) ?? []) out.push({ lit: enc.reach[site.node].and(site.cond.not()) as B, node: site.node, upTo: t.index });
+        break;
+      case 'error':
+        for (const site of enc.sites.get(`${t.block}:${t.index}`) ?? []) out.push({ lit: enc.reach[site.node], node: site.node, upTo: t.index });
+        break;
+      case 'runtime-error':
+        for (const site of enc.sites.get(`${t.block}:${t.index}:${t.error}`) ?? []) out.push({ lit: enc.reach[site.node].and(site.cond) as B, node: site.node, upTo: t.index });
+        break;
+    }
+    void ctx;
+    return out;
+  }
+
+  /** Assumptions making the obligations before a goal copy hold. */
+  private before(level: Level, copy: GoalCopy): B[] {
+    const { enc } = level;
+    const lits = [...level.ancestors[copy.node]].map((a) => enc.okNode[a]);
+    if (copy.upTo === Infinity) lits.push(enc.okNode[copy.node]);
+    else for (const ob of enc.obligations) if (ob.node === copy.node && ob.index < copy.upTo) lits.push(ob.lit);
+    return lits;
+  }
+
+  private withWhere(level: Level, copies: GoalCopy[], where: QueryOptions['where']): GoalCopy[] {
+    if (!where) return copies;
+    return copies.map((c) => ({ ...c, lit: c.lit.and(where(level.enc, c.node, c.upTo === Infinity)) as B }));
+  }
+
+  /** Taints and limits that can be on a path to one of the copies. */
+  private taintsBefore(level: Level, copies: GoalCopy[]): string[] {
+    const { enc } = level;
+    const nodes = new Set<number>();
+    for (const c of copies) {
+      nodes.add(c.node);
+      for (const a of level.ancestors[c.node]) nodes.add(a);
+    }
+    const out = new Set<string>();
+    for (const t of enc.taints) if (nodes.has(t.node)) out.add(`${t.what} (line ${t.line})`);
+    for (const l of enc.unrolled.limits) if (nodes.has(l.node) || l.node === 0) out.add(`${l.what} (line ${l.line})`);
+    return [...out];
+  }
+
+  /**
+   * Reach a goal: for statement/branch goals a datum that reaches it; for
+   * assertion, error and runtime-error goals a datum that violates it.
+   */
+  async reach(goal: Goal, opts: QueryOptions = {}): Promise<GoalVerdict> {
+    let last: GoalVerdict = { status: 'unknown', reason: 'no bound tried' };
+    for (const bound of this.bounds) {
+      const level = await this.level(bound);
+      const copies = this.withWhere(level, this.goalCopies(level, goal), opts.where);
+      const v = await this.reachAt(level, goal, copies, opts);
+      if (v.status !== 'not-reached') return v;
+      last = v;
+      if (level.enc.unrolled.unwinds.length === 0) break;
+    }
+    return last;
+  }
+
+  private async reachAt(level: Level, goal: Goal, copies: GoalCopy[], opts: QueryOptions): Promise<GoalVerdict> {
+    const { ctx } = this.z;
+    const { enc } = level;
+    const signal = opts.signal;
+    const tainted = this.taintsBefore(level, copies);
+    if (copies.length) {
+      const any = copies.length === 1 ? copies[0].lit : (ctx.Or(...copies.map((c) => c.lit)) as B);
+      // Phase 1: a complete valid execution, small inputs first.
+      let r = await this.check(level, [any, enc.okAll, enc.noUnwind, level.boxes[0].lit], signal);
+      if (r === 'sat') return this.verdictFromModel(level, goal, copies, level.solver.model(), true, tainted);
+      r = await this.check(level, [any, enc.okAll, enc.noUnwind], signal);
+      if (r === 'sat') {
+        let model = level.solver.model();
+        for (const box of level.boxes.slice(1)) {
+          // A smaller box for readability, when the first box failed but the full range worked.
+          if ((await this.check(level, [any, enc.okAll, enc.noUnwind, box.lit], signal)) === 'sat') {
+            model = level.solver.model();
+            break;
+          }
+        }
+        return this.verdictFromModel(level, goal, copies, model, true, tainted);
+      }
+      let sawUnknown = r === 'unknown';
+      // Phase 2: only what comes before the goal must be free of errors.
+      for (const copy of copies) {
+        const r2 = await this.check(level, [copy.lit, ...this.before(level, copy)], signal);
+        if (r2 === 'sat') return this.verdictFromModel(level, goal, [copy], level.solver.model(), false, tainted);
+        if (r2 === 'unknown') sawUnknown = true;
+      }
+      if (sawUnknown) return { status: 'unknown', reason: `the solver gave up within the time limit of ${this.options.timeoutMs} ms`, bound: level.bound };
+    }
+    // Unsatisfiable at this bound.
+    if (tainted.length) return { status: 'unknown', reason: `depends on what CReach does not model: ${tainted.join('; ')}`, bound: level.bound };
+    const unwind = await this.unwindable(level, signal);
+    if (unwind === 'unknown') return { status: 'unknown', reason: `the unwinding check ran out of time at bound ${level.bound}`, bound: level.bound };
+    if (unwind) return { status: 'not-reached', proof: 'bounded', bound: level.bound, reason: `not reached with loops unrolled ${level.bound} times; some executions run longer (raise the loop bound)` };
+    const isProperty = goal.kind === 'assertion' || goal.kind === 'runtime-error';
+    const why = await explainUnreachable(this, level.bound, goal, opts.where ? undefined : copies.length, signal).catch((e) => {
+      if (e instanceof Cancelled) throw e;
+      return undefined;
+    });
+    return {
+      status: isProperty ? 'holds' : 'unreachable',
+      proof: 'complete',
+      bound: enc.unrolled.unwinds.length ? level.bound : undefined,
+      reason: copies.length === 0 ? 'no path of the function leads here' : undefined,
+      why,
+    };
+  }
+
+  private async unwindable(level: Level, signal?: AbortSignal): Promise<boolean | 'unknown'> {
+    if (level.unwindable !== null) return level.unwindable;
+    if (level.enc.unrolled.unwinds.length === 0) return (level.unwindable = false);
+    const r = await this.check(level, [level.enc.okAll, level.enc.anyUnwind], signal);
+    if (r === 'unknown') return 'unknown';
+    level.unwindable = r === 'sat';
+    return level.unwindable;
+  }
+
+  private verdictFromModel(level: Level, goal: Goal, copies: GoalCopy[], model: Model<'main'>, complete: boolean, _tainted: string[]): GoalVerdict {
+    const { enc } = level;
+    const isTrue = (b: B) => model.eval(b, true).toString() === 'true';
+    // Taints the datum's path passes before (or at) the goal make the datum untrustworthy.
+    const hit = copies.find((c) => isTrue(c.lit));
+    const goalNode = hit?.node ?? copies[0]?.node ?? 0;
+    const before = new Set([...level.ancestors[goalNode], goalNode]);
+    const onPath = enc.taints.filter((t) => isTrue(enc.reach[t.node]));
+    const limits = enc.unrolled.limits.filter((l) => isTrue(enc.reach[l.node]));
+    const test = extractTest(this.z, enc, model, complete);
+    const datum: Datum = { test, model, level, complete };
+    const blocking = [...onPath.filter((t) => before.has(t.node)).map((t) => `${t.what} (line ${t.line})`), ...limits.filter((l) => before.has(l.node)).map((l) => `${l.what} (line ${l.line})`)];
+    if (blocking.length) {
+      return { status: 'unknown', reason: `a candidate datum passes what CReach does not model: ${[...new Set(blocking)].join('; ')}`, bound: level.bound };
+    }
+    if (onPath.length || limits.length) {
+      // After the goal: the datum reaches it, but its results are not trustworthy.
+      delete datum.test.result;
+      delete datum.test.outputs;
+      datum.complete = false;
+    }
+    const isProperty = goal.kind === 'assertion' || goal.kind === 'runtime-error';
+    return { status: isProperty ? 'violated' : 'covered', bound: enc.unrolled.unwinds.length ? level.bound : undefined, datum };
+  }
+
+  /** Whether a goal is met in a model of the given level (for marking goals a datum also reaches). */
+  goalHolds(level: Level, goal: Goal, model: Model<'main'>): boolean {
+    return this.goalCopies(level, goal).some((c) => model.eval(c.lit, true).toString() === 'true');
+  }
+
+  /** Distinct data for a goal (phase 1 only), up to `limit`. */
+  async enumerate(goal: Goal, limit: number, opts: QueryOptions = {}): Promise<{ data: Datum[]; exhausted: boolean; verdict: GoalVerdict }> {
+    const first = await this.reach(goal, opts);
+    if (!first.datum) return { data: [], exhausted: true, verdict: first };
+    const level = first.datum.level;
+    const { ctx } = this.z;
+    const { enc } = level;
+    const copies = this.withWhere(level, this.goalCopies(level, goal), opts.where);
+    const any = copies.length === 1 ? copies[0].lit : (ctx.Or(...copies.map((c) => c.lit)) as B);
+    const inputTerms = enc.inputs.flatMap((i) => inputLeaves(this.z, i));
+    const data: Datum[] = [];
+    level.solver.push();
+    try {
+      level.solver.add(any, enc.okAll, enc.noUnwind);
+      while (data.length < limit) {
+        const r = await this.check(level, [], opts.signal);
+        if (r === 'unknown') return { data, exhausted: false, verdict: { status: 'unknown', reason: 'time limit reached while enumerating' } };
+        if (r === 'unsat') return { data, exhausted: true, verdict: first };
+        const model = level.solver.model();
+        const v = this.verdictFromModel(level, goal, copies, model, true, []);
+        if (!v.datum) return { data, exhausted: false, verdict: v };
+        data.push(v.datum);
+        // Block this input vector.
+        level.solver.add(ctx.Or(...inputTerms.map((t) => (t as unknown as BV).neq(model.eval(t as unknown as BV, true)))) as B);
+      }
+      return { data, exhausted: false, verdict: first };
+    } finally {
+      level.solver.pop();
+    }
+  }
+}
+
+function computeAncestors(preds: number[][]): Set<number>[] {
+  // Node ids are topological: a node's ancestors are its preds and their ancestors.
+  const anc: Set<number>[] = [];
+  for (let i = 0; i < preds.length; i++) {
+    const s = new Set<number>();
+    for (const p of preds[i]) {
+      s.add(p);
+      for (const a of anc[p]) s.add(a);
+    }
+    anc.push(s);
+  }
+  return anc;
+}
+
+/** The scalar terms of an input with their C types (array elements of input objects included). */
+function typedLeaves(z: Z3Handle, v: Val, t: CType, out: { t: BV | F; type: CType }[] = []): { t: BV | F; type: CType }[] {
+  const { ctx } = z;
+  if (v.k === 'arr' && t.kind === 'array' && t.length !== null) {
+    for (let i = 0; i < t.length; i++) typedLeaves(z, selectVal(v, bvConst(ctx, BigInt(i), 64)), t.of, out);
+  } else if (v.k === 'struct' && t.kind === 'struct') {
+    v.fields.forEach((f, i) => typedLeaves(z, f, t.fields[i].type, out));
+  } else if (v.k === 'bv' || v.k === 'fp') {
+    out.push({ t: v.t, type: t });
+  } else if (v.k === 'ptr') {
+    out.push({ t: v.obj, type: t }, { t: v.off, type: t });
+  }
+  return out;
+}
+
+function inputTyped(z: Z3Handle, input: InputVar): { t: BV | F; type: CType }[] {
+  if (input.object) {
+    const pointee = (input.type as Extract<CType, { kind: 'pointer' }>).to;
+    return typedLeaves(z, input.val, { kind: 'array', of: pointee, length: input.object.length });
+  }
+  return typedLeaves(z, input.val, input.type);
+}
+
+function inputLeaves(z: Z3Handle, input: InputVar): (BV | F | B)[] {
+  const out: (BV | F | B)[] = inputTyped(z, input).map((x) => x.t);
+  if (input.object) out.push(input.object.nullLit);
+  return out;
+}
+
+/** Every scalar input (and nondet value) within [-size, size] (unsigned: [0, size]). */
+function boxConstraint(z: Z3Handle, inputs: InputVar[], enc: Encoding, size: number): B {
+  const { ctx } = z;
+  const parts: B[] = [];
+  const addFor = ({ t, type }: { t: BV | F; type: CType }) => {
+    if (type.kind === 'int' && type.bits > 1) {
+      const bv = t as BV;
+      const w = type.bits;
+      const lim = BigInt(Math.min(size, Number((1n << BigInt(w - 1)) - 1n)));
+      parts.push((type.signed ? bv.sle(bvConst(ctx, lim, w)).and(bv.sge(bvConst(ctx, -lim, w))) : bv.ule(bvConst(ctx, lim, w))) as B);
+    } else if (type.kind === 'float') {
+      const f = t as F;
+      parts.push(f.le(size).and(f.ge(-size)) as B);
+    }
+  };
+  for (const i of inputs) inputTyped(z, i).forEach(addFor);
+  for (const n of enc.nondet) typedLeaves(z, n.val, n.type).forEach(addFor);
+  return parts.length ? (ctx.And(...parts) as B) : (ctx.Bool.val(true) as B);
+}
+
+// ---- from a model to a test datum ----
+
+function extractTest(z: Z3Handle, enc: Encoding, model: Model<'main'>, complete: boolean): Omit<TestReport, 'id' | 'goals'> {
+  const { ctx } = z;
+  const isTrue = (b: B) => model.eval(b, true).toString() === 'true';
+  const inputs: Record<string, DataValue> = {};
+  const globals: Record<string, DataValue> = {};
+  for (const i of enc.inputs) {
+    let v: DataValue;
+    if (i.object) {
+      if (isTrue(i.object.nullLit)) v = null;
+      else {
+        const pointee = (i.type as Extract<CType, { kind: 'pointer' }>).to;
+        const objType: CType = { kind: 'array', of: pointee, length: i.object.length };
+        const arr = valueToData(z, model, i.val, objType);
+        v = pointee.kind === 'struct' && Array.isArray(arr) ? arr[0] : arr;
+      }
+    } else v = valueToData(z, model, i.val, i.type);
+    (i.kind === 'param' ? inputs : globals)[i.name] = v;
+  }
+  const nondet = enc.nondet
+    .filter((n) => isTrue(enc.reach[n.node]))
+    .sort((a, b) => a.node - b.node || a.index - b.index)
+    .map((n) => ({ call: n.call, line: n.line, value: valueToData(z, model, n.val, n.type) }));
+  const test: Omit<TestReport, 'id' | 'goals'> = { inputs, globals, nondet };
+  if (complete && enc.exitNode !== null && isTrue(enc.reach[enc.exitNode])) {
+    const fnType = enc.unrolled.top.type;
+    if (enc.returnVal && fnType.kind === 'function' && fnType.ret.kind !== 'void') test.result = valueToData(z, model, enc.returnVal, fnType.ret);
+    const outputs: Record<string, DataValue> = {};
+    const exit = enc.exitEnv[enc.exitNode];
+    for (const i of enc.inputs) {
+      if (i.kind === 'global' && !enc.vars.get(i.varId)?.isConst) {
+        const v = exit.get(i.varId);
+        if (v) outputs[i.name] = valueToData(z, model, v, i.type);
+      } else if (i.object && !isTrue(i.object.nullLit)) {
+        const v = exit.get(i.object.varId);
+        const pointee = (i.type as Extract<CType, { kind: 'pointer' }>).to;
+        if (v) {
+          const arr = valueToData(z, model, v, { kind: 'array', of: pointee, length: i.object.length });
+          outputs[`*${i.name}`] = pointee.kind === 'struct' && Array.isArray(arr) ? arr[0] : arr;
+        }
+      }
+    }
+    if (Object.keys(outputs).length) test.outputs = outputs;
+  }
+  void ctx;
+  return test;
+}
+
+export function valueToData(z: Z3Handle, model: Model<'main'>, v: Val, t: CType): DataValue {
+  const { ctx } = z;
+  switch (t.kind) {
+    case 'int': {
+      if (v.k !== 'bv') return null;
+      const raw = BigInt((model.eval(v.t, true) as unknown as { value(): bigint }).value());
+      const n = t.signed && raw >= 1n << BigInt(t.bits - 1) ? raw - (1n << BigInt(t.bits)) : raw;
+      return Number.isSafeInteger(Number(n)) ? Number(n) : n.toString();
+    }
+    case 'float': {
+      if (v.k !== 'fp') return null;
+      const e = model.eval(v.t, true);
+      return floatData(z, e as unknown as F, t.bits);
+    }
+    case 'pointer': {
+      if (v.k !== 'ptr') return null;
+      const obj = BigInt((model.eval(v.obj, true) as unknown as { value(): bigint }).value());
+      if (obj === 0n) return null;
+      const off = BigInt((model.eval(v.off, true) as unknown as { value(): bigint }).value());
+      return `&object${obj}[${off}]`;
+    }
+    case 'array': {
+      if (v.k !== 'arr') return null;
+      const n = t.length ?? 0;
+      const out: DataValue[] = [];
+      for (let i = 0; i < n; i++) out.push(valueToData(z, model, selectVal(v, bvConst(ctx, BigInt(i), 64)), t.of));
+      return out;
+    }
+    case 'struct': {
+      if (v.k !== 'struct') return null;
+      const o: Record<string, DataValue> = {};
+      t.fields.forEach((f, i) => (o[f.name] = valueToData(z, model, v.fields[i], f.type)));
+      return o;
+    }
+    default:
+      return null;
+  }
+}
+
+/** A float from the model as a JSON number, or "nan" | "inf" | "-inf" | "-0". */
+function floatData(z: Z3Handle, e: F, bits: 32 | 64): DataValue {
+  // The IEEE bit pattern is exact; decode it.
+  const bv = z.ctx.simplify(e.toIEEEBV()) as unknown as { value(): bigint };
+  let raw: bigint;
+  try {
+    raw = BigInt(bv.value());
+  } catch {
+    return 'nan';
+  }
+  const buf = new DataView(new ArrayBuffer(8));
+  let x: number;
+  if (bits === 32) {
+    buf.setUint32(0, Number(raw));
+    x = buf.getFloat32(0);
+  } else {
+    buf.setBigUint64(0, raw);
+    x = buf.getFloat64(0);
+  }
+  if (Number.isNaN(x)) return 'nan';
+  if (x === Infinity) return 'inf';
+  if (x === -Infinity) return '-inf';
+  if (x === 0 && 1 / x < 0) return '-0';
+  return x;
+}
