@@ -33,7 +33,7 @@ export function gcovFor(compiler: string): string {
 
 /** Line records of `sourceFile` from the counts of `objectFile` (both in workDir). */
 export async function readGcov(gcov: string, workDir: string, objectFile: string, sourceFile: string): Promise<GcovLine[] | string> {
-  const r = await runProcess(gcov, ['--json-format', '--stdout', objectFile], { cwd: workDir, timeoutMs: 30_000 });
+  const r = await runProcess(gcov, ['--json-format', '--stdout', '--branch-probabilities', objectFile], { cwd: workDir, timeoutMs: 30_000 });
   if (r.spawnError || r.code !== 0) return `gcov failed: ${r.spawnError ?? r.stderr.trim()}`;
   const want = path.resolve(sourceFile);
   for (const chunk of r.stdout.split('\n')) {
