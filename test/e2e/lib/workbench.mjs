@@ -191,7 +191,7 @@ export class Workbench {
     }
   }
 
-  /** Right-clicks a line's code and picks a context-menu item by its label. */
+  /** Right-clicks a line's code and picks a context-menu item by its title (with or without category). */
   async contextMenuOnLine(line, label) {
     const element = await this.#viewLine(line);
     const box = await element.boundingBox();
@@ -202,12 +202,19 @@ export class Workbench {
     const labels = this.page.locator('.context-view .monaco-menu .action-item .action-label');
     await labels.first().waitFor({ state: 'visible', timeout: 10_000 });
     const all = (await labels.allInnerTexts()).map((t) => t.trim());
-    const index = all.indexOf(label);
+    // Menus show a command's title without its category ("CReach: ").
+    const index = all.findIndex((l) => l === label || l === label.replace(/^[^:]+: /, ''));
     if (index < 0) {
       await this.page.keyboard.press('Escape');
       throw new Error(`no "${label}" in the editor context menu (shown: ${all.filter(Boolean).join(' | ')})`);
     }
     await labels.nth(index).click();
+    // The menu sometimes only focuses the item on a synthetic click: Enter runs it, as a user would.
+    const menu = this.page.locator('.context-view .monaco-menu');
+    if (await menu.isVisible().catch(() => false)) {
+      await this.page.keyboard.press('Enter');
+      await menu.waitFor({ state: 'hidden', timeout: 5000 });
+    }
   }
 
   /**
