@@ -189,7 +189,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     const uri = a.uri ?? vscode.window.activeTextEditor?.document.uri.toString();
     if (!uri) return;
     const format = await vscode.window.showQuickPick(
-      [{ label: 'harness', description: 'a self-contained C file that runs every datum' }, { label: 'testcomp', description: 'Test-Comp exchange format (metadata.xml + test cases)' }],
+      [
+        { label: 'c', description: 'a self-contained C harness that runs every datum and checks the expected results' },
+        { label: 'testcomp', description: 'Test-Comp exchange format (metadata.xml and one XML file per test)' },
+        { label: 'json', description: 'the CReach report' },
+      ],
       { title: 'CReach: Export tests', placeHolder: 'Format' },
     );
     if (!format) return;

@@ -11,7 +11,7 @@ import {
   createProtocolConnection, StreamMessageReader, StreamMessageWriter, InitializeRequest, InitializedNotification,
   PublishDiagnosticsNotification, DidOpenTextDocumentNotification, DidChangeTextDocumentNotification,
   ExecuteCommandRequest, HoverRequest, CodeLensRequest, ShutdownRequest, ExitNotification,
-  type ProtocolConnection, type ServerCapabilities, type Diagnostic, type CodeLens, type Hover,
+  type ProtocolConnection, type ServerCapabilities, type CancellationToken, type Diagnostic, type CodeLens, type Hover,
 } from 'vscode-languageserver-protocol/node';
 import type { Report } from '../../shared/report';
 
@@ -37,15 +37,15 @@ export interface Session {
   open(file: string, text?: string): Promise<string>;
   change(uri: string, text: string): void;
   diagnostics(uri: string, until: (d: Diagnostic[]) => boolean, timeoutMs?: number): Promise<Diagnostic[]>;
-  reach(args: Record<string, unknown>): Promise<Report>;
+  reach(args: Record<string, unknown>, token?: CancellationToken): Promise<Report>;
   cover(args: Record<string, unknown>): Promise<Report>;
   hover(uri: string, line: number, character?: number): Promise<Hover | null>;
   codeLens(uri: string): Promise<CodeLens[]>;
   close(): Promise<void>;
 }
 
-export async function startServer(settings: Record<string, unknown> = {}): Promise<Session> {
-  const child = spawn(process.execPath, [path.join(root, 'dist/server.js'), '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+export async function startServer(settings: Record<string, unknown> = {}, serverPath = path.join(root, 'dist/server.js')): Promise<Session> {
+  const child = spawn(process.execPath, [serverPath, '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
   const log: string[] = [];
   child.stderr!.on('data', (d) => log.push(String(d)));
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
@@ -100,7 +100,7 @@ export async function startServer(settings: Record<string, unknown> = {}): Promi
         check();
       });
     },
-    reach: (args) => connection.sendRequest(ExecuteCommandRequest.type, { command: 'creach.reach', arguments: [args] }) as Promise<Report>,
+    reach: (args, token) => connection.sendRequest(ExecuteCommandRequest.type, { command: 'creach.reach', arguments: [args] }, token) as Promise<Report>,
     cover: (args) => connection.sendRequest(ExecuteCommandRequest.type, { command: 'creach.cover', arguments: [args] }) as Promise<Report>,
     hover: (uri, line, character = 4) => connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character } }),
     codeLens: async (uri) => (await connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [],

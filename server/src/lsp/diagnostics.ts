@@ -48,12 +48,31 @@ function propertyDiagnostic(uri: string, f: FunctionReport, g: GoalReport): Diag
   return undefined;
 }
 
-export function fileDiagnostics(uri: string, report: Report, index: FileIndex): Diagnostic[] {
+/** Analyses that failed: `file:line:column: message` lines of this file at their place, the rest at the function. */
+function failureDiagnostics(file: string, failures: { message: string; line: number }[], syntaxLines: Set<number>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const seen = new Set<string>();
+  for (const failure of failures) {
+    for (const text of failure.message.split('\n')) {
+      const m = /^(.*):(\d+):(\d+): (.*)$/.exec(text);
+      const here = m && m[1] === file;
+      const line = here ? Number(m[2]) : failure.line + 1;
+      const message = here ? m[4] : `CReach could not analyse this function: ${text}`;
+      if (seen.has(`${line}:${message}`) || (here && syntaxLines.has(line))) continue;
+      seen.add(`${line}:${message}`);
+      out.push({ range: goalRange({ line, column: here ? Number(m[3]) : 1 }), severity: here ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning, source: 'creach', message });
+    }
+  }
+  return out;
+}
+
+export function fileDiagnostics(uri: string, report: Report, index: FileIndex, failures: { message: string; line: number }[] = []): Diagnostic[] {
   const out: Diagnostic[] = index.syntaxErrors.map((e) => ({
     range: { start: { line: e.line, character: e.character }, end: { line: e.endLine, character: e.endCharacter } },
     severity: DiagnosticSeverity.Error, source: 'creach', message: e.message,
   }));
   const syntaxLines = new Set(index.syntaxErrors.map((e) => e.line + 1));
+  out.push(...failureDiagnostics(report.file, failures, syntaxLines));
   for (const d of report.diagnostics ?? []) {
     if (d.severity === 'error' && syntaxLines.has(d.line)) continue; // tree-sitter already said it
     out.push({

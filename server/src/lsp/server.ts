@@ -18,7 +18,7 @@ import type { ReachRequest } from '../api';
 import type { Report } from '../../../shared/report';
 import {
   ServerCommands, FileReportNotification, StatusNotification, TrustNotification,
-  type CfgArgs, type CoverArgs, type ExportArgs, type FileReportParams, type ReachArgs, type StatusParams, type TrustParams,
+  type CfgArgs, type CoverArgs, type ExportArgs, type HarnessArgs, type FileReportParams, type ReachArgs, type StatusParams, type TrustParams,
 } from '../../../shared/editor-protocol';
 import { Analysis, ContentModifiedError } from './analysis';
 import { fileDiagnostics } from './diagnostics';
@@ -181,7 +181,11 @@ function publish(uri: string): void {
   const f = analysis.file(uri);
   const state = analysis.fileReport(uri);
   if (f && state) {
-    void connection.sendDiagnostics({ uri, version: f.version, diagnostics: fileDiagnostics(uri, state.report, f.index) });
+    const failures = f.index.functions.flatMap((fn) => {
+      const message = analysis.failure(fn);
+      return message ? [{ message, line: fn.defLine }] : [];
+    });
+    void connection.sendDiagnostics({ uri, version: f.version, diagnostics: fileDiagnostics(uri, state.report, f.index, failures) });
     const params: FileReportParams = { uri, version: f.version, report: state.report, pending: state.pending };
     void connection.sendNotification(FileReportNotification, params);
   }
@@ -322,6 +326,12 @@ async function exportTests(args: ExportArgs, signal: AbortSignal | undefined): P
   return pool.run('export', { file: f.file, text: f.text, report, dir: args.dir, format: args.format }, analysis.engineOptions, 'user', signal);
 }
 
+async function harness(args: HarnessArgs, signal: AbortSignal | undefined): Promise<unknown> {
+  if (!args.report || !Array.isArray(args.report.functions)) throw new ResponseError(LSPErrorCodes.RequestFailed, 'creach.harness: expected [{ uri, report }]');
+  const f = await openFile(args.uri);
+  return pool.run('harness', { file: f.file, text: f.text, report: args.report }, analysis.engineOptions, 'user', signal);
+}
+
 connection.onExecuteCommand(async (params, token, workDone) => {
   const signal = signalOf(token);
   try {
@@ -330,6 +340,7 @@ connection.onExecuteCommand(async (params, token, workDone) => {
       case ServerCommands.cover: return await cover(firstArg<CoverArgs>(params.arguments, params.command), signal, workDone);
       case ServerCommands.cfg: return await cfg(firstArg<CfgArgs>(params.arguments, params.command), signal);
       case ServerCommands.exportTests: return await exportTests(firstArg<ExportArgs>(params.arguments, params.command), signal);
+      case ServerCommands.harness: return await harness(firstArg<HarnessArgs>(params.arguments, params.command), signal);
       default: throw new ResponseError(LSPErrorCodes.RequestFailed, `unknown command ${params.command}`);
     }
   } catch (e) {

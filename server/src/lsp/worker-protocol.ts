@@ -3,7 +3,7 @@
 
 import type { EngineOptions } from '../api';
 
-export type WorkerMethod = 'reach' | 'check' | 'cover' | 'outline' | 'cfg' | 'analyse' | 'export';
+export type WorkerMethod = 'reach' | 'check' | 'cover' | 'outline' | 'cfg' | 'analyse' | 'export' | 'harness';
 
 export type ToWorker =
   /** Create the engine now (Z3 start-up takes a while) so that the first query does not pay for it. */
@@ -30,4 +30,11 @@ export interface ExportParams {
   report: unknown;
   dir: string;
   format: string;
+}
+
+/** Parameters of the worker's `harness` method: the C harness text for the report's data. */
+export interface HarnessParams {
+  file: string;
+  text: string;
+  report: unknown;
 }

@@ -5,8 +5,11 @@
 import { parentPort } from 'node:worker_threads';
 import type { Engine, EngineOptions } from '../api';
 import { createEngine } from '../engine';
+import { loadProgram } from '../frontend/index';
+import { emitHarness } from '../testgen/harness';
+import { exportSuite, type ExportFormat } from '../testgen/export';
 import { mergeAnalysis } from './reports';
-import type { AnalyseParams, FromWorker, ToWorker } from './worker-protocol';
+import type { AnalyseParams, ExportParams, FromWorker, HarnessParams, ToWorker } from './worker-protocol';
 import type { Report } from '../../../shared/report';
 
 const port = parentPort;
@@ -32,7 +35,7 @@ function engineFor(options: EngineOptions): Promise<Engine> {
   return engine!;
 }
 
-async function runMethod(e: Engine, method: string, params: unknown, signal: AbortSignal): Promise<unknown> {
+async function runMethod(e: Engine, options: EngineOptions, method: string, params: unknown, signal: AbortSignal): Promise<unknown> {
   switch (method) {
     case 'reach': return e.reach(params as Parameters<Engine['reach']>[0], signal);
     case 'check': return e.check(params as Parameters<Engine['check']>[0], signal);
@@ -47,8 +50,27 @@ async function runMethod(e: Engine, method: string, params: unknown, signal: Abo
       const check: Report = await e.check({ file: p.file, text: p.text, function: p.function }, signal);
       return mergeAnalysis(cover, check);
     }
+    case 'export': {
+      const p = params as ExportParams;
+      const program = await loadProgram({ file: p.file, text: p.text }, options);
+      return { files: exportSuite(program, p.report as Report, p.dir, p.format as ExportFormat) };
+    }
+    case 'harness': {
+      const p = params as HarnessParams;
+      const program = await loadProgram({ file: p.file, text: p.text }, options);
+      return emitHarness(program, p.report as Report, { sourcePath: p.file });
+    }
     default: throw new Error(`unknown worker method '${method}'`);
   }
+}
+
+/** The error as text; front-end errors as `file:line:column: message` lines. */
+function describeError(err: unknown): string {
+  const diagnostics = (err as { diagnostics?: { file: string; range: { line: number; column: number }; message: string }[] } | null)?.diagnostics;
+  if (Array.isArray(diagnostics) && diagnostics.length > 0) {
+    return diagnostics.map((d) => `${d.file}:${d.range.line}:${d.range.column}: ${d.message}`).join('\n');
+  }
+  return err instanceof Error ? err.message : String(err);
 }
 
 function send(m: FromWorker): void {
@@ -64,10 +86,10 @@ port.on('message', (m: ToWorker) => {
     const controller = new AbortController();
     running.set(m.id, controller);
     engineFor(m.options)
-      .then((e) => runMethod(e, m.method, m.params, controller.signal))
+      .then((e) => runMethod(e, m.options, m.method, m.params, controller.signal))
       .then(
         (value) => send({ type: 'done', id: m.id, value }),
-        (err: unknown) => send({ type: 'failed', id: m.id, message: err instanceof Error ? err.message : String(err), aborted: controller.signal.aborted }),
+        (err: unknown) => send({ type: 'failed', id: m.id, message: describeError(err), aborted: controller.signal.aborted }),
       )
       .finally(() => running.delete(m.id));
   }
