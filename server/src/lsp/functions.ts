@@ -84,6 +84,16 @@ function syntaxErrors(root: SyntaxNode): SyntaxProblem[] {
   return problems;
 }
 
+/** Blank lines mean nothing to C (unless a backslash continues the line before): they stay out of the hashes. */
+function withoutBlankLines(text: string): string {
+  const kept: string[] = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '' && !(kept.length > 0 && kept[kept.length - 1].endsWith('\\'))) continue;
+    kept.push(line.trimEnd());
+  }
+  return kept.join('\n');
+}
+
 /** Indexes the functions of `text`; `optionsKey` (the engine options as JSON) goes into every hash. */
 export async function indexFile(text: string, optionsKey: string): Promise<FileIndex> {
   const tree = await parseC(text);
@@ -100,6 +110,7 @@ export async function indexFile(text: string, optionsKey: string): Promise<FileI
       cursor = d.endIndex;
     }
     topLevel += text.slice(cursor);
+    topLevel = withoutBlankLines(topLevel);
 
     // Names a macro body or a global initialiser mentions can be called from anywhere.
     const globallyMentioned = new Set<string>();
