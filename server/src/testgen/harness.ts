@@ -345,6 +345,7 @@ function compare(expr: string, t: CType, value: DataValue, label: string): strin
 
 // The fixed part of every harness: value table types, the test runner, the
 // overrides that turn assertion failures and error calls into test outcomes.
+// Helpers are `static inline` so the ones a harness does not use draw no warning.
 const RUNTIME = String.raw`#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -375,44 +376,44 @@ static int creach_stop_kind;
 static unsigned int creach_stop_line;
 static const char *creach_stop_text;
 
-static void creach_fail_header(void)
+static inline void creach_fail_header(void)
 {
     ++creach_failures;
     printf("%s (goals %s): ", creach_current->name, creach_current->goals);
 }
 
-static void creach_mismatch_int(const char *what, const char *expected, long long got)
+static inline void creach_mismatch_int(const char *what, const char *expected, long long got)
 {
     creach_fail_header();
     printf("expected %s %s, got %lld\n", what, expected, got);
 }
 
-static void creach_mismatch_uint(const char *what, const char *expected, unsigned long long got)
+static inline void creach_mismatch_uint(const char *what, const char *expected, unsigned long long got)
 {
     creach_fail_header();
     printf("expected %s %s, got %llu\n", what, expected, got);
 }
 
-static void creach_mismatch_float(const char *what, const char *expected, double got)
+static inline void creach_mismatch_float(const char *what, const char *expected, double got)
 {
     creach_fail_header();
     printf("expected %s %s, got %.17g (%a)\n", what, expected, got, got);
 }
 
-static void creach_mismatch_text(const char *what, const char *expected, const char *got)
+static inline void creach_mismatch_text(const char *what, const char *expected, const char *got)
 {
     creach_fail_header();
     printf("expected %s %s, got %s\n", what, expected, got);
 }
 
 /* Same value: NaN matches NaN, and -0 differs from +0. */
-static int creach_same_float(double a, double b)
+static inline int creach_same_float(double a, double b)
 {
     if (isnan(a) || isnan(b)) return isnan(a) && isnan(b);
     return a == b && !signbit(a) == !signbit(b);
 }
 
-static void creach_stop(int kind, unsigned int line, const char *text)
+static inline void creach_stop(int kind, unsigned int line, const char *text)
 {
     creach_stop_kind = kind;
     creach_stop_line = line;
@@ -420,14 +421,14 @@ static void creach_stop(int kind, unsigned int line, const char *text)
     longjmp(creach_jump, 1);
 }
 
-static void creach_cannot_build(const char *why)
+static inline void creach_cannot_build(const char *why)
 {
     creach_fail_header();
     printf("this datum cannot be built: %s\n", why);
 }
 
 /* The next value of the datum; the call must be the one the datum expects. */
-static union creach_value *creach_input(const char *call)
+static inline union creach_value *creach_input(const char *call)
 {
     struct creach_input *in;
     if (creach_next_input >= creach_current->n_inputs) {
@@ -455,7 +456,7 @@ void __assert_fail(const char *assertion, const char *file, unsigned int line, c
 }
 #endif
 
-static int creach_run(const struct creach_test *t)
+static inline int creach_run(const struct creach_test *t)
 {
     creach_current = t;
     creach_failures = 0;
