@@ -1,0 +1,38 @@
+// creach cover FILE [--criterion statement|decision] [--emit-tests DIR [--format c|testcomp|json]] [--validate] [--json]
+
+import { commonOptionsHelp, integerOption, parseCommandLine } from './options';
+import { printReport, solverOptionSpecs, solverOptionsHelp, withEngine } from './run-engine';
+import { UsageError } from './errors';
+import { emitAndValidate } from '../testgen/export';
+import { loadProgram } from '../frontend/index';
+
+const usage = `usage: creach cover FILE [options]
+Generates a test suite for the statement or decision criterion (decision: every outcome of every decision and condition).
+${solverOptionsHelp}
+  --criterion statement|decision   (default decision)
+  --emit-tests DIR          write the suite into DIR
+  --format c|testcomp|json  format of the written suite (default c)
+  --validate                compile and run the suite, and mark each datum validated or not
+${commonOptionsHelp}`;
+
+export async function run(args: string[]): Promise<number> {
+  const cl = parseCommandLine(args, { ...solverOptionSpecs, criterion: { type: 'string' }, 'emit-tests': { type: 'string' }, format: { type: 'string' }, validate: { type: 'boolean' } }, usage);
+  if (!cl) return 0;
+  const { values } = cl;
+  const criterion = (values.criterion ?? 'decision') as string;
+  if (criterion !== 'statement' && criterion !== 'decision') throw new UsageError(`--criterion must be statement or decision\n${usage}`);
+  const format = (values.format ?? 'c') as string;
+  if (format !== 'c' && format !== 'testcomp' && format !== 'json') throw new UsageError(`--format must be c, testcomp or json\n${usage}`);
+  const engine = { ...cl.engine, maxLoopBound: integerOption(values, 'loop-bound', cl.engine.maxLoopBound), timeoutMs: integerOption(values, 'timeout', cl.engine.timeoutMs), runtimeErrors: !values['no-runtime-errors'] };
+  const report = await withEngine(engine, (e) => e.cover({ file: cl.file, function: values.function as string | undefined, criterion }));
+  const dir = values['emit-tests'] as string | undefined;
+  if (dir || values.validate) {
+    const program = await loadProgram({ file: cl.file }, engine);
+    const r = await emitAndValidate(program, report, { dir, format, validate: Boolean(values.validate), compiler: engine.compiler, timeoutMs: 10_000, includePaths: engine.includePaths, defines: engine.defines });
+    for (const m of r.messages) process.stderr.write(`${m}\n`);
+    for (const b of r.bugs) process.stderr.write(`CREACH BUG: ${b}\n`);
+    for (const f of r.files) process.stderr.write(`wrote ${f}\n`);
+  }
+  printReport(report, Boolean(values.json));
+  return 0;
+}

@@ -1,0 +1,66 @@
+// The readable text report of `creach reach | check | cover` (JSON is the report itself).
+
+import type { DataValue, FunctionReport, GoalReport, Report, TestReport } from '../../../shared/report';
+
+export function formatValue(v: DataValue): string {
+  if (v === null) return 'NULL';
+  if (Array.isArray(v)) return `{${v.map(formatValue).join(', ')}}`;
+  if (typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `.${k} = ${formatValue(x)}`).join(', ')}}`;
+  return String(v);
+}
+
+export function formatInputs(t: TestReport): string {
+  const parts = [...Object.entries(t.inputs), ...Object.entries(t.globals)].map(([k, v]) => `${k} = ${formatValue(v)}`);
+  for (const n of t.nondet) parts.push(`${n.call}() = ${formatValue(n.value)}`);
+  return parts.join(', ') || '(no inputs)';
+}
+
+function status(g: GoalReport): string {
+  switch (g.status) {
+    case 'covered':
+      return `covered by ${g.test}`;
+    case 'violated':
+      return `VIOLATED (counter-example ${g.test})`;
+    case 'unreachable':
+    case 'holds':
+      return `${g.status} (${g.proof === 'complete' ? 'proved' : g.proof ?? 'proved'}${g.bound ? `, loops fully unrolled within ${g.bound}` : ''})`;
+    case 'not-reached':
+      return `not reached within ${g.bound} loop iterations (not a proof)`;
+    case 'unknown':
+      return 'unknown';
+  }
+}
+
+export function formatReport(report: Report): string {
+  const out: string[] = [];
+  for (const d of report.diagnostics ?? []) out.push(`${report.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`);
+  for (const f of report.functions) out.push(...formatFunction(report.file, f));
+  return out.join('\n') + '\n';
+}
+
+function formatFunction(file: string, f: FunctionReport): string[] {
+  const out = [`${f.name} (${file}:${f.line})`];
+  for (const g of f.goals) {
+    out.push(`  ${file}:${g.line}:${g.column}: ${g.label}: ${status(g)}`);
+    if (g.reason) out.push(`      ${g.reason}`);
+    if (g.why?.length) {
+      out.push('      because:');
+      for (const r of g.why) out.push(`        line ${r.line}: ${r.role}`);
+    }
+  }
+  const shown = f.tests.slice(0, 50);
+  if (shown.length) out.push('  tests:');
+  for (const t of shown) {
+    let line = `    ${t.id}: ${formatInputs(t)}`;
+    if (t.result !== undefined) line += ` -> returns ${formatValue(t.result)}`;
+    if (t.validated === true) line += '  ✓ validated';
+    else if (t.validated === false) line += `  ✗ not validated: ${t.validation ?? ''}`;
+    out.push(line);
+  }
+  if (f.tests.length > shown.length) out.push(`    ... and ${f.tests.length - shown.length} more (use --json for all)`);
+  for (const u of f.unsupported ?? []) out.push(`  note: line ${u.line}: not modelled: ${u.what}`);
+  const counts = new Map<string, number>();
+  for (const g of f.goals) counts.set(g.status, (counts.get(g.status) ?? 0) + 1);
+  out.push(`  summary: ${[...counts].map(([s, n]) => `${n} ${s}`).join(', ')}`);
+  return out;
+}

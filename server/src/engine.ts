@@ -1,0 +1,190 @@
+// The engine behind the API of api.ts: front end -> catalogue -> solver, and
+// the report of DESIGN.md. The CLI and the language server's workers create
+// one engine each; it keeps the last program and solvers per file so that
+// repeated queries on an unchanged file reuse their encodings (warm engine).
+
+import { createHash } from 'node:crypto';
+import type { CheckRequest, CoverRequest, Engine, EngineOptions, ReachRequest, SourceInput } from './api';
+import type { FunctionReport, GoalReport, Report, TestReport } from '../../shared/report';
+import type { CfgView } from '../../shared/cfg';
+import type { IRFunction, Program } from './ir/ir';
+import type { Goal } from './goals/goal';
+import { loadProgram } from './frontend/index';
+import { buildCatalogue, goalAt } from './goals/catalogue';
+import { cfgView } from './goals/cfgView';
+import { buildSuite } from './goals/suite';
+import { FunctionSolver, type GoalVerdict } from './solve/query';
+import { getZ3 } from './solve/z3';
+import { compileWhere } from './solve/where';
+import { readFile } from 'node:fs/promises';
+
+/** A request the engine cannot answer as asked (no goal on that line, unknown function...): exit code 2 in the CLI. */
+export class RequestError extends Error {}
+
+interface Loaded {
+  key: string;
+  program: Program;
+  solvers: Map<string, FunctionSolver>;
+  catalogues: Map<string, Goal[]>;
+}
+
+export async function createEngine(options: EngineOptions): Promise<Engine> {
+  const z = await getZ3();
+  let cache: Loaded | null = null;
+
+  async function load(input: SourceInput): Promise<Loaded> {
+    const text = input.text ?? (await readFile(input.file, 'utf8'));
+    const key = createHash('sha256').update(input.file).update('\0').update(text).update(JSON.stringify(options)).digest('hex');
+    if (cache?.key === key) return cache;
+    const program = await loadProgram({ file: input.file, text }, options);
+    cache = { key, program, solvers: new Map(), catalogues: new Map() };
+    return cache;
+  }
+
+  const solverFor = (l: Loaded, fn: IRFunction) => {
+    let s = l.solvers.get(fn.name);
+    if (!s) l.solvers.set(fn.name, (s = new FunctionSolver(z, l.program, fn, options)));
+    return s;
+  };
+  const goalsOf = (l: Loaded, fn: IRFunction) => {
+    let g = l.catalogues.get(fn.name);
+    if (!g) l.catalogues.set(fn.name, (g = buildCatalogue(l.program, fn, { runtimeErrors: options.runtimeErrors })));
+    return g;
+  };
+  const functionsOf = (l: Loaded, name?: string): IRFunction[] => {
+    if (name === undefined) return l.program.functions.filter((f) => !isHeaderFunction(l.program, f));
+    const f = l.program.functions.find((x) => x.name === name);
+    if (!f) throw new RequestError(`${l.program.file}: no function '${name}' (functions: ${l.program.functions.map((x) => x.name).join(', ') || 'none'})`);
+    return [f];
+  };
+  const baseReport = (l: Loaded): Report => ({
+    file: l.program.file,
+    functions: [],
+    diagnostics: l.program.diagnostics.filter((d) => d.file === l.program.file || true).map((d) => ({ line: d.range.line, column: d.range.column, severity: d.severity, message: d.message })),
+  });
+  const fnReport = (l: Loaded, fn: IRFunction, goals: GoalReport[], tests: TestReport[]): FunctionReport => {
+    const unsupported = collectUnsupported(fn);
+    return { name: fn.name, line: fn.range.line, goals, tests, ...(unsupported.length ? { unsupported } : {}) };
+  };
+
+  return {
+    async outline(req) {
+      const l = await load(req);
+      const report = baseReport(l);
+      for (const fn of functionsOf(l)) report.functions.push(fnReport(l, fn, goalsOf(l, fn).map((g) => goalReport(g, { status: 'unknown', reason: 'not analysed yet' })), []));
+      return report;
+    },
+
+    async reach(req: ReachRequest, signal?: AbortSignal) {
+      const l = await load(req);
+      const fn = req.function ? functionsOf(l, req.function)[0] : functionAtLine(l.program, req.line);
+      const goals = goalsOf(l, fn);
+      let goal: Goal;
+      try {
+        goal = goalAt(goals.filter((g) => g.kind === 'statement' || g.kind === 'branch'), req.line, req.column, req.outcome);
+      } catch (e) {
+        throw new RequestError(`${l.program.file}:${req.line}:${req.column ?? 1}: ${(e as Error).message}`);
+      }
+      const fs = solverFor(l, fn);
+      const where = req.where ? await compileWhere(z, l.program, fn, req.where) : undefined;
+      const report = baseReport(l);
+      if (req.all) {
+        const { data, exhausted, verdict } = await fs.enumerate(goal, req.limit ?? 100, { signal, where });
+        const tests = data.map((d, i): TestReport => ({ id: `t${i + 1}`, ...d.test, goals: [goal.id] }));
+        const gr = goalReport(goal, tests.length ? { status: 'covered', bound: verdict.bound } : verdict, tests[0]?.id);
+        if (tests.length) gr.reason = exhausted ? `exactly ${tests.length} distinct input vectors reach it` : `at least ${tests.length} distinct input vectors reach it (limit reached)`;
+        report.functions.push(fnReport(l, fn, [gr], tests));
+        return report;
+      }
+      const v = await fs.reach(goal, { signal, where });
+      const tests: TestReport[] = v.datum ? [{ id: 't1', ...v.datum.test, goals: [goal.id] }] : [];
+      report.functions.push(fnReport(l, fn, [goalReport(goal, v, tests[0]?.id)], tests));
+      return report;
+    },
+
+    async check(req: CheckRequest, signal?: AbortSignal) {
+      const l = await load(req);
+      const report = baseReport(l);
+      for (const fn of functionsOf(l, req.function)) {
+        const fs = solverFor(l, fn);
+        const goals: GoalReport[] = [];
+        const tests: TestReport[] = [];
+        for (const goal of goalsOf(l, fn).filter((g) => g.kind === 'assertion' || g.kind === 'runtime-error')) {
+          const v = await fs.reach(goal, { signal });
+          let testId: string | undefined;
+          if (v.datum) {
+            testId = `t${tests.length + 1}`;
+            tests.push({ id: testId, ...v.datum.test, goals: [goal.id] });
+          }
+          goals.push(goalReport(goal, v, testId));
+        }
+        report.functions.push(fnReport(l, fn, goals, tests));
+      }
+      return report;
+    },
+
+    async cover(req: CoverRequest, signal?: AbortSignal) {
+      const l = await load(req);
+      const report = baseReport(l);
+      for (const fn of functionsOf(l, req.function)) {
+        const all = goalsOf(l, fn);
+        const goals = all.filter((g) => g.kind === 'statement' || (req.criterion === 'decision' && g.kind === 'branch'));
+        const suite = await buildSuite(solverFor(l, fn), goals, signal);
+        const reports = goals.map((g) => goalReport(g, suite.verdicts.get(g.id) ?? { status: 'unknown', reason: 'not analysed' }, suite.verdicts.get(g.id)?.test));
+        report.functions.push(fnReport(l, fn, reports, suite.tests));
+      }
+      return report;
+    },
+
+    async cfg(req): Promise<CfgView[]> {
+      const l = await load(req);
+      return functionsOf(l, req.function).map((fn) => cfgView(l.program, fn, goalsOf(l, fn)));
+    },
+
+    dispose() {
+      cache = null;
+    },
+  };
+}
+
+export function goalReport(goal: Goal, v: GoalVerdict, test?: string): GoalReport {
+  const r: GoalReport = {
+    id: goal.id,
+    kind: goal.kind,
+    line: goal.range.line,
+    column: goal.range.column,
+    endLine: goal.range.endLine,
+    endColumn: goal.range.endColumn,
+    label: goal.label,
+    status: v.status,
+  };
+  if (goal.outcome !== undefined) r.outcome = goal.outcome;
+  if (v.proof) r.proof = v.proof;
+  if (v.bound !== undefined) r.bound = v.bound;
+  if (v.reason) r.reason = v.reason;
+  if (v.why) r.why = v.why;
+  if (test) r.test = test;
+  return r;
+}
+
+function functionAtLine(program: Program, line: number): IRFunction {
+  const fn = program.functions.find((f) => f.range.line <= line && line <= f.range.endLine);
+  if (!fn) throw new RequestError(`${program.file}:${line}:1: line ${line} is not inside a function`);
+  return fn;
+}
+
+/** Functions whose bodies come from included headers (static inline helpers): no goals of their own. */
+function isHeaderFunction(program: Program, fn: IRFunction): boolean {
+  void program;
+  return fn.range.line <= 0;
+}
+
+function collectUnsupported(fn: IRFunction): { line: number; what: string }[] {
+  const out: { line: number; what: string }[] = [];
+  for (const b of fn.blocks)
+    for (const i of b.instrs) {
+      if (i.kind === 'unsupported') out.push({ line: i.range.line, what: i.what });
+      else if (i.kind === 'assign' && (i.value.op === 'havoc' || i.value.op === 'icall')) out.push({ line: i.range.line, what: i.value.op === 'havoc' ? i.value.what : 'call through a function pointer' });
+    }
+  return out;
+}
