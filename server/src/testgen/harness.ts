@@ -70,7 +70,7 @@ export function harnessTests(report: Report): HarnessTest[] {
 
 const cString = (s: string): string => JSON.stringify(s).replace(/\?/g, '\\?');
 const cIdent = (s: string): string => s.replace(/[^A-Za-z0-9_]/g, '_');
-const comment = (s: string): string => s.replace(/\*\//g, '* /');
+const comment = (s: string): string => s.replace(/\*\//g, '* /').replace(/\/\*/g, '/ *');
 
 const EXPECT_C: Record<Expectation['kind'], string> = {
   returns: 'CREACH_RETURNS',
@@ -196,7 +196,8 @@ function testBody(program: Program, fn: IRFunction | undefined, fr: FunctionRepo
         checks.push(...compare('creach_result', ret, t.test.result, 'result'));
       }
       for (const [name, value] of Object.entries(t.test.outputs ?? {})) {
-        const arg = args.find((a) => a.name === name);
+        // The object behind a pointer parameter `p` is named `p` or `*p`.
+        const arg = args.find((a) => a.name === name.replace(/^\*/, ''));
         if (arg?.object) checks.push(...compare(arg.object.expr, arg.object.type, arg.object.asArray ? value : [value], name));
         else {
           const g = globalNamed(program, name);

@@ -73,6 +73,14 @@ export async function instrumentSource(program: Program, functions?: string[]): 
   const hitAt = (r: SourceRange, id: number): boolean => {
     let n = nodeAt(r);
     if (!n) return false;
+    // `int j = 1;` may come as the range of `j = 1`: probe the declaration, or, for a later declarator, its value.
+    if (n.type === 'init_declarator' && n.parent?.type === 'declaration') {
+      const first = n.parent.childForFieldName('declarator');
+      const value = n.childForFieldName('value');
+      if (first && first.startIndex === n.startIndex) n = n.parent;
+      else if (value) n = value;
+      else return false;
+    }
     if (n.type === 'declaration' && n.parent?.type === 'for_statement') n = n.parent;
     const call = `creach_probe_hit(${id})`;
     if (n.type === 'case_statement' || n.type === 'labeled_statement') {
@@ -84,8 +92,7 @@ export async function instrumentSource(program: Program, functions?: string[]): 
     } else if (STATEMENTS.has(n.type)) {
       add(n.startIndex, n.endIndex, `{ ${call}; `, ' }');
     } else {
-      const [s, e] = rangeOf(r);
-      add(s, e, `(${call}, (`, '))');
+      add(n.startIndex, n.endIndex, `(${call}, (`, '))');
     }
     return true;
   };
