@@ -1,0 +1,130 @@
+// ACSL function contracts: `/*@ requires E; ensures E; */` comments read from
+// the ORIGINAL source (the preprocessor removes comments). Each clause
+// expression is parsed with tree-sitter as a C expression inside a dummy
+// function, laid out so that its rows and columns are those of the original
+// file. `\result` and `\old` become same-length placeholder identifiers.
+
+import { parseC, type SyntaxNode, type SyntaxTree } from './parser';
+import { SourceMap } from './sourcemap';
+import type { SourceRange } from '../ir/ir';
+import { OLD_PLACEHOLDER, RESULT_PLACEHOLDER } from './expressions';
+
+export interface RawClause {
+  kind: 'requires' | 'ensures';
+  /** Clause expression text as written. */
+  text: string;
+  range: SourceRange;
+  /** Offset of the expression in the original text. */
+  start: number;
+  end: number;
+}
+
+export interface ContractComment {
+  /** Offset just after the comment's closing `*\/`. */
+  end: number;
+  clauses: RawClause[];
+  /** Clauses or constructs we do not handle, with their position. */
+  problems: { message: string; range: SourceRange }[];
+}
+
+function position(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let last = -1;
+  for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) {
+    line++;
+    last = i;
+  }
+  return { line, column: offset - last };
+}
+
+function rangeOf(text: string, start: number, end: number): SourceRange {
+  const s = position(text, start);
+  const e = position(text, end);
+  return { line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
+}
+
+/** Every `/*@ ... *\/` comment of the source with its clauses. */
+export function findContractComments(source: string): ContractComment[] {
+  const out: ContractComment[] = [];
+  const re = /\/\*@([\s\S]*?)\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|\/\*[\s\S]*?\*\//g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(source))) {
+    if (m[1] === undefined) continue;
+    const bodyStart = m.index + 3;
+    const body = m[1];
+    const comment: ContractComment = { end: m.index + m[0].length, clauses: [], problems: [] };
+    // Clauses end at ';' outside parentheses; leading '@' of continuation lines are blanks.
+    const clean = body.replace(/(^|\n)([ \t]*)@/g, (_s, nl: string, ws: string) => `${nl}${ws} `);
+    let i = 0;
+    while (i < clean.length) {
+      const kw = /^\s*([A-Za-z_\\]+)/.exec(clean.slice(i));
+      if (!kw) break;
+      const word = kw[1];
+      const exprStart = i + kw[0].length;
+      let depth = 0;
+      let j = exprStart;
+      for (; j < clean.length; j++) {
+        const c = clean[j];
+        if (c === '(') depth++;
+        else if (c === ')') depth--;
+        else if (c === ';' && depth <= 0) break;
+      }
+      const exprText = clean.slice(exprStart, j);
+      const trimmedStart = exprStart + (exprText.length - exprText.trimStart().length);
+      const trimmedEnd = exprStart + exprText.trimEnd().length;
+      const absStart = bodyStart + trimmedStart;
+      const absEnd = bodyStart + trimmedEnd;
+      const range = rangeOf(source, absStart, Math.max(absEnd, absStart + 1));
+      if (word === 'requires' || word === 'ensures') {
+        comment.clauses.push({ kind: word, text: exprText.trim().replace(/\s+/g, ' '), range, start: absStart, end: absEnd });
+      } else if (word.trim() !== '') {
+        comment.problems.push({ message: `ACSL clause '${word}' is not supported (ignored)`, range: rangeOf(source, bodyStart + i + kw[0].length - word.length, bodyStart + i + kw[0].length) });
+      }
+      i = j + 1;
+    }
+    out.push(comment);
+  }
+  return out;
+}
+
+/** The contract comment right before a function starting at `defStart` (only blanks between). */
+export function contractBefore(comments: ContractComment[], source: string, defStart: number): ContractComment | null {
+  for (const c of comments) {
+    if (c.end > defStart) break;
+    if (/^\s*$/.test(source.slice(c.end, defStart))) return c;
+  }
+  return null;
+}
+
+export interface ParsedClause {
+  clause: RawClause;
+  expr: SyntaxNode | null;
+  map: SourceMap;
+  tree: SyntaxTree;
+  error: string | null;
+}
+
+const PREFIX = 'void __creach_contract(void) {';
+
+/** Parses a clause expression; rows and columns match the original file (row r = line r). */
+export async function parseClause(file: string, source: string, clause: RawClause): Promise<ParsedClause> {
+  let body = source.slice(clause.start, clause.end);
+  const unsupported = /\\(?!result\b|old\b)[A-Za-z_]+|==>|<==>|\^\^/.exec(body);
+  body = body.replace(/\\result\b/g, RESULT_PLACEHOLDER).replace(/\\old\b/g, OLD_PLACEHOLDER);
+  // Blank everything but the expression, keeping line breaks, and put the dummy function on row 0.
+  const before = source.slice(0, clause.start).replace(/[^\n]/g, ' ');
+  const lines = (before + body).split('\n');
+  const text = [PREFIX, ...lines].join('\n') + ';}';
+  const parsedLines = text.split('\n');
+  const origins = parsedLines.map((_, row) => (row === 0 ? null : { file, line: row, system: false, user: true }));
+  const map = new SourceMap(origins, parsedLines, parsedLines.slice(1));
+  const tree = await parseC(text);
+  let expr: SyntaxNode | null = null;
+  const fn = tree.rootNode.namedChildren.find((n) => n?.type === 'function_definition');
+  const stmt = fn?.childForFieldName('body')?.namedChildren.find((n) => n?.type === 'expression_statement');
+  if (stmt) expr = stmt.namedChildren[0] ?? null;
+  let error: string | null = null;
+  if (unsupported) error = `ACSL construct '${unsupported[0]}' is not supported`;
+  else if (!expr || tree.rootNode.hasError) error = `cannot parse the ${clause.kind} clause as a C expression`;
+  return { clause, expr, map, tree, error };
+}

@@ -1,0 +1,145 @@
+// C typing rules the lowering needs: integer types of each rank, sizes and
+// alignment per data model, struct layout, integer promotions and the usual
+// arithmetic conversions (C11 6.3.1).
+
+import {
+  type CType, type DataModel, type Field, type IntType, type IntRank, type FloatType, type StructType,
+  BOOL, CHAR, SCHAR, UCHAR, SHORT, USHORT, INT, UINT, LLONG, ULLONG, FLOAT, DOUBLE, longType, pointerBits,
+} from '../ir/types';
+
+const RANK_ORDER: Record<IntRank, number> = { bool: 0, char: 1, short: 2, int: 3, long: 4, longlong: 5 };
+
+/** The integer type of a rank and signedness (char: the plain `char` when signed is null). */
+export function intOfRank(rank: IntRank, signed: boolean, model: DataModel): IntType {
+  switch (rank) {
+    case 'bool': return BOOL;
+    case 'char': return signed ? SCHAR : UCHAR;
+    case 'short': return signed ? SHORT : USHORT;
+    case 'int': return signed ? INT : UINT;
+    case 'long': return longType(model, signed);
+    case 'longlong': return signed ? LLONG : ULLONG;
+  }
+}
+
+export { CHAR, FLOAT, DOUBLE, INT, UINT, BOOL };
+
+/** `size_t` and `ptrdiff_t` of the data model. */
+export function sizeType(model: DataModel): IntType {
+  return longType(model, false);
+}
+export function ptrdiffType(model: DataModel): IntType {
+  return longType(model, true);
+}
+
+export function sizeOf(t: CType, model: DataModel): number | null {
+  switch (t.kind) {
+    case 'void': return 1; // GNU: sizeof(void) == 1
+    case 'int': return t.bits === 1 ? 1 : t.bits / 8;
+    case 'float': return t.bits / 8;
+    case 'pointer': return pointerBits(model) / 8;
+    case 'array': {
+      if (t.length === null) return null;
+      const e = sizeOf(t.of, model);
+      return e === null ? null : e * t.length;
+    }
+    case 'struct': return t.complete ? t.size : null;
+    case 'function': return null;
+  }
+}
+
+export function alignOf(t: CType, model: DataModel): number {
+  switch (t.kind) {
+    case 'void': return 1;
+    case 'int':
+    case 'float':
+      // ILP32 (i386 System V) aligns 8-byte scalars in structs to 4.
+      return Math.min(sizeOf(t, model) ?? 1, model === 'ILP32' ? 4 : 8);
+    case 'pointer': return pointerBits(model) / 8;
+    case 'array': return alignOf(t.of, model);
+    case 'struct': return t.align;
+    case 'function': return 1;
+  }
+}
+
+/** Lays out fields (offsets, size, alignment) as the System V ABI does; bit-fields take a whole unit (see lowering). */
+export function layoutStruct(s: StructType, fields: { name: string; type: CType; bitWidth?: number }[], model: DataModel): void {
+  let offset = 0;
+  let align = 1;
+  let size = 0;
+  const laid: Field[] = [];
+  for (const f of fields) {
+    const a = alignOf(f.type, model);
+    const sz = sizeOf(f.type, model) ?? 0;
+    align = Math.max(align, a);
+    if (s.union) {
+      laid.push({ name: f.name, type: f.type, offset: 0, bitWidth: f.bitWidth });
+      size = Math.max(size, sz);
+    } else {
+      offset = Math.ceil(offset / a) * a;
+      laid.push({ name: f.name, type: f.type, offset, bitWidth: f.bitWidth });
+      offset += sz;
+      size = offset;
+    }
+  }
+  s.fields = laid;
+  s.align = align;
+  s.size = Math.ceil(size / align) * align;
+  s.complete = true;
+}
+
+export function rankOf(t: IntType): number {
+  return RANK_ORDER[t.rank];
+}
+
+/** C11 6.3.1.1: types of rank below int become int (all their values fit in 32 bits). */
+export function promote(t: IntType): IntType {
+  return rankOf(t) < RANK_ORDER.int ? INT : t;
+}
+
+/** C11 6.3.1.8 usual arithmetic conversions. */
+export function usualArithmetic(a: IntType | FloatType, b: IntType | FloatType, model: DataModel): IntType | FloatType {
+  if (a.kind === 'float' || b.kind === 'float') {
+    const bits = Math.max(a.kind === 'float' ? a.bits : 0, b.kind === 'float' ? b.bits : 0);
+    return bits === 64 ? DOUBLE : FLOAT;
+  }
+  const x = promote(a);
+  const y = promote(b);
+  if (x.signed === y.signed) return rankOf(x) >= rankOf(y) ? x : y;
+  const [u, s] = x.signed ? [y, x] : [x, y];
+  if (rankOf(u) >= rankOf(s)) return u;
+  if (s.bits > u.bits) return s;
+  return intOfRank(s.rank, false, model);
+}
+
+export function isVoid(t: CType): boolean {
+  return t.kind === 'void';
+}
+
+export function pointerTo(t: CType): CType {
+  return { kind: 'pointer', to: t };
+}
+
+/** Array-to-pointer and function-to-pointer adjustment (parameters, operands). */
+export function decayType(t: CType): CType {
+  if (t.kind === 'array') return pointerTo(t.of);
+  if (t.kind === 'function') return pointerTo(t);
+  return t;
+}
+
+/** Integer type compatible with an enum whose constants are `values` (gcc: unsigned int when none is negative, else int; wider when needed). */
+export function enumType(values: bigint[], model: DataModel): IntType {
+  const fits = (t: IntType) => values.every((v) => v >= intMin(t) && v <= intMax(t));
+  const nonNegative = values.every((v) => v >= 0n);
+  const candidates = nonNegative ? [UINT, longType(model, false), ULLONG] : [INT, longType(model, true), LLONG];
+  return candidates.find(fits) ?? candidates[candidates.length - 1];
+}
+
+export function intMin(t: IntType): bigint {
+  return t.signed ? -(1n << BigInt(t.bits - 1)) : 0n;
+}
+export function intMax(t: IntType): bigint {
+  if (t.bits === 1) return 1n;
+  return t.signed ? (1n << BigInt(t.bits - 1)) - 1n : (1n << BigInt(t.bits)) - 1n;
+}
+
+export { CHAR as PLAIN_CHAR };

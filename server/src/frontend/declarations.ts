@@ -1,0 +1,320 @@
+// Resolves declaration specifiers and declarators to CTypes: typedefs,
+// struct/union/enum tags (with layout and enum constant values), pointers,
+// arrays and function types. Array sizes and enum values are constant
+// expressions, evaluated by the callback the lowering provides.
+
+import type { CType, FunctionType, IntType, StructType } from '../ir/types';
+import { INT, UINT, LLONG, ULLONG, FLOAT, DOUBLE, CHAR, SCHAR, UCHAR, SHORT, USHORT, BOOL, VOID, longType } from '../ir/types';
+import type { SyntaxNode } from './parser';
+import type { FrontendContext } from './context';
+import { decayType, enumType, layoutStruct, pointerTo, sizeType, ptrdiffType } from './ctypes';
+
+export interface Specifiers {
+  type: CType;
+  isConst: boolean;
+  storage: 'static' | 'extern' | 'typedef' | 'auto' | 'register' | null;
+  isInline: boolean;
+}
+
+export interface Declared {
+  name: string | null;
+  nameNode: SyntaxNode | null;
+  type: CType;
+  /** The declared object itself is const (`const int x`, `int *const p`). */
+  isConst: boolean;
+  /** The function declarator, when the declared entity is a function (for parameter names). */
+  functionDeclarator: SyntaxNode | null;
+}
+
+/** Evaluates an integer constant expression; null when it is not one (the callback reports why). */
+export type ConstEval = (node: SyntaxNode) => bigint | null;
+
+let anonCounter = 0;
+
+/** Types of the builtin names tree-sitter-c lexes as primitive types when no typedef is in scope. */
+function builtinPrimitive(name: string, ctx: FrontendContext): CType | null {
+  const m = ctx.model;
+  switch (name) {
+    case 'void': return VOID;
+    case 'char': return CHAR;
+    case 'int': return INT;
+    case 'float': return FLOAT;
+    case 'double': return DOUBLE;
+    case '_Bool': case 'bool': return BOOL;
+    case 'size_t': case 'uintptr_t': return sizeType(m);
+    case 'ssize_t': case 'ptrdiff_t': case 'intptr_t': return ptrdiffType(m);
+    case 'int8_t': return SCHAR;
+    case 'uint8_t': return UCHAR;
+    case 'int16_t': return SHORT;
+    case 'uint16_t': return USHORT;
+    case 'int32_t': return INT;
+    case 'uint32_t': return UINT;
+    case 'int64_t': return m === 'LP64' ? longType(m, true) : LLONG;
+    case 'uint64_t': return m === 'LP64' ? longType(m, false) : ULLONG;
+    case 'char16_t': return USHORT;
+    case 'char32_t': return UINT;
+    case 'wchar_t': return INT;
+    default: return null;
+  }
+}
+
+export class TypeResolver {
+  constructor(
+    private readonly ctx: FrontendContext,
+    private readonly evalConst: ConstEval,
+  ) {}
+
+  /** Specifiers of a declaration-like node (declaration, field_declaration, parameter_declaration, function_definition, type_descriptor). */
+  specifiers(node: SyntaxNode): Specifiers {
+    let isConst = false;
+    let storage: Specifiers['storage'] = null;
+    let isInline = false;
+    for (const c of node.children) {
+      if (!c) continue;
+      if (c.type === 'type_qualifier' && c.text === 'const') isConst = true;
+      if (c.type === 'storage_class_specifier') {
+        const t = c.text;
+        if (t === 'inline' || t === '__inline' || t === '__inline__') isInline = true;
+        else if (t === 'static' || t === 'extern' || t === 'auto' || t === 'register') storage = t;
+      }
+    }
+    if (node.type === 'type_definition') storage = 'typedef';
+    const typeNode = node.childForFieldName('type');
+    const type = typeNode ? this.baseType(typeNode) : INT;
+    return { type, isConst, storage, isInline };
+  }
+
+  baseType(node: SyntaxNode): CType {
+    switch (node.type) {
+      case 'primitive_type': {
+        const name = node.text;
+        const sym = this.ctx.scopes.lookup(name);
+        if (sym?.kind === 'typedef') return sym.type;
+        const t = builtinPrimitive(name, this.ctx);
+        if (t) return t;
+        return this.opaque(node, name);
+      }
+      case 'sized_type_specifier':
+        return this.sizedType(node);
+      case 'type_identifier': {
+        const sym = this.ctx.scopes.lookup(node.text);
+        if (sym?.kind === 'typedef') return sym.type;
+        const t = builtinPrimitive(node.text, this.ctx);
+        if (t) return t;
+        return this.opaque(node, node.text);
+      }
+      case 'struct_specifier':
+      case 'union_specifier':
+        return this.structType(node);
+      case 'enum_specifier':
+        return this.enumSpecifier(node);
+      default:
+        this.ctx.unsupported(node, `type specifier '${node.text.slice(0, 40)}'`);
+        return INT;
+    }
+  }
+
+  /** A type the front end does not know (compiler builtins such as `__builtin_va_list`, `__int128`). */
+  private opaque(node: SyntaxNode, name: string): CType {
+    if (this.ctx.isUser(node)) this.ctx.unsupported(node, `type '${name}'`);
+    return { kind: 'struct', tag: name, union: false, fields: [], size: 0, align: 1, complete: false };
+  }
+
+  private sizedType(node: SyntaxNode): CType {
+    let signed: boolean | null = null;
+    let longs = 0;
+    let short = false;
+    let base: string | null = null;
+    for (const c of node.children) {
+      if (!c) continue;
+      switch (c.text) {
+        case 'signed': case '__signed': case '__signed__': signed = true; break;
+        case 'unsigned': signed = false; break;
+        case 'long': longs++; break;
+        case 'short': short = true; break;
+        default:
+          if (c.type === 'primitive_type' || c.type === 'type_identifier') base = c.text;
+      }
+    }
+    if (base === 'double') {
+      if (longs > 0) {
+        if (this.ctx.isUser(node)) this.ctx.unsupported(node, 'long double');
+        return { kind: 'float', bits: 64, name: 'long double' };
+      }
+      return DOUBLE;
+    }
+    if (base === 'char') return signed === null ? CHAR : signed ? SCHAR : UCHAR;
+    if (base === '__int128' || base === '_Float128') return this.opaque(node, base);
+    const s = signed ?? true;
+    if (short) return s ? SHORT : USHORT;
+    if (longs === 1) return longType(this.ctx.model, s);
+    if (longs >= 2) return s ? LLONG : ULLONG;
+    return s ? INT : UINT;
+  }
+
+  private structType(node: SyntaxNode): CType {
+    const union = node.type === 'union_specifier';
+    const nameNode = node.childForFieldName('name');
+    const body = node.childForFieldName('body');
+    const tag = nameNode?.text ?? `<anonymous ${union ? 'union' : 'struct'} ${++anonCounter}>`;
+    let s: StructType | undefined;
+    if (nameNode) {
+      const existing = body ? this.ctx.scopes.lookupTagHere(tag) : this.ctx.scopes.lookupTag(tag);
+      if (existing && existing.kind === 'struct' && existing.union === union && !(body && existing.complete)) s = existing;
+    }
+    if (!s) {
+      s = { kind: 'struct', tag, union, fields: [], size: 0, align: 1, complete: false };
+      if (nameNode) this.ctx.scopes.defineTag(tag, s);
+    }
+    if (body) {
+      const fields: { name: string; type: CType; bitWidth?: number }[] = [];
+      for (const fd of body.namedChildren) {
+        if (!fd || fd.type !== 'field_declaration') continue;
+        const spec = this.specifiers(fd);
+        const declarators = fd.childrenForFieldName('declarator').filter((d): d is SyntaxNode => !!d);
+        const bitClause = fd.children.find((c) => c?.type === 'bitfield_clause');
+        let bitWidth: number | undefined;
+        if (bitClause) {
+          const e = bitClause.namedChildren[0];
+          const v = e ? this.evalConst(e) : null;
+          bitWidth = v === null ? undefined : Number(v);
+        }
+        if (declarators.length === 0) {
+          // Anonymous struct/union member (C11), or an unnamed bit-field (padding).
+          if (spec.type.kind === 'struct' && !bitClause) fields.push({ name: '', type: spec.type });
+          continue;
+        }
+        for (const d of declarators) {
+          const decl = this.declarator(spec.type, d, spec.isConst);
+          fields.push({ name: decl.name ?? '', type: decl.type, bitWidth });
+        }
+      }
+      layoutStruct(s, fields, this.ctx.model);
+    }
+    return s;
+  }
+
+  private enumSpecifier(node: SyntaxNode): CType {
+    const nameNode = node.childForFieldName('name');
+    const body = node.childForFieldName('body');
+    if (!body) {
+      const t = nameNode ? this.ctx.scopes.lookupTag(nameNode.text) : undefined;
+      return t ?? UINT;
+    }
+    const values: bigint[] = [];
+    let next = 0n;
+    const consts: { name: string; value: bigint }[] = [];
+    for (const e of body.namedChildren) {
+      if (!e || e.type !== 'enumerator') continue;
+      const name = e.childForFieldName('name')?.text ?? '';
+      const valueNode = e.childForFieldName('value');
+      if (valueNode) {
+        const v = this.evalConst(valueNode);
+        if (v !== null) next = v;
+      }
+      values.push(next);
+      consts.push({ name, value: next });
+      // Enumeration constants are ints (gcc widens those that do not fit).
+      this.ctx.scopes.define(name, { kind: 'enum', value: next, type: next >= -(1n << 31n) && next < 1n << 31n ? INT : enumType([next], this.ctx.model) });
+      next += 1n;
+    }
+    const t: IntType = { ...enumType(values, this.ctx.model) };
+    if (nameNode) this.ctx.scopes.defineTag(nameNode.text, t);
+    return t;
+  }
+
+  /** Applies a declarator (possibly abstract or absent) to a base type. */
+  declarator(base: CType, node: SyntaxNode | null, baseConst = false): Declared {
+    let type = base;
+    let isConst = baseConst;
+    let n: SyntaxNode | null = node;
+    let fnDecl: SyntaxNode | null = null;
+    // Walk from the outside in: each layer wraps the type built so far.
+    while (n) {
+      switch (n.type) {
+        case 'identifier':
+        case 'field_identifier':
+        case 'type_identifier':
+        case 'primitive_type':
+          return { name: n.text, nameNode: n, type, isConst, functionDeclarator: fnDecl };
+        case 'init_declarator':
+        case 'attributed_declarator':
+        case 'parenthesized_declarator':
+        case 'abstract_parenthesized_declarator':
+          n = n.childForFieldName('declarator') ?? n.namedChildren.find((c) => c && !c.type.includes('attribute')) ?? null;
+          break;
+        case 'pointer_declarator':
+        case 'abstract_pointer_declarator':
+          type = pointerTo(type);
+          isConst = n.children.some((c) => c?.type === 'type_qualifier' && c.text === 'const');
+          n = n.childForFieldName('declarator');
+          break;
+        case 'array_declarator':
+        case 'abstract_array_declarator': {
+          const sizeNode = n.childForFieldName('size');
+          let length: number | null = null;
+          if (sizeNode) {
+            const v = this.evalConst(sizeNode);
+            if (v === null) this.ctx.unsupported(sizeNode, 'variable-length array');
+            else length = Number(v);
+          }
+          type = { kind: 'array', of: type, length };
+          n = n.childForFieldName('declarator');
+          break;
+        }
+        case 'function_declarator':
+        case 'abstract_function_declarator': {
+          type = this.functionType(type, n.childForFieldName('parameters'));
+          if (!fnDecl) fnDecl = n;
+          isConst = false;
+          n = n.childForFieldName('declarator');
+          break;
+        }
+        default:
+          this.ctx.unsupported(n, `declarator '${n.text.slice(0, 40)}'`);
+          return { name: null, nameNode: null, type, isConst, functionDeclarator: fnDecl };
+      }
+    }
+    return { name: null, nameNode: null, type, isConst, functionDeclarator: fnDecl };
+  }
+
+  functionType(ret: CType, params: SyntaxNode | null): FunctionType {
+    const types: CType[] = [];
+    let variadic = false;
+    let prototyped = false;
+    if (params) {
+      for (const p of params.namedChildren) {
+        if (!p) continue;
+        if (p.type === 'variadic_parameter') {
+          variadic = true;
+          prototyped = true;
+          continue;
+        }
+        if (p.type !== 'parameter_declaration') continue;
+        prototyped = true;
+        const spec = this.specifiers(p);
+        const d = this.declarator(spec.type, p.childForFieldName('declarator'));
+        if (d.type.kind === 'void' && !d.name) continue; // (void)
+        types.push(decayType(d.type));
+      }
+    }
+    return { kind: 'function', ret, params: types, variadic, prototyped };
+  }
+
+  /** A builtin type by its C spelling (`unsigned long`), for `__VERIFIER_nondet_ulong` and friends. */
+  parseTypeName(spelling: string): CType | null {
+    const m = this.ctx.model;
+    const table: Record<string, CType> = {
+      char: CHAR, 'signed char': SCHAR, 'unsigned char': UCHAR, short: SHORT, 'unsigned short': USHORT,
+      int: INT, 'unsigned int': UINT, long: longType(m, true), 'unsigned long': longType(m, false),
+      'long long': LLONG, 'unsigned long long': ULLONG, float: FLOAT, double: DOUBLE, _Bool: BOOL, void: VOID,
+    };
+    return table[spelling] ?? null;
+  }
+
+  /** Type of a `type_descriptor` (casts, sizeof, compound literals). */
+  typeDescriptor(node: SyntaxNode): CType {
+    const spec = this.specifiers(node);
+    return this.declarator(spec.type, node.childForFieldName('declarator')).type;
+  }
+}

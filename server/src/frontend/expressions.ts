@@ -1,0 +1,1051 @@
+// Lowering of C expressions to three-address IR: C typing (promotions, usual
+// arithmetic conversions, implicit conversions), explicit evaluation order
+// (side effects as separate instructions; `&&`, `||`, `?:` as control flow),
+// lvalues as Places. Constant operands are folded when the result is exact
+// (no undefined behaviour is folded away: it stays an instruction the model
+// checks).
+
+import type { CType, FunctionType, IntType, FloatType, StructType } from '../ir/types';
+import { INT, BOOL, DOUBLE, VOID, CHAR, isArithmetic, isInteger, sameType, typeToString } from '../ir/types';
+import type { BinaryOp, Decision, Operand, Place, Rvalue, SourceRange, Variable } from '../ir/ir';
+import { intBinary, floatBinary, intUnary, convertScalar, UndefinedBehaviour, wrapInt } from '../ir/interp';
+import type { SyntaxNode } from './parser';
+import type { FrontendContext } from './context';
+import type { TypeResolver } from './declarations';
+import { FunctionBuilder, zeroOf } from './builder';
+import { decayType, pointerTo, promote, ptrdiffType, sizeOf, sizeType, alignOf, usualArithmetic } from './ctypes';
+import { parseCharLiteral, parseNumber, stringLiteralBytes } from './literals';
+
+/** Result of lowering an expression before lvalue conversion. */
+export type LValueOrValue = { kind: 'place'; place: Place } | { kind: 'value'; op: Operand };
+
+/** What the function lowering provides to expressions (calls, globals, contract names). */
+export interface ExpressionHost {
+  ctx: FrontendContext;
+  types: TypeResolver;
+  /** How a call to `name` is lowered: a body in the program, or external. Records the use. */
+  callee(name: string, type: FunctionType, site: SourceRange): { external: boolean };
+  /** Does the program define `name` with a body? (No side effect.) */
+  hasBody(name: string): boolean;
+  /** A global variable was referenced (header globals are kept only when used). */
+  useGlobal(id: number): void;
+}
+
+/** Names from contract clauses that stand for something else (`\result`, `\old(e)`, parameters in ensures). */
+export interface ContractNames {
+  result?: Operand;
+  /** Old values by identifier name (parameters in ensures) and by `\old(...)` node id. */
+  oldByName: Map<string, Operand>;
+  oldByNode: Map<number, Operand>;
+}
+
+export const RESULT_PLACEHOLDER = '_Result';
+export const OLD_PLACEHOLDER = '_Old';
+
+const NONDET_TYPES: Record<string, string> = {
+  int: 'int', uint: 'unsigned int', unsigned: 'unsigned int', char: 'char', uchar: 'unsigned char',
+  short: 'short', ushort: 'unsigned short', long: 'long', ulong: 'unsigned long', longlong: 'long long',
+  ulonglong: 'unsigned long long', bool: '_Bool', _Bool: '_Bool', float: 'float', double: 'double',
+  size_t: 'unsigned long', u32: 'unsigned int', u16: 'unsigned short', u8: 'unsigned char', s32: 'int',
+  s16: 'short', s8: 'signed char', pointer: 'void *', loff_t: 'long', sector_t: 'unsigned long', uint128: '',
+  int128: '', pchar: 'char *',
+};
+
+export class ExpressionLowerer {
+  /** Set while lowering a constant expression: `?:`, `&&`, `||` with constant conditions fold. */
+  constMode = false;
+  /** Decisions made now are synthetic (contracts, assume, assert). */
+  synthetic = false;
+  /** Function from a header: no goals. */
+  contract: ContractNames | null = null;
+  private tempCount = 0;
+
+  constructor(
+    protected readonly host: ExpressionHost,
+    public b: FunctionBuilder,
+    protected readonly locals: number[],
+    /** Range used for code that has none in the user's file (header functions). */
+    protected fallback: SourceRange,
+  ) {}
+
+  protected get ctx(): FrontendContext {
+    return this.host.ctx;
+  }
+  get model() {
+    return this.host.ctx.model;
+  }
+
+  R(node: SyntaxNode): SourceRange {
+    return this.ctx.range(node) ?? this.fallback;
+  }
+
+  // ---------------------------------------------------------------- temps
+
+  newTemp(type: CType): Variable {
+    const v = this.ctx.newVar({ name: `t${++this.tempCount}`, type, kind: 'temp', addressTaken: false, isConst: false, isStatic: false });
+    this.locals.push(v.id);
+    return v;
+  }
+
+  assignTemp(value: Rvalue, type: CType, node: SyntaxNode): Operand {
+    const v = this.newTemp(type);
+    this.b.emit({ kind: 'assign', dst: varPlace(v.id, type), value, range: this.R(node) });
+    return { kind: 'var', id: v.id, type };
+  }
+
+  // ---------------------------------------------------------------- entry points
+
+  /** Value of an expression (lvalue conversion, array and function decay). */
+  rvalue(node: SyntaxNode): Operand {
+    return this.toRvalue(this.expr(node), node);
+  }
+
+  /** Evaluates for side effects only. */
+  effect(node: SyntaxNode): void {
+    const n = strip(node);
+    if (n.type === 'update_expression') {
+      // `i++;`: the old value is not needed.
+      this.update(n, true);
+      return;
+    }
+    // Avoid a useless load of a discarded lvalue (`x;`), but keep reads through pointers (they can fault).
+    const r = this.expr(n);
+    if (r.kind === 'place' && (r.place.root.kind === 'deref' || r.place.path.length > 0) && r.place.type.kind !== 'array') {
+      this.toRvalue(r, n);
+    }
+  }
+
+  /** An integer-typed truth value of a scalar expression (nonzero: true). */
+  truth(node: SyntaxNode): Operand {
+    const v = this.rvalue(node);
+    return this.truthOf(v, node);
+  }
+
+  truthOf(v: Operand, node: SyntaxNode): Operand {
+    if (isInteger(v.type)) return v;
+    if (v.type.kind === 'float' || v.type.kind === 'pointer') return this.binary('!=', v, zeroOf(v.type), node);
+    this.ctx.report('error', node, `used ${typeToString(v.type)} where a scalar is required`);
+    return { kind: 'const', value: 0n, type: INT };
+  }
+
+  toRvalue(r: LValueOrValue, node: SyntaxNode): Operand {
+    if (r.kind === 'value') {
+      if (r.op.type.kind === 'function') return { ...r.op, type: pointerTo(r.op.type) };
+      return r.op;
+    }
+    const p = r.place;
+    if (p.type.kind === 'array') return this.decay(p);
+    if (p.type.kind === 'function') return { kind: 'addr', place: p, type: pointerTo(p.type) };
+    if (p.root.kind === 'var' && p.path.length === 0) return { kind: 'var', id: p.root.id, type: p.type };
+    return this.assignTemp({ op: 'load', place: p }, p.type, node);
+  }
+
+  /** Array to pointer to its first element. The pointer escapes: the array is address-taken. */
+  decay(p: Place): Operand {
+    const elem = (p.type as Extract<CType, { kind: 'array' }>).of;
+    this.markAddressTaken(p);
+    const first: Place = { root: p.root, path: [...p.path, { kind: 'index', index: { kind: 'const', value: 0n, type: ptrdiffType(this.model) } }], type: elem };
+    return { kind: 'addr', place: first, type: pointerTo(elem) };
+  }
+
+  markAddressTaken(p: Place): void {
+    if (p.root.kind === 'var') {
+      const v = this.ctx.vars.get(p.root.id);
+      if (v) v.addressTaken = true;
+    }
+  }
+
+  /** A place (lvalue) or reports an error and returns a dummy. */
+  place(node: SyntaxNode): Place {
+    const r = this.expr(node);
+    if (r.kind === 'place') return r.place;
+    if (r.op.kind === 'var') return varPlace(r.op.id, r.op.type);
+    this.ctx.report('error', node, 'expression is not assignable');
+    const t = this.newTemp(r.op.type);
+    return varPlace(t.id, r.op.type);
+  }
+
+  // ---------------------------------------------------------------- conversions
+
+  /** Converts a value to `to` as by assignment or cast (C11 6.3). */
+  convert(v: Operand, to: CType, node: SyntaxNode): Operand {
+    if (to.kind === 'void') return v;
+    if (v.type.kind === 'array' || v.type.kind === 'function') v = { ...v, type: decayType(v.type) };
+    if (sameType(v.type, to) && (to.kind !== 'int' || v.type.kind !== 'int' || v.type.name === to.name || true)) {
+      return v.type === to ? v : retype(v, to);
+    }
+    if (to.kind === 'int' && to.bits === 1) {
+      // Conversion to _Bool is a comparison with zero, not a truncation.
+      if (v.kind === 'const') return { kind: 'const', value: v.value !== 0n ? 1n : 0n, type: to };
+      if (v.kind === 'fconst') return { kind: 'const', value: v.value !== 0 ? 1n : 0n, type: to };
+      const t = this.binary('!=', v, zeroOf(v.type.kind === 'int' ? promote(v.type) : v.type), node);
+      return this.castOp(t, to, node);
+    }
+    return this.castOp(v, to, node);
+  }
+
+  private castOp(v: Operand, to: CType, node: SyntaxNode): Operand {
+    if (v.kind === 'const' && (to.kind === 'int' || to.kind === 'float' || to.kind === 'pointer') && v.type.kind !== 'pointer') {
+      if (to.kind === 'pointer') return { kind: 'const', value: v.value, type: to };
+      const r = convertScalar(v.value, v.type, to);
+      return typeof r === 'bigint' ? { kind: 'const', value: r, type: to } : { kind: 'fconst', value: r, type: to };
+    }
+    if (v.kind === 'const' && v.type.kind === 'pointer' && to.kind === 'pointer') return { kind: 'const', value: v.value, type: to };
+    if (v.kind === 'fconst' && (to.kind === 'int' || to.kind === 'float')) {
+      try {
+        const r = convertScalar(v.value, v.type, to);
+        return typeof r === 'bigint' ? { kind: 'const', value: r, type: to } : { kind: 'fconst', value: r, type: to };
+      } catch (e) {
+        if (!(e instanceof UndefinedBehaviour)) throw e;
+      }
+    }
+    if (v.type.kind === 'struct' || to.kind === 'struct') {
+      if (v.type.kind === 'struct' && to.kind === 'struct' && sameType(v.type, to)) return v;
+      this.ctx.report('error', node, `cannot convert ${typeToString(v.type)} to ${typeToString(to)}`);
+      return this.havoc(to, 'invalid conversion', node, false);
+    }
+    return this.assignTemp({ op: 'cast', a: v, to }, to, node);
+  }
+
+  /** Integer promotion of an arithmetic operand. */
+  promoteOp(v: Operand, node: SyntaxNode): Operand {
+    if (v.type.kind === 'int') return this.convert(v, promote(v.type), node);
+    return v;
+  }
+
+  havoc(type: CType, what: string, node: SyntaxNode, warn = true): Operand {
+    if (warn) this.ctx.unsupported(node, what, this.R(node));
+    if (type.kind === 'void') {
+      this.b.emit({ kind: 'unsupported', what, range: this.R(node) });
+      return { kind: 'const', value: 0n, type: INT };
+    }
+    return this.assignTemp({ op: 'havoc', type, what }, type, node);
+  }
+
+  // ---------------------------------------------------------------- arithmetic
+
+  /** A binary operator applied to two values (C typing and conversions done here). */
+  binary(op: BinaryOp, a: Operand, b: Operand, node: SyntaxNode): Operand {
+    a = decayOp(a);
+    b = decayOp(b);
+    const ta = a.type;
+    const tb = b.type;
+    const isCmp = op === '==' || op === '!=' || op === '<' || op === '<=' || op === '>' || op === '>=';
+    if (isArithmetic(ta) && isArithmetic(tb)) {
+      if (op === '<<' || op === '>>') {
+        if (ta.kind !== 'int' || tb.kind !== 'int') return this.badOperands(op, a, b, node);
+        const pa = this.promoteOp(a, node);
+        const pb = this.promoteOp(b, node);
+        return this.emitBinary(op, pa, pb, pa.type, node);
+      }
+      if ((op === '%' || op === '&' || op === '|' || op === '^') && (ta.kind !== 'int' || tb.kind !== 'int')) return this.badOperands(op, a, b, node);
+      const t = usualArithmetic(ta, tb, this.model);
+      const ca = this.convert(a, t, node);
+      const cb = this.convert(b, t, node);
+      return this.emitBinary(op, ca, cb, isCmp ? INT : t, node);
+    }
+    if (ta.kind === 'pointer' || tb.kind === 'pointer') {
+      if (isCmp) {
+        // Pointer comparison; a null pointer constant or an integer is converted to the pointer type.
+        const pt = ta.kind === 'pointer' ? ta : tb;
+        const ca = ta.kind === 'pointer' ? a : this.convert(a, pt, node);
+        const cb = tb.kind === 'pointer' ? b : this.convert(b, pt, node);
+        return this.emitBinary(op, ca, cb, INT, node);
+      }
+      if (op === '+' && ta.kind === 'pointer' && isInteger(tb)) return this.ptrAdd(a, b, node);
+      if (op === '+' && tb.kind === 'pointer' && isInteger(ta)) return this.ptrAdd(b, a, node);
+      if (op === '-' && ta.kind === 'pointer' && isInteger(tb)) {
+        const off = this.convert(b, ptrdiffType(this.model), node);
+        const neg = this.emitUnary('-', off, off.type, node);
+        return this.ptrAdd(a, neg, node);
+      }
+      if (op === '-' && ta.kind === 'pointer' && tb.kind === 'pointer') {
+        const t = ptrdiffType(this.model);
+        return this.assignTemp({ op: 'ptrdiff', a, b, type: t }, t, node);
+      }
+    }
+    return this.badOperands(op, a, b, node);
+  }
+
+  private badOperands(op: string, a: Operand, b: Operand, node: SyntaxNode): Operand {
+    this.ctx.report('error', node, `invalid operands to '${op}' (${typeToString(a.type)} and ${typeToString(b.type)})`);
+    return { kind: 'const', value: 0n, type: INT };
+  }
+
+  ptrAdd(p: Operand, offset: Operand, node: SyntaxNode): Operand {
+    const off = this.convert(offset, ptrdiffType(this.model), node);
+    if (off.kind === 'const' && off.value === 0n) return p;
+    if (p.kind === 'addr' && p.place.path.length > 0 && off.kind === 'const') {
+      // &a[i] + k stays a constant address &a[i + k] (folds static initialisers like `a + 1`).
+      const last = p.place.path[p.place.path.length - 1];
+      if (last.kind === 'index' && last.index.kind === 'const') {
+        const idx = { kind: 'const' as const, value: last.index.value + off.value, type: last.index.type };
+        return { ...p, place: { ...p.place, path: [...p.place.path.slice(0, -1), { kind: 'index', index: idx }] } };
+      }
+    }
+    return this.assignTemp({ op: 'ptradd', ptr: p, offset: off, type: p.type }, p.type, node);
+  }
+
+  emitBinary(op: BinaryOp, a: Operand, b: Operand, type: CType, node: SyntaxNode): Operand {
+    const folded = foldBinary(op, a, b, type);
+    if (folded) return folded;
+    return this.assignTemp({ op: 'binary', bop: op, a, b, type }, type, node);
+  }
+
+  emitUnary(op: '-' | '~' | '!', a: Operand, type: CType, node: SyntaxNode): Operand {
+    if (a.kind === 'const' && a.type.kind === 'int') {
+      try {
+        return { kind: 'const', value: intUnary(op, a.value, a.type), type };
+      } catch (e) {
+        if (!(e instanceof UndefinedBehaviour)) throw e;
+      }
+    }
+    if (a.kind === 'fconst' && op === '-') return { kind: 'fconst', value: -a.value, type };
+    return this.assignTemp({ op: 'unary', uop: op, a, type }, type, node);
+  }
+
+  // ---------------------------------------------------------------- expressions
+
+  expr(node: SyntaxNode): LValueOrValue {
+    try {
+      return this.exprInner(node);
+    } catch (e) {
+      if (e instanceof RangeError) throw new NestingError(node);
+      throw e;
+    }
+  }
+
+  private value(op: Operand): LValueOrValue {
+    return { kind: 'value', op };
+  }
+
+  private exprInner(node: SyntaxNode): LValueOrValue {
+    switch (node.type) {
+      case 'parenthesized_expression': {
+        const inner = node.namedChildren.find((c) => c && c.type !== 'comment');
+        if (!inner) return this.value(this.havoc(INT, 'empty parentheses', node));
+        if (inner.type === 'compound_statement') return this.statementExpression(inner, node);
+        return this.expr(inner);
+      }
+      case 'identifier':
+        return this.identifier(node);
+      case 'number_literal': {
+        if (/^[-+]/.test(node.text)) {
+          // tree-sitter folds a sign into the literal: `-1000` is unary minus applied to 1000.
+          const lit = this.numberLiteral(node, node.text.slice(1));
+          return this.value(node.text[0] === '-' ? this.negate(lit, node) : this.promoteOp(lit, node));
+        }
+        return this.value(this.numberLiteral(node, node.text));
+      }
+      case 'char_literal': {
+        const c = parseCharLiteral(node.text);
+        if (!c) {
+          this.ctx.report('error', node, `invalid character constant ${node.text}`);
+          return this.value({ kind: 'const', value: 0n, type: INT });
+        }
+        return this.value({ kind: 'const', value: c.value, type: INT });
+      }
+      case 'string_literal':
+      case 'concatenated_string': {
+        const bytes = this.stringBytes(node);
+        if (!bytes) return this.value(this.havoc(pointerTo(INT), 'wide string literal', node));
+        return this.value({ kind: 'string', bytes: [...bytes, 0], type: pointerTo(CHAR) });
+      }
+      case 'true':
+        return this.value({ kind: 'const', value: 1n, type: INT });
+      case 'false':
+        return this.value({ kind: 'const', value: 0n, type: INT });
+      case 'null':
+        return this.value({ kind: 'const', value: 0n, type: pointerTo(VOID) });
+      case 'binary_expression':
+        return this.value(this.binaryExpression(node));
+      case 'unary_expression':
+        return this.value(this.unaryExpression(node));
+      case 'pointer_expression':
+        return this.pointerExpression(node);
+      case 'update_expression':
+        return this.value(this.update(node));
+      case 'assignment_expression':
+        return this.value(this.assignment(node));
+      case 'conditional_expression':
+        return this.value(this.conditional(node));
+      case 'comma_expression': {
+        this.effect(node.childForFieldName('left')!);
+        return this.expr(node.childForFieldName('right')!);
+      }
+      case 'call_expression':
+        return this.value(this.call(node));
+      case 'subscript_expression':
+        return this.subscript(node);
+      case 'field_expression':
+        return this.field(node);
+      case 'cast_expression': {
+        const to = this.host.types.typeDescriptor(node.childForFieldName('type')!);
+        const v = this.rvalue(node.childForFieldName('value')!);
+        if (to.kind === 'void') return this.value({ kind: 'const', value: 0n, type: VOID });
+        return this.value(this.convert(v, to, node));
+      }
+      case 'sizeof_expression':
+        return this.value(this.sizeofExpression(node));
+      case 'alignof_expression': {
+        const t = this.typeOperand(node);
+        return this.value({ kind: 'const', value: BigInt(t ? alignOf(t, this.model) : 1), type: sizeType(this.model) });
+      }
+      case 'offsetof_expression':
+        return this.value(this.offsetof(node));
+      case 'compound_literal_expression':
+        return this.value(this.havoc(this.host.types.typeDescriptor(node.childForFieldName('type')!), 'compound literal', node));
+      case 'generic_expression':
+        return this.value(this.havoc(INT, '_Generic', node));
+      case 'gnu_asm_expression':
+        return this.value(this.havoc(VOID, 'inline assembly', node));
+      case 'extension_expression':
+        return this.expr(node.namedChildren[0]!);
+      default:
+        return this.value(this.havoc(INT, `expression '${node.type}'`, node));
+    }
+  }
+
+  private numberLiteral(node: SyntaxNode, text: string): Operand {
+    const lit = parseNumber(text, this.model);
+    if (!lit) {
+      this.ctx.report('error', node, `invalid number '${node.text}'`);
+      return { kind: 'const', value: 0n, type: INT };
+    }
+    if (lit.kind === 'unsupported') return this.havoc(DOUBLE, lit.what, node);
+    if (lit.kind === 'int') return { kind: 'const', value: lit.value, type: lit.type };
+    return { kind: 'fconst', value: lit.value, type: lit.type };
+  }
+
+  /** GNU `({ ... })`; the function lowering overrides this (it can lower statements). */
+  protected statementExpression(_block: SyntaxNode, node: SyntaxNode): LValueOrValue {
+    return this.value(this.havoc(INT, 'statement expression', node));
+  }
+
+  stringBytes(node: SyntaxNode): number[] | null {
+    const parts = node.type === 'concatenated_string' ? node.namedChildren.filter((c) => c?.type === 'string_literal') : [node];
+    const out: number[] = [];
+    for (const p of parts) {
+      const b = stringLiteralBytes(p!.text);
+      if (!b) return null;
+      out.push(...b);
+    }
+    return out;
+  }
+
+  private identifier(node: SyntaxNode): LValueOrValue {
+    const name = node.text;
+    if (this.contract) {
+      if (name === RESULT_PLACEHOLDER && this.contract.result) return this.value(this.contract.result);
+      const old = this.contract.oldByName.get(name);
+      if (old) return this.value(old);
+    }
+    const sym = this.ctx.scopes.lookup(name);
+    if (!sym) {
+      if (name === '__func__' || name === '__FUNCTION__' || name === '__PRETTY_FUNCTION__') {
+        return this.value({ kind: 'string', bytes: [...Buffer.from(this.b.fnName), 0], type: pointerTo(CHAR) });
+      }
+      this.ctx.report('error', node, `'${name}' undeclared`);
+      return this.value({ kind: 'const', value: 0n, type: INT });
+    }
+    switch (sym.kind) {
+      case 'var': {
+        const v = this.ctx.vars.get(sym.id)!;
+        if (v.kind === 'global') this.host.useGlobal(v.id);
+        return { kind: 'place', place: varPlace(v.id, v.type) };
+      }
+      case 'enum':
+        return this.value({ kind: 'const', value: sym.value, type: sym.type });
+      case 'func':
+        this.host.callee(name, sym.type, this.R(node));
+        return this.value({ kind: 'func', name, type: sym.type });
+      case 'typedef':
+        this.ctx.report('error', node, `unexpected type name '${name}'`);
+        return this.value({ kind: 'const', value: 0n, type: INT });
+    }
+  }
+
+  /** `(T)` where T is a typedef name: tree-sitter cannot tell `(T)*p` from a multiplication. */
+  typedefInParens(node: SyntaxNode | null): CType | null {
+    if (!node || node.type !== 'parenthesized_expression') return null;
+    const inner = node.namedChildren[0];
+    if (!inner || node.namedChildren.length !== 1 || inner.type !== 'identifier') return null;
+    const sym = this.ctx.scopes.lookup(inner.text);
+    return sym?.kind === 'typedef' ? sym.type : null;
+  }
+
+  private binaryExpression(node: SyntaxNode): Operand {
+    const op = node.childForFieldName('operator')!.type;
+    const left = node.childForFieldName('left')!;
+    const right = node.childForFieldName('right')!;
+    const castType = this.typedefInParens(left);
+    if (castType && ['*', '-', '+', '&'].includes(op)) {
+      // `(T)*p`, `(T)-x`, `(T)+x`, `(T)&x`: a cast of a unary expression.
+      const v = op === '*' ? this.toRvalue(this.derefOf(this.rvalue(right), right), right)
+        : op === '&' ? this.addressOf(right)
+        : op === '-' ? this.negate(this.rvalue(right), node)
+        : this.promoteOp(this.rvalue(right), node);
+      return this.convert(v, castType, node);
+    }
+    if (op === '&&' || op === '||') return this.logicalValue(node);
+    const a = this.rvalue(left);
+    const b = this.rvalue(right);
+    return this.binary(op as BinaryOp, a, b, node);
+  }
+
+  private negate(v: Operand, node: SyntaxNode): Operand {
+    const p = this.promoteOp(v, node);
+    return this.emitUnary('-', p, p.type, node);
+  }
+
+  private unaryExpression(node: SyntaxNode): Operand {
+    const op = node.childForFieldName('operator')!.type;
+    const arg = node.childForFieldName('argument')!;
+    const v = this.rvalue(arg);
+    switch (op) {
+      case '-':
+        if (!isArithmetic(v.type)) return this.badOperands(op, v, v, node);
+        return this.negate(v, node);
+      case '+':
+        return this.promoteOp(v, node);
+      case '~': {
+        if (!isInteger(v.type)) return this.badOperands(op, v, v, node);
+        const p = this.promoteOp(v, node);
+        return this.emitUnary('~', p, p.type, node);
+      }
+      case '!': {
+        const zero = v.type.kind === 'int' ? zeroOf(promote(v.type)) : zeroOf(decayType(v.type));
+        return this.binary('==', v.type.kind === 'int' ? this.promoteOp(v, node) : v, zero, node);
+      }
+      default:
+        return this.havoc(INT, `unary operator ${op}`, node);
+    }
+  }
+
+  private pointerExpression(node: SyntaxNode): LValueOrValue {
+    const op = node.childForFieldName('operator')!.type;
+    const arg = node.childForFieldName('argument')!;
+    if (op === '&') return this.value(this.addressOf(arg));
+    return this.derefOf(this.rvalue(arg), node);
+  }
+
+  addressOf(arg: SyntaxNode): Operand {
+    const r = this.expr(arg);
+    if (r.kind === 'value') {
+      if (r.op.kind === 'func') return { ...r.op, type: pointerTo(r.op.type) };
+      this.ctx.report('error', arg, 'cannot take the address of an rvalue');
+      return r.op;
+    }
+    const p = r.place;
+    if (p.root.kind === 'deref' && p.path.length === 0) return retype(p.root.ptr, pointerTo(p.type));
+    this.markAddressTaken(p);
+    return { kind: 'addr', place: p, type: pointerTo(p.type) };
+  }
+
+  derefOf(ptr: Operand, node: SyntaxNode): LValueOrValue {
+    const t = decayType(ptr.type);
+    if (t.kind !== 'pointer') {
+      this.ctx.report('error', node, `cannot dereference a value of type ${typeToString(ptr.type)}`);
+      return this.value({ kind: 'const', value: 0n, type: INT });
+    }
+    if (t.to.kind === 'function') return this.value(ptr);
+    if (ptr.kind === 'addr') return { kind: 'place', place: ptr.place };
+    return { kind: 'place', place: { root: { kind: 'deref', ptr }, path: [], type: t.to } };
+  }
+
+  private subscript(node: SyntaxNode): LValueOrValue {
+    let baseNode = node.childForFieldName('argument')!;
+    let indexNode = node.childForFieldName('index')!;
+    let base = this.expr(baseNode);
+    const baseType = base.kind === 'place' ? base.place.type : base.op.type;
+    if (isInteger(baseType)) {
+      // `i[a]` is `a[i]`.
+      const idxValue = this.toRvalue(base, baseNode);
+      [baseNode, indexNode] = [indexNode, baseNode];
+      base = this.expr(baseNode);
+      const idx = this.convert(idxValue, ptrdiffType(this.model), indexNode);
+      return this.indexInto(base, idx, node, baseNode);
+    }
+    const idx = this.convert(this.rvalue(indexNode), ptrdiffType(this.model), indexNode);
+    return this.indexInto(base, idx, node, baseNode);
+  }
+
+  private indexInto(base: LValueOrValue, idx: Operand, node: SyntaxNode, baseNode: SyntaxNode): LValueOrValue {
+    if (base.kind === 'place' && base.place.type.kind === 'array') {
+      const p = base.place;
+      const elem = (p.type as Extract<CType, { kind: 'array' }>).of;
+      return { kind: 'place', place: { root: p.root, path: [...p.path, { kind: 'index', index: idx }], type: elem } };
+    }
+    const ptr = this.toRvalue(base, baseNode);
+    if (ptr.type.kind !== 'pointer') {
+      this.ctx.report('error', node, `subscripted value is not an array or pointer`);
+      return this.value({ kind: 'const', value: 0n, type: INT });
+    }
+    return this.derefOf(this.ptrAdd(ptr, idx, node), node);
+  }
+
+  private field(node: SyntaxNode): LValueOrValue {
+    const argNode = node.childForFieldName('argument')!;
+    const name = node.childForFieldName('field')!.text;
+    const arrow = node.childForFieldName('operator')?.type === '->';
+    let base: Place;
+    if (arrow) {
+      const r = this.derefOf(this.rvalue(argNode), node);
+      if (r.kind !== 'place') return r;
+      base = r.place;
+    } else {
+      const r = this.expr(argNode);
+      if (r.kind === 'place') base = r.place;
+      else if (r.op.kind === 'var') base = varPlace(r.op.id, r.op.type);
+      else {
+        const t = this.assignTemp({ op: 'use', a: r.op }, r.op.type, node);
+        base = varPlace((t as { id: number }).id, r.op.type);
+      }
+    }
+    if (base.type.kind !== 'struct') {
+      this.ctx.report('error', node, `request for member '${name}' in something not a structure or union`);
+      return this.value({ kind: 'const', value: 0n, type: INT });
+    }
+    const path = findField(base.type, name);
+    if (!path) {
+      this.ctx.report('error', node, `no member named '${name}' in ${typeToString(base.type)}`);
+      return this.value({ kind: 'const', value: 0n, type: INT });
+    }
+    const last = path[path.length - 1];
+    if (last.field.bitWidth !== undefined) {
+      this.ctx.unsupported(node, 'bit-field member', this.R(node));
+      this.b.emit({ kind: 'unsupported', what: 'bit-field member', range: this.R(node) });
+    }
+    return {
+      kind: 'place',
+      place: { root: base.root, path: [...base.path, ...path.map((f) => ({ kind: 'field' as const, name: f.field.name, index: f.index }))], type: last.field.type },
+    };
+  }
+
+  private typeOperand(node: SyntaxNode): CType | null {
+    const tn = node.childForFieldName('type');
+    if (tn) return this.host.types.typeDescriptor(tn);
+    const vn = node.childForFieldName('value');
+    if (!vn) return null;
+    const cast = this.typedefInParens(vn);
+    if (cast) return cast;
+    return this.typeOfUnevaluated(vn);
+  }
+
+  /** Type of an expression that is not evaluated (`sizeof e`): lowered into a scratch builder. */
+  typeOfUnevaluated(node: SyntaxNode): CType {
+    const saved = this.b;
+    const savedLocals = this.locals.length;
+    this.b = new FunctionBuilder(saved.fnName);
+    try {
+      const r = this.expr(node);
+      return r.kind === 'place' ? r.place.type : r.op.type.kind === 'function' ? r.op.type : r.op.type;
+    } finally {
+      this.b = saved;
+      this.locals.length = savedLocals;
+    }
+  }
+
+  private sizeofExpression(node: SyntaxNode): Operand {
+    const t = this.typeOperand(node);
+    const size = t ? sizeOf(t, this.model) : null;
+    if (size === null) return this.havoc(sizeType(this.model), `sizeof of an incomplete or variable-length type`, node);
+    return { kind: 'const', value: BigInt(size), type: sizeType(this.model) };
+  }
+
+  private offsetof(node: SyntaxNode): Operand {
+    const tn = node.childForFieldName('type');
+    const member = node.childForFieldName('member');
+    const t = tn ? this.host.types.typeDescriptor(tn) : null;
+    if (!t || t.kind !== 'struct' || !member) return this.havoc(sizeType(this.model), 'offsetof', node);
+    const path = findField(t, member.text);
+    if (!path) return this.havoc(sizeType(this.model), 'offsetof', node);
+    const off = path.reduce((s, f) => s + f.field.offset, 0);
+    return { kind: 'const', value: BigInt(off), type: sizeType(this.model) };
+  }
+
+  // ---------------------------------------------------------------- side effects
+
+  /** `x++`, `--x`, ...: a load, an add, a store; the value is the old one (postfix) or the new one. */
+  private update(node: SyntaxNode, valueUnused = false): Operand {
+    const arg = node.childForFieldName('argument')!;
+    const opNode = node.childForFieldName('operator')!;
+    const prefix = valueUnused || opNode.startIndex < arg.startIndex;
+    const delta: BinaryOp = opNode.type === '++' ? '+' : '-';
+    const p = this.place(arg);
+    let old = this.toRvalue({ kind: 'place', place: p }, arg);
+    if (!prefix && old.kind === 'var') old = this.assignTemp({ op: 'use', a: old }, old.type, node);
+    const one: Operand = p.type.kind === 'float' ? { kind: 'fconst', value: 1, type: p.type } : { kind: 'const', value: 1n, type: INT };
+    let next: Operand;
+    if (p.type.kind === 'int' && p.type.bits === 1) next = { kind: 'const', value: delta === '+' ? 1n : 0n, type: p.type }; // _Bool: ++ sets 1; -- toggles (not modelled beyond 0/1)
+    else next = this.binary(delta, old, one, node);
+    if (p.type.kind === 'int' && p.type.bits === 1 && delta === '-') next = this.binary('==', old, { kind: 'const', value: 0n, type: INT }, node);
+    const stored = this.store(p, next, node);
+    return prefix ? stored : old;
+  }
+
+  /** Stores `v` converted to the place's type; returns the stored value. */
+  store(p: Place, v: Operand, node: SyntaxNode): Operand {
+    if (p.type.kind === 'struct' || p.type.kind === 'array') {
+      if (p.type.kind === 'struct' && v.type.kind === 'struct' && sameType(v.type, p.type)) {
+        this.b.emit({ kind: 'assign', dst: p, value: { op: 'use', a: v }, range: this.R(node) });
+        return v;
+      }
+      this.ctx.report('error', node, `cannot assign ${typeToString(v.type)} to ${typeToString(p.type)}`);
+      return v;
+    }
+    const cv = this.convert(v, p.type, node);
+    if (p.root.kind === 'var' && p.path.length === 0 && this.retargetLastTemp(cv, p, this.R(node))) {
+      // `x = a + b` is one instruction, not a temp and a copy.
+      return { kind: 'var', id: p.root.id, type: p.type };
+    }
+    this.b.emit({ kind: 'assign', dst: p, value: { op: 'use', a: cv }, range: this.R(node) });
+    return cv;
+  }
+
+  /** When `v` is the temp the last instruction of the current block just computed, make that instruction write `p`. */
+  private retargetLastTemp(v: Operand, p: Place, range: SourceRange): boolean {
+    if (v.kind !== 'var' || !this.b.isOpen) return false;
+    const tv = this.ctx.vars.get(v.id);
+    if (!tv || tv.kind !== 'temp') return false;
+    const instrs = this.b.blocks[this.b.cur].instrs;
+    const last = instrs[instrs.length - 1];
+    if (!last || last.kind !== 'assign' || !last.dst || last.dst.root.kind !== 'var' || last.dst.root.id !== v.id || last.dst.path.length > 0) return false;
+    last.dst = p;
+    last.range = range;
+    // The temp is now never written: drop it from the function's variables.
+    const i = this.locals.lastIndexOf(v.id);
+    if (i >= 0) this.locals.splice(i, 1);
+    this.ctx.vars.delete(v.id);
+    return true;
+  }
+
+  private assignment(node: SyntaxNode): Operand {
+    const opText = node.childForFieldName('operator')!.type;
+    const left = node.childForFieldName('left')!;
+    const right = node.childForFieldName('right')!;
+    const p = this.place(left);
+    if (opText === '=') {
+      if (p.type.kind === 'struct') {
+        const r = this.expr(right);
+        if (r.kind === 'place') {
+          this.b.emit({ kind: 'assign', dst: p, value: { op: 'load', place: r.place }, range: this.R(node) });
+          return { kind: 'const', value: 0n, type: VOID };
+        }
+        return this.store(p, r.op, node);
+      }
+      const v = this.rvalue(right);
+      return this.store(p, v, node);
+    }
+    const op = opText.slice(0, -1) as BinaryOp;
+    const old = this.toRvalue({ kind: 'place', place: p }, left);
+    const v = this.rvalue(right);
+    const result = this.binary(op, old, v, node);
+    return this.store(p, result, node);
+  }
+
+  // ---------------------------------------------------------------- control flow in expressions
+
+  /** `a && b` / `a || b` as a value: branches on each condition, 1 or 0 into a temp. */
+  private logicalValue(node: SyntaxNode): Operand {
+    if (this.constMode) {
+      const folded = this.foldLogical(node);
+      if (folded) return folded;
+    }
+    const result = this.newTemp(INT);
+    const tBlock = this.b.newBlock();
+    const fBlock = this.b.newBlock();
+    const join = this.b.newBlock();
+    this.conditionJump(node, tBlock, fBlock, null);
+    this.b.setBlock(tBlock);
+    this.b.emit({ kind: 'assign', dst: varPlace(result.id, INT), value: { op: 'use', a: { kind: 'const', value: 1n, type: INT } }, range: this.R(node) });
+    this.b.jump(join);
+    this.b.setBlock(fBlock);
+    this.b.emit({ kind: 'assign', dst: varPlace(result.id, INT), value: { op: 'use', a: { kind: 'const', value: 0n, type: INT } }, range: this.R(node) });
+    this.b.jump(join);
+    this.b.setBlock(join);
+    return { kind: 'var', id: result.id, type: INT };
+  }
+
+  private foldLogical(node: SyntaxNode): Operand | null {
+    const op = node.childForFieldName('operator')!.type;
+    const a = this.truth(node.childForFieldName('left')!);
+    if (a.kind !== 'const') return null;
+    const aTrue = a.value !== 0n;
+    if (op === '&&' && !aTrue) return { kind: 'const', value: 0n, type: INT };
+    if (op === '||' && aTrue) return { kind: 'const', value: 1n, type: INT };
+    const b = this.truth(node.childForFieldName('right')!);
+    if (b.kind !== 'const') return null;
+    return { kind: 'const', value: b.value !== 0n ? 1n : 0n, type: INT };
+  }
+
+  /**
+   * Jumping code for a condition: every `&&`/`||` operand is its own condition Decision with a
+   * two-way branch (`parent` set when the whole condition is a decision of its own). Returns the
+   * edges into `t` and into `f`.
+   */
+  conditionJump(node: SyntaxNode, t: number, f: number, parent: Decision | null): { toTrue: Edge[]; toFalse: Edge[] } {
+    const edges = { toTrue: [] as Edge[], toFalse: [] as Edge[] };
+    this.jumpRec(node, t, f, parent, edges);
+    return edges;
+  }
+
+  private jumpRec(node: SyntaxNode, t: number, f: number, parent: Decision | null, edges: { toTrue: Edge[]; toFalse: Edge[] }): void {
+    const n = strip(node);
+    if (n.type === 'binary_expression') {
+      const op = n.childForFieldName('operator')!.type;
+      if (op === '&&' || op === '||') {
+        const mid = this.b.newBlock();
+        if (op === '&&') this.jumpRec(n.childForFieldName('left')!, mid, f, parent, edges);
+        else this.jumpRec(n.childForFieldName('left')!, t, mid, parent, edges);
+        this.b.setBlock(mid);
+        this.jumpRec(n.childForFieldName('right')!, t, f, parent, edges);
+        return;
+      }
+    }
+    if (n.type === 'unary_expression' && n.childForFieldName('operator')!.type === '!' && isLogical(n.childForFieldName('argument')!)) {
+      const swapped = { toTrue: edges.toFalse, toFalse: edges.toTrue };
+      this.jumpRec(n.childForFieldName('argument')!, f, t, parent, swapped);
+      return;
+    }
+    const cond = this.truth(n);
+    const text = this.ctx.text(n);
+    const range = this.R(n);
+    const d = this.b.addDecision({ kind: 'condition', line: range.line, tag: 'cond', parent: parent?.id, synthetic: this.synthetic || undefined, text, range, outcomes: [] });
+    const { from } = this.b.branch(cond, t, f, d.id, text, range);
+    d.outcomes.push({ outcome: 'true', edges: [{ from, to: t }] }, { outcome: 'false', edges: [{ from, to: f }] });
+    edges.toTrue.push({ from, to: t });
+    edges.toFalse.push({ from, to: f });
+  }
+
+  /**
+   * A decision (if, loops, ternary): one Decision of `kind`; a simple condition branches on it
+   * directly, a `&&`/`||` condition gets one `condition` Decision per operand under it.
+   */
+  decision(kind: Decision['kind'], condNode: SyntaxNode, t: number, f: number, rangeNode: SyntaxNode = condNode): Decision {
+    const text = this.ctx.text(strip(condNode));
+    const range = this.R(rangeNode);
+    const tag = kind;
+    if (!isLogical(condNode)) {
+      const cond = this.truth(condNode);
+      const d = this.b.addDecision({ kind, line: range.line, tag, synthetic: this.synthetic || undefined, text, range, outcomes: [] });
+      const { from } = this.b.branch(cond, t, f, d.id, text, this.R(strip(condNode)));
+      d.outcomes.push({ outcome: 'true', edges: [{ from, to: t }] }, { outcome: 'false', edges: [{ from, to: f }] });
+      return d;
+    }
+    const d = this.b.addDecision({ kind, line: range.line, tag, synthetic: this.synthetic || undefined, text, range, outcomes: [] });
+    const edges = this.conditionJump(condNode, t, f, d);
+    d.outcomes.push({ outcome: 'true', edges: edges.toTrue }, { outcome: 'false', edges: edges.toFalse });
+    return d;
+  }
+
+  private conditional(node: SyntaxNode): Operand {
+    const condNode = node.childForFieldName('condition')!;
+    const thenNode = node.childForFieldName('consequence');
+    const elseNode = node.childForFieldName('alternative')!;
+    if (!thenNode) return this.havoc(INT, "GNU '?:' with omitted operand", node);
+    if (this.constMode) {
+      const c = this.truth(condNode);
+      if (c.kind === 'const') return this.rvalue(c.value !== 0n ? thenNode : elseNode);
+    }
+    const resultType = this.conditionalType(thenNode, elseNode);
+    const result = resultType.kind === 'void' ? null : this.newTemp(resultType);
+    const tBlock = this.b.newBlock();
+    const fBlock = this.b.newBlock();
+    const join = this.b.newBlock();
+    this.decision('ternary', condNode, tBlock, fBlock, node);
+    for (const [block, arm] of [[tBlock, thenNode], [fBlock, elseNode]] as const) {
+      this.b.setBlock(block);
+      if (result) {
+        const v = this.rvalue(arm);
+        this.store(varPlace(result.id, resultType), v, arm);
+      } else this.effect(arm);
+      this.b.jump(join);
+    }
+    this.b.setBlock(join);
+    return result ? { kind: 'var', id: result.id, type: resultType } : { kind: 'const', value: 0n, type: VOID };
+  }
+
+  /** Type of `c ? a : b` (C11 6.5.15), from the arms' types. */
+  private conditionalType(a: SyntaxNode, b: SyntaxNode): CType {
+    const ta = decayType(this.typeOfUnevaluated(a));
+    const tb = decayType(this.typeOfUnevaluated(b));
+    if (isArithmetic(ta) && isArithmetic(tb)) return usualArithmetic(ta, tb, this.model);
+    if (ta.kind === 'void' || tb.kind === 'void') return VOID;
+    if (ta.kind === 'pointer' && tb.kind === 'pointer') return ta.to.kind === 'void' ? tb : ta;
+    if (ta.kind === 'pointer') return ta;
+    if (tb.kind === 'pointer') return tb;
+    return ta;
+  }
+
+  // ---------------------------------------------------------------- calls
+
+  protected call(node: SyntaxNode): Operand {
+    const fnNode = node.childForFieldName('function')!;
+    const argsNode = node.childForFieldName('arguments')!;
+    const argNodes = argsNode.namedChildren.filter((c): c is SyntaxNode => !!c && c.type !== 'comment');
+    const castType = this.typedefInParens(fnNode);
+    if (castType && argNodes.length === 1) return this.convert(this.rvalue(argNodes[0]), castType, node);
+    const special = this.specialCall(node, fnNode, argNodes);
+    if (special) return special;
+    if (fnNode.type === 'identifier') {
+      const sym = this.ctx.scopes.lookup(fnNode.text);
+      if (!sym) {
+        // Implicit declaration (C89): int f().
+        this.ctx.report('warning', fnNode, `implicit declaration of function '${fnNode.text}'`);
+        const type: FunctionType = { kind: 'function', ret: INT, params: [], variadic: false, prototyped: false };
+        this.ctx.scopes.defineGlobal(fnNode.text, { kind: 'func', name: fnNode.text, type });
+      }
+      const s = this.ctx.scopes.lookup(fnNode.text);
+      if (s?.kind === 'func') {
+        const args = this.arguments(s.type, argNodes, node);
+        const { external } = this.host.callee(s.name, s.type, this.R(node));
+        return this.emitCall({ op: 'call', callee: s.name, args, external, type: s.type.ret }, s.type.ret, node);
+      }
+    }
+    const fn = this.rvalue(fnNode);
+    const ft = fn.type.kind === 'pointer' && fn.type.to.kind === 'function' ? fn.type.to : fn.type.kind === 'function' ? fn.type : null;
+    if (!ft) {
+      this.ctx.report('error', fnNode, 'called object is not a function');
+      return { kind: 'const', value: 0n, type: INT };
+    }
+    const args = this.arguments(ft, argNodes, node);
+    if (fn.kind === 'func') {
+      const { external } = this.host.callee(fn.name, ft, this.R(node));
+      return this.emitCall({ op: 'call', callee: fn.name, args, external, type: ft.ret }, ft.ret, node);
+    }
+    return this.emitCall({ op: 'icall', fn, args, type: ft.ret }, ft.ret, node);
+  }
+
+  emitCall(call: Rvalue, ret: CType, node: SyntaxNode): Operand {
+    if (ret.kind === 'void') {
+      this.b.emit({ kind: 'assign', dst: null, value: call, range: this.R(node) });
+      return { kind: 'const', value: 0n, type: VOID };
+    }
+    return this.assignTemp(call, ret, node);
+  }
+
+  /** Arguments evaluated left to right and converted to the parameter types (default promotions otherwise). */
+  arguments(ft: FunctionType, argNodes: SyntaxNode[], node: SyntaxNode): Operand[] {
+    const out: Operand[] = [];
+    argNodes.forEach((a, i) => {
+      const v = this.rvalue(a);
+      if (ft.prototyped && i < ft.params.length) out.push(this.convert(v, ft.params[i], a));
+      else out.push(this.defaultPromotion(v, a));
+    });
+    if (ft.prototyped && argNodes.length < ft.params.length) this.ctx.report('error', node, 'too few arguments in call');
+    return out;
+  }
+
+  private defaultPromotion(v: Operand, node: SyntaxNode): Operand {
+    if (v.type.kind === 'float' && v.type.bits === 32) return this.convert(v, DOUBLE, node);
+    if (v.type.kind === 'int') return this.promoteOp(v, node);
+    return v;
+  }
+
+  /** Calls with a meaning of their own (verifier functions, assert, exit); null for ordinary calls. */
+  protected specialCall(node: SyntaxNode, fnNode: SyntaxNode, args: SyntaxNode[]): Operand | null {
+    if (fnNode.type !== 'identifier') return null;
+    const name = fnNode.text;
+    const sym = this.ctx.scopes.lookup(name);
+    const hasBody = this.host.hasBody(name);
+    if (name.startsWith('__VERIFIER_nondet_') && !hasBody) {
+      const suffix = name.slice('__VERIFIER_nondet_'.length);
+      let type: CType | null = sym?.kind === 'func' ? sym.type.ret : null;
+      if (!type || type.kind === 'void') type = nondetType(suffix, this.host.types);
+      if (!type) return this.havoc(INT, `unknown nondet function ${name}`, node);
+      return this.assignTemp({ op: 'nondet', type, name }, type, node);
+    }
+    if (name === '__builtin_expect' && args.length === 2) {
+      const v = this.rvalue(args[0]);
+      this.effect(args[1]);
+      return v;
+    }
+    return null;
+  }
+}
+
+type Edge = { from: number; to: number };
+
+export class NestingError extends Error {
+  constructor(readonly node: SyntaxNode) {
+    super('expression nested too deeply');
+  }
+}
+
+export function varPlace(id: number, type: CType): Place {
+  return { root: { kind: 'var', id }, path: [], type };
+}
+
+export function strip(node: SyntaxNode): SyntaxNode {
+  let n = node;
+  while (n.type === 'parenthesized_expression' && n.namedChildren.length === 1 && n.namedChildren[0]!.type !== 'compound_statement') n = n.namedChildren[0]!;
+  return n;
+}
+
+/** Is the (parenthesis-stripped) node an `&&`/`||` expression or `!` of one? */
+export function isLogical(node: SyntaxNode): boolean {
+  const n = strip(node);
+  if (n.type === 'binary_expression') {
+    const op = n.childForFieldName('operator')!.type;
+    return op === '&&' || op === '||';
+  }
+  if (n.type === 'unary_expression' && n.childForFieldName('operator')!.type === '!') return isLogical(n.childForFieldName('argument')!);
+  return false;
+}
+
+function decayOp(v: Operand): Operand {
+  if (v.type.kind === 'array' || v.type.kind === 'function') return { ...v, type: decayType(v.type) };
+  return v;
+}
+
+function retype(v: Operand, to: CType): Operand {
+  return { ...v, type: to } as Operand;
+}
+
+/** Folds an operation on constants when C gives it a defined result. */
+function foldBinary(op: BinaryOp, a: Operand, b: Operand, type: CType): Operand | null {
+  try {
+    if (a.kind === 'const' && b.kind === 'const' && a.type.kind === 'int' && b.type.kind === 'int') {
+      const v = intBinary(op, a.value, b.value, a.type);
+      return { kind: 'const', value: type.kind === 'int' ? wrapInt(v, type as IntType) : v, type };
+    }
+    if (a.kind === 'fconst' && b.kind === 'fconst') {
+      const v = floatBinary(op, a.value, b.value, a.type as FloatType);
+      return typeof v === 'bigint' ? { kind: 'const', value: v, type } : { kind: 'fconst', value: v, type };
+    }
+  } catch (e) {
+    if (!(e instanceof UndefinedBehaviour)) throw e;
+  }
+  return null;
+}
+
+/** Path to a member, through anonymous struct/union members. */
+export function findField(s: StructType, name: string): { field: StructType['fields'][number]; index: number }[] | null {
+  for (let i = 0; i < s.fields.length; i++) {
+    const f = s.fields[i];
+    if (f.name === name) return [{ field: f, index: i }];
+    if (f.name === '' && f.type.kind === 'struct') {
+      const inner = findField(f.type, name);
+      if (inner) return [{ field: f, index: i }, ...inner];
+    }
+  }
+  return null;
+}
+
+function nondetType(suffix: string, types: TypeResolver): CType | null {
+  const spelled = NONDET_TYPES[suffix];
+  if (!spelled) return null;
+  const base = spelled.replace(/\s*\*$/, '');
+  const t = builtinTypeByName(base, types);
+  if (!t) return null;
+  return spelled.endsWith('*') ? pointerTo(t) : t;
+}
+
+function builtinTypeByName(spelling: string, types: TypeResolver): CType | null {
+  switch (spelling) {
+    case 'void': return VOID;
+    case '_Bool': return BOOL;
+    default: return types.parseTypeName(spelling);
+  }
+}

@@ -1,0 +1,676 @@
+// Lowering of one function definition: parameters, statements (blocks,
+// decisions, loops, switch, goto), local declarations and initialisers,
+// ACSL contracts (requires at entry, ensures in the single exit block), and
+// the calls that are properties or path ends (assert, __VERIFIER_assume,
+// reach_error, abort, exit).
+
+import type { CType, FunctionType } from '../ir/types';
+import { INT, VOID, isInteger } from '../ir/types';
+import type { IRFunction, Operand, SourceRange, Variable } from '../ir/ir';
+import type { SyntaxNode } from './parser';
+import type { SourceMap } from './sourcemap';
+import { ExpressionLowerer, NestingError, type LValueOrValue, type ExpressionHost, type ContractNames, OLD_PLACEHOLDER, isLogical, strip, varPlace } from './expressions';
+import { FunctionBuilder } from './builder';
+import { InitResolver, emitLocalInit, constInitializer, inferredLength, type InitTree } from './initializers';
+import { decayType, promote } from './ctypes';
+
+export interface ContractClause {
+  kind: 'requires' | 'ensures';
+  text: string;
+  range: SourceRange;
+  /** The clause expression, parsed from the original comment (positions through `map`). */
+  expr: SyntaxNode;
+  map: SourceMap;
+}
+
+export interface FunctionHost extends ExpressionHost {
+  /** A static local becomes a global `f.name` with a constant initialiser. */
+  staticLocal(fn: string, name: string, type: CType, isConst: boolean, range: SourceRange | undefined): Variable;
+}
+
+interface Breakable {
+  brk: number;
+  cont: number | null;
+}
+
+interface SwitchContext {
+  value: Operand;
+  cases: { values: bigint[]; target: number; label: string }[];
+  defaultTarget: number | null;
+}
+
+const STOP_CALLS: Record<string, 'abort' | 'exit'> = { abort: 'abort', exit: 'exit', _Exit: 'exit', _exit: 'exit', quick_exit: 'exit', __builtin_trap: 'abort', __builtin_abort: 'abort' };
+const UNSUPPORTED_CALLS = new Set(['setjmp', '_setjmp', 'sigsetjmp', '__sigsetjmp', 'longjmp', '_longjmp', 'siglongjmp', '__builtin_setjmp', '__builtin_longjmp', '__builtin_va_start', '__builtin_va_arg', '__builtin_va_copy', 'alloca', '__builtin_alloca']);
+
+export class FunctionLowerer extends ExpressionLowerer {
+  private retVar: Variable | null = null;
+  private exitBlock = -1;
+  private breakables: Breakable[] = [];
+  private switches: SwitchContext[] = [];
+  private labels = new Map<string, number>();
+  private definedLabels = new Set<string>();
+  private readonly fnLocals: number[];
+
+  constructor(
+    private readonly fhost: FunctionHost,
+    private readonly name: string,
+    private readonly fnType: FunctionType,
+    /** False for helpers from headers: kept for calls, no goals. */
+    private readonly user: boolean,
+    fallback: SourceRange,
+  ) {
+    const locals: number[] = [];
+    super(fhost, new FunctionBuilder(name), locals, fallback);
+    this.fnLocals = locals;
+    if (!user) this.synthetic = true;
+  }
+
+  lower(def: SyntaxNode, paramDecl: SyntaxNode | null, contract: ContractClause[], isStatic: boolean, nameNode: SyntaxNode | null): IRFunction {
+    const ctx = this.ctx;
+    ctx.scopes.push();
+    const params = this.declareParams(paramDecl);
+    const ret = this.fnType.ret;
+    if (ret.kind !== 'void') {
+      this.retVar = ctx.newVar({ name: '\\result', type: ret, kind: 'return', addressTaken: false, isConst: false, isStatic: false });
+      this.fnLocals.push(this.retVar.id);
+    }
+    const entry = this.b.cur;
+    this.exitBlock = this.b.newBlock();
+    this.b.setBlock(entry);
+    const requires = contract.filter((c) => c.kind === 'requires');
+    const ensures = contract.filter((c) => c.kind === 'ensures');
+    const names = this.prepareOld(ensures, params);
+    for (const c of requires) this.withMap(c.map, () => this.assumeAll(c.expr, 'requires', this.R(c.expr)));
+    const body = def.childForFieldName('body');
+    if (body) {
+      // A function body shares the scope of its parameters.
+      for (const s of body.namedChildren) if (s) this.statement(s);
+    }
+    if (this.name === 'main' && this.retVar && this.b.isOpen) {
+      // Reaching the } that terminates main returns 0 (C11 5.1.2.2.3).
+      this.b.emit({ kind: 'assign', dst: varPlace(this.retVar.id, ret), value: { op: 'use', a: { kind: 'const', value: 0n, type: ret } }, range: this.R(body ?? def) });
+    }
+    this.b.jump(this.exitBlock);
+    this.b.setBlock(this.exitBlock);
+    if (ensures.length > 0) {
+      this.contract = { ...names, result: this.retVar ? { kind: 'var', id: this.retVar.id, type: ret } : undefined };
+      const saved = this.synthetic;
+      this.synthetic = true;
+      for (const c of ensures) {
+        this.withMap(c.map, () => {
+          const cond = this.truth(c.expr);
+          this.b.emit({ kind: 'assert', cond, origin: 'ensures', text: c.text, range: c.range });
+        });
+      }
+      this.synthetic = saved;
+      this.contract = null;
+    }
+    const endRange = body ? this.endOf(body) : this.R(def);
+    this.b.terminate({ kind: 'return', value: this.retVar ? { kind: 'var', id: this.retVar.id, type: ret } : null, range: endRange });
+    for (const [label, block] of this.labels) {
+      if (!this.definedLabels.has(label)) ctx.report('error', def, `label '${label}' used but not defined`);
+      void block;
+    }
+    this.b.finish(this.exitBlock);
+    ctx.scopes.pop();
+    if (!this.user) {
+      for (const blk of this.b.blocks) blk.hasCode = false;
+      for (const d of this.b.decisions) d.synthetic = true;
+    }
+    return {
+      name: this.name,
+      type: this.fnType,
+      params,
+      locals: this.fnLocals,
+      returnVar: this.retVar?.id ?? null,
+      blocks: this.b.blocks,
+      exitBlock: this.exitBlock,
+      decisions: this.b.decisions,
+      contract: {
+        requires: requires.map((c) => ({ text: c.text, range: c.range })),
+        ensures: ensures.map((c) => ({ text: c.text, range: c.range })),
+      },
+      range: this.R(def),
+      nameRange: nameNode ? this.R(nameNode) : this.R(def),
+      isStatic,
+    };
+  }
+
+  private endOf(body: SyntaxNode): SourceRange {
+    const last = body.lastChild;
+    const r = last ? this.R(last) : this.R(body);
+    return { line: r.endLine, column: Math.max(1, r.endColumn - 1), endLine: r.endLine, endColumn: r.endColumn };
+  }
+
+  private withMap<T>(map: SourceMap, fn: () => T): T {
+    const saved = this.ctx.map;
+    this.ctx.map = map;
+    try {
+      return fn();
+    } finally {
+      this.ctx.map = saved;
+    }
+  }
+
+  private declareParams(paramDecl: SyntaxNode | null): number[] {
+    const ids: number[] = [];
+    const list = paramDecl?.childForFieldName('parameters');
+    if (!list) return ids;
+    let i = 0;
+    for (const p of list.namedChildren) {
+      if (!p || p.type !== 'parameter_declaration') {
+        if (p?.type === 'identifier') this.ctx.unsupported(p, 'K&R-style parameter list');
+        continue;
+      }
+      const spec = this.fhost.types.specifiers(p);
+      const d = this.fhost.types.declarator(spec.type, p.childForFieldName('declarator'), spec.isConst);
+      if (d.type.kind === 'void' && !d.name) continue;
+      const type = decayType(d.type);
+      const v = this.ctx.newVar({ name: d.name ?? `_arg${i}`, type, kind: 'param', addressTaken: false, isConst: d.isConst, isStatic: false, range: d.nameNode ? this.ctx.range(d.nameNode) ?? undefined : undefined });
+      if (d.name) this.ctx.scopes.define(d.name, { kind: 'var', id: v.id });
+      ids.push(v.id);
+      this.fnLocals.push(v.id);
+      i++;
+    }
+    return ids;
+  }
+
+  /**
+   * Entry copies for ensures: every `\old(e)` and every parameter the clauses mention (ACSL:
+   * parameters in a postcondition denote their values at entry).
+   */
+  private prepareOld(ensures: ContractClause[], params: number[]): Omit<ContractNames, 'result'> {
+    const names: Omit<ContractNames, 'result'> = { oldByName: new Map(), oldByNode: new Map() };
+    if (ensures.length === 0) return names;
+    const paramByName = new Map(params.map((id) => [this.ctx.vars.get(id)!.name, id]));
+    const makeOld = (type: CType, label: string, oldOf: number | undefined, value: Operand, range: SourceRange): Operand => {
+      const v = this.ctx.newVar({ name: `\\old(${label})`, type, kind: 'old', addressTaken: false, isConst: false, isStatic: false, oldOf });
+      this.fnLocals.push(v.id);
+      this.b.emit({ kind: 'assign', dst: varPlace(v.id, type), value: { op: 'use', a: value }, range });
+      return { kind: 'var', id: v.id, type };
+    };
+    for (const c of ensures) {
+      this.withMap(c.map, () => {
+        const visit = (n: SyntaxNode, insideOld: boolean) => {
+          if (n.type === 'call_expression' && n.childForFieldName('function')?.text === OLD_PLACEHOLDER) {
+            const arg = n.childForFieldName('arguments')?.namedChildren[0];
+            if (arg && !names.oldByNode.has(n.id)) {
+              const a = strip(arg);
+              let oldOf: number | undefined;
+              if (a.type === 'identifier') {
+                const sym = this.ctx.scopes.lookup(a.text);
+                if (sym?.kind === 'var') oldOf = sym.id;
+              }
+              const value = this.rvalue(arg);
+              names.oldByNode.set(n.id, makeOld(value.type, this.ctx.text(arg), oldOf, value, this.R(n)));
+            }
+            return;
+          }
+          if (!insideOld && n.type === 'identifier' && paramByName.has(n.text) && !names.oldByName.has(n.text)) {
+            const id = paramByName.get(n.text)!;
+            const pv = this.ctx.vars.get(id)!;
+            names.oldByName.set(n.text, makeOld(pv.type, pv.name, id, { kind: 'var', id, type: pv.type }, this.R(n)));
+          }
+          for (const ch of n.namedChildren) if (ch) visit(ch, insideOld);
+        };
+        visit(c.expr, false);
+      });
+    }
+    return names;
+  }
+
+  /** `assume` of each conjunct of `e` (`a && b` assumes a, then b: same executions, no branching). */
+  private assumeAll(e: SyntaxNode, origin: 'requires' | 'assume', range: SourceRange): void {
+    const n = strip(e);
+    if (n.type === 'binary_expression' && n.childForFieldName('operator')!.type === '&&') {
+      this.assumeAll(n.childForFieldName('left')!, origin, range);
+      this.assumeAll(n.childForFieldName('right')!, origin, range);
+      return;
+    }
+    const saved = this.synthetic;
+    this.synthetic = true;
+    const cond = this.truth(n);
+    this.synthetic = saved;
+    if (cond.kind === 'const' && cond.value === 0n) {
+      this.b.terminate({ kind: 'stop', why: 'assume', range });
+      return;
+    }
+    if (cond.kind === 'const') return;
+    this.b.emit({ kind: 'assume', cond, origin, range: origin === 'requires' ? this.R(n) : range });
+  }
+
+  // ---------------------------------------------------------------- special calls
+
+  protected override specialCall(node: SyntaxNode, fnNode: SyntaxNode, args: SyntaxNode[]): Operand | null {
+    if (fnNode.type !== 'identifier') return super.specialCall(node, fnNode, args);
+    const name = fnNode.text;
+    const sym = this.ctx.scopes.lookup(name);
+    const hasBody = this.fhost.hasBody(name);
+    const none: Operand = { kind: 'const', value: 0n, type: VOID };
+    if (hasBody) return super.specialCall(node, fnNode, args);
+    if (name === '__creach_assert' && args.length >= 1) {
+      const saved = this.synthetic;
+      this.synthetic = true;
+      const cond = this.truth(args[0]);
+      this.synthetic = saved;
+      this.b.emit({ kind: 'assert', cond, origin: 'assert', text: this.ctx.text(strip(args[0])), range: this.R(node) });
+      return none;
+    }
+    if (name === '__VERIFIER_assume' && args.length === 1) {
+      this.assumeAll(args[0], 'assume', this.R(node));
+      return none;
+    }
+    if (name === '__assert_fail' || name === 'reach_error' || name === '__VERIFIER_error' || name === '__assert_rtn' || name === '__assert') {
+      for (const a of args) this.effect(a);
+      const range = this.R(node);
+      this.b.emit({ kind: 'error', text: this.ctx.text(node), range });
+      this.b.terminate({ kind: 'stop', why: 'error', range });
+      return none;
+    }
+    if (name in STOP_CALLS) {
+      for (const a of args) this.effect(a);
+      this.b.terminate({ kind: 'stop', why: STOP_CALLS[name], range: this.R(node) });
+      return none;
+    }
+    if (name === '__builtin_unreachable') {
+      // Reaching it is undefined behaviour: no valid execution goes on.
+      this.b.terminate({ kind: 'stop', why: 'assume', range: this.R(node) });
+      return none;
+    }
+    if (UNSUPPORTED_CALLS.has(name)) {
+      const ret = sym?.kind === 'func' ? sym.type.ret : INT;
+      return this.havoc(ret, `call to ${name}`, node);
+    }
+    return super.specialCall(node, fnNode, args);
+  }
+
+  // ---------------------------------------------------------------- statements
+
+  /** GNU `({ s1; ...; e; })`: the statements, then the value of the last expression statement. */
+  protected override statementExpression(block: SyntaxNode, _node: SyntaxNode): LValueOrValue {
+    const stmts = block.namedChildren.filter((c): c is SyntaxNode => !!c && c.type !== 'comment');
+    let result: LValueOrValue = { kind: 'value', op: { kind: 'const', value: 0n, type: VOID } };
+    this.ctx.scopes.push();
+    stmts.forEach((s, i) => {
+      const e = s.type === 'expression_statement' ? s.namedChildren.find((c) => c && c.type !== 'comment') : null;
+      if (i === stmts.length - 1 && e) {
+        this.b.markStatement(this.R(s));
+        const r = this.expr(e);
+        result = { kind: 'value', op: this.toRvalue(r, e) };
+      } else this.statement(s);
+    });
+    this.ctx.scopes.pop();
+    return result;
+  }
+
+  statement(node: SyntaxNode): void {
+    try {
+      this.statementInner(node);
+    } catch (e) {
+      if (e instanceof RangeError) throw new NestingError(node);
+      throw e;
+    }
+  }
+
+  private statementInner(node: SyntaxNode): void {
+    const b = this.b;
+    switch (node.type) {
+      case 'compound_statement':
+        this.ctx.scopes.push();
+        for (const s of node.namedChildren) if (s) this.statement(s);
+        this.ctx.scopes.pop();
+        return;
+      case 'declaration':
+        this.declaration(node);
+        return;
+      case 'type_definition':
+        this.typedef(node);
+        return;
+      case 'struct_specifier':
+      case 'union_specifier':
+      case 'enum_specifier':
+        this.fhost.types.baseType(node);
+        return;
+      case 'expression_statement': {
+        const e = node.namedChildren.find((c) => c && c.type !== 'comment');
+        if (!e) return;
+        b.markStatement(this.R(node));
+        this.effect(e);
+        return;
+      }
+      case 'if_statement':
+        return this.ifStatement(node);
+      case 'while_statement':
+        return this.whileStatement(node);
+      case 'do_statement':
+        return this.doStatement(node);
+      case 'for_statement':
+        return this.forStatement(node);
+      case 'switch_statement':
+        return this.switchStatement(node);
+      case 'case_statement':
+        return this.caseStatement(node);
+      case 'break_statement': {
+        b.markStatement(this.R(node));
+        const target = this.breakables[this.breakables.length - 1];
+        if (!target) return this.ctx.report('error', node, "'break' outside a loop or switch");
+        b.jump(target.brk, 'break');
+        return;
+      }
+      case 'continue_statement': {
+        b.markStatement(this.R(node));
+        const target = [...this.breakables].reverse().find((x) => x.cont !== null);
+        if (!target) return this.ctx.report('error', node, "'continue' outside a loop");
+        b.jump(target.cont!, 'continue');
+        return;
+      }
+      case 'return_statement': {
+        b.markStatement(this.R(node));
+        const e = node.namedChildren.find((c) => c && c.type !== 'comment');
+        if (e) {
+          if (this.retVar) {
+            if (this.retVar.type.kind === 'struct') {
+              const r = this.expr(e);
+              const value = r.kind === 'place' ? { op: 'load' as const, place: r.place } : { op: 'use' as const, a: r.op };
+              b.emit({ kind: 'assign', dst: varPlace(this.retVar.id, this.retVar.type), value, range: this.R(node) });
+            } else this.store(varPlace(this.retVar.id, this.retVar.type), this.rvalue(e), node);
+          } else this.effect(e);
+        }
+        b.jump(this.exitBlock);
+        return;
+      }
+      case 'goto_statement': {
+        b.markStatement(this.R(node));
+        const label = node.childForFieldName('label')?.text ?? '';
+        b.jump(this.labelBlock(label), `goto ${label}`);
+        return;
+      }
+      case 'labeled_statement': {
+        const label = node.childForFieldName('label')?.text ?? '';
+        const target = this.labelBlock(label);
+        if (this.definedLabels.has(label)) this.ctx.report('error', node, `duplicate label '${label}'`);
+        this.definedLabels.add(label);
+        b.jump(target);
+        b.setBlock(target);
+        for (const s of node.namedChildren) if (s && s.type !== 'statement_identifier') this.statement(s);
+        return;
+      }
+      case 'attributed_statement':
+        for (const s of node.namedChildren) if (s && s.type !== 'attribute_declaration') this.statement(s);
+        return;
+      case 'gnu_asm_expression':
+      case 'asm_statement':
+        b.markStatement(this.R(node));
+        this.ctx.unsupported(node, 'inline assembly', this.R(node));
+        b.emit({ kind: 'unsupported', what: 'inline assembly', range: this.R(node) });
+        return;
+      case 'function_definition':
+        this.ctx.unsupported(node, 'nested function definition', this.R(node));
+        b.emit({ kind: 'unsupported', what: 'nested function definition', range: this.R(node) });
+        return;
+      case 'comment':
+      case ';':
+        return;
+      default:
+        b.markStatement(this.R(node));
+        this.ctx.unsupported(node, `statement '${node.type}'`, this.R(node));
+        b.emit({ kind: 'unsupported', what: `statement '${node.type}'`, range: this.R(node) });
+    }
+  }
+
+  private labelBlock(label: string): number {
+    let id = this.labels.get(label);
+    if (id === undefined) {
+      id = this.b.newBlock();
+      this.labels.set(label, id);
+    }
+    return id;
+  }
+
+  private typedef(node: SyntaxNode): void {
+    const spec = this.fhost.types.specifiers(node);
+    for (const d of node.childrenForFieldName('declarator')) {
+      if (!d) continue;
+      const decl = this.fhost.types.declarator(spec.type, d, spec.isConst);
+      if (decl.name) this.ctx.scopes.define(decl.name, { kind: 'typedef', type: decl.type });
+    }
+  }
+
+  private declaration(node: SyntaxNode): void {
+    const types = this.fhost.types;
+    const spec = types.specifiers(node);
+    for (const d of node.childrenForFieldName('declarator')) {
+      if (!d) continue;
+      const decl = types.declarator(spec.type, d, spec.isConst);
+      if (!decl.name) continue;
+      if (decl.type.kind === 'function') {
+        if (!this.ctx.scopes.lookup(decl.name)) this.ctx.scopes.define(decl.name, { kind: 'func', name: decl.name, type: decl.type });
+        else {
+          const s = this.ctx.scopes.lookup(decl.name)!;
+          this.ctx.scopes.define(decl.name, s);
+        }
+        continue;
+      }
+      const initNode = d.type === 'init_declarator' ? d.childForFieldName('value') : null;
+      let type = decl.type;
+      let tree: InitTree | null = null;
+      if (initNode) {
+        tree = new InitResolver(this).resolve(type, initNode);
+        if (type.kind === 'array' && type.length === null) type = { ...type, length: inferredLength(tree) };
+      }
+      if (spec.storage === 'extern') {
+        const existing = this.ctx.scopes.lookup(decl.name);
+        if (existing) this.ctx.scopes.define(decl.name, existing);
+        else this.ctx.report('warning', d, `block-scope extern '${decl.name}' without a file-scope declaration`);
+        continue;
+      }
+      if (spec.storage === 'static') {
+        const v = this.fhost.staticLocal(this.name, decl.name, type, decl.isConst, decl.nameNode ? this.ctx.range(decl.nameNode) ?? undefined : undefined);
+        this.ctx.scopes.define(decl.name, { kind: 'var', id: v.id });
+        if (tree) {
+          const init = constInitializer(this, type, tree);
+          if (init) v.init = init;
+          else this.ctx.unsupported(initNode!, 'non-constant static initialiser', this.R(initNode!));
+        }
+        continue;
+      }
+      if (type.kind === 'array' && type.length === null) this.ctx.unsupported(d, 'array of unknown size', this.R(d));
+      if (type.kind === 'float' && type.name === 'long double') this.ctx.unsupported(d, 'long double', this.R(d));
+      const v = this.ctx.newVar({ name: decl.name, type, kind: 'local', addressTaken: false, isConst: decl.isConst, isStatic: false, range: decl.nameNode ? this.ctx.range(decl.nameNode) ?? undefined : undefined });
+      this.fnLocals.push(v.id);
+      // In scope from its own declarator on (so `int x = sizeof x;` sees it).
+      this.ctx.scopes.define(decl.name, { kind: 'var', id: v.id });
+      if (initNode) {
+        this.b.markStatement(this.R(node));
+        emitLocalInit(this, varPlace(v.id, type), tree, d);
+      }
+    }
+  }
+
+  private ifStatement(node: SyntaxNode): void {
+    const b = this.b;
+    b.markStatement(this.R(node));
+    const cond = node.childForFieldName('condition')!;
+    const cons = node.childForFieldName('consequence')!;
+    let alt = node.childForFieldName('alternative');
+    if (alt?.type === 'else_clause') alt = alt.namedChildren.find((c) => c && c.type !== 'comment') ?? null;
+    const thenB = b.newBlock();
+    const elseB = alt ? b.newBlock() : null;
+    const after = b.newBlock();
+    this.decision('if', condExpr(cond), thenB, elseB ?? after, cond);
+    b.setBlock(thenB);
+    this.statement(cons);
+    b.jump(after);
+    if (alt && elseB !== null) {
+      b.setBlock(elseB);
+      this.statement(alt);
+      b.jump(after);
+    }
+    b.setBlock(after);
+  }
+
+  /** A loop's condition decision (`for(;;)` has none: its header jumps into the body). */
+  private loopDecision(kind: 'while' | 'do' | 'for', cond: SyntaxNode | null, body: number, exit: number, rangeNode: SyntaxNode): void {
+    if (!cond) {
+      this.b.jump(body);
+      return;
+    }
+    this.decision(kind, condExpr(cond), body, exit, rangeNode);
+  }
+
+  private whileStatement(node: SyntaxNode): void {
+    const b = this.b;
+    b.markStatement(this.R(node));
+    const header = b.newBlock();
+    const body = b.newBlock();
+    const exit = b.newBlock();
+    b.jump(header);
+    b.setBlock(header);
+    const cond = node.childForFieldName('condition')!;
+    this.loopDecision('while', cond, body, exit, cond);
+    b.setBlock(body);
+    this.breakables.push({ brk: exit, cont: header });
+    this.statement(node.childForFieldName('body')!);
+    this.breakables.pop();
+    b.jump(header, 'loop back');
+    b.setBlock(exit);
+  }
+
+  private doStatement(node: SyntaxNode): void {
+    const b = this.b;
+    b.markStatement(this.R(node));
+    const body = b.newBlock();
+    const condB = b.newBlock();
+    const exit = b.newBlock();
+    b.jump(body);
+    b.setBlock(body);
+    this.breakables.push({ brk: exit, cont: condB });
+    this.statement(node.childForFieldName('body')!);
+    this.breakables.pop();
+    b.jump(condB);
+    b.setBlock(condB);
+    const cond = node.childForFieldName('condition')!;
+    this.loopDecision('do', cond, body, exit, cond);
+    b.setBlock(exit);
+  }
+
+  private forStatement(node: SyntaxNode): void {
+    const b = this.b;
+    b.markStatement(this.R(node));
+    this.ctx.scopes.push();
+    const init = node.childForFieldName('initializer');
+    if (init) {
+      if (init.type === 'declaration') this.declaration(init);
+      else this.effect(init);
+    }
+    const header = b.newBlock();
+    const body = b.newBlock();
+    const step = b.newBlock();
+    const exit = b.newBlock();
+    b.jump(header);
+    b.setBlock(header);
+    const cond = node.childForFieldName('condition');
+    this.loopDecision('for', cond, body, exit, cond ?? node);
+    b.setBlock(body);
+    this.breakables.push({ brk: exit, cont: step });
+    this.statement(node.childForFieldName('body')!);
+    this.breakables.pop();
+    b.jump(step);
+    b.setBlock(step);
+    const update = node.childForFieldName('update');
+    if (update) this.effect(update);
+    b.jump(header, 'loop back');
+    b.setBlock(exit);
+    this.ctx.scopes.pop();
+  }
+
+  private switchStatement(node: SyntaxNode): void {
+    const b = this.b;
+    b.markStatement(this.R(node));
+    const condNode = condExpr(node.childForFieldName('condition')!);
+    let value = this.rvalue(condNode);
+    if (!isInteger(value.type)) {
+      this.ctx.report('error', condNode, 'switch quantity is not an integer');
+      value = { kind: 'const', value: 0n, type: INT };
+    }
+    value = this.convert(value, promote(value.type as Extract<CType, { kind: 'int' }>), condNode);
+    const from = b.cur;
+    b.terminate({ kind: 'goto', target: -1 }); // replaced below once the cases are known
+    const exit = b.newBlock();
+    const sw: SwitchContext = { value, cases: [], defaultTarget: null };
+    this.switches.push(sw);
+    this.breakables.push({ brk: exit, cont: null });
+    const body = node.childForFieldName('body')!;
+    this.statement(body);
+    this.breakables.pop();
+    this.switches.pop();
+    b.jump(exit);
+    const range = this.R(condNode);
+    const text = this.ctx.text(condNode);
+    const d = b.addDecision({ kind: 'switch', line: this.R(node).line, tag: 'switch', synthetic: this.synthetic || undefined, text, range: this.R(node), outcomes: [] });
+    const defaultTarget = sw.defaultTarget ?? exit;
+    b.blocks[from].terminator = {
+      kind: 'switch', value, decision: d.id, range,
+      cases: sw.cases.map((c) => ({ values: c.values, target: c.target })),
+      default: defaultTarget,
+    };
+    for (const c of sw.cases) {
+      d.outcomes.push({ outcome: c.label, edges: [{ from, to: c.target }] });
+      b.label(from, c.target, { text: c.label, decision: d.id, outcome: c.label });
+    }
+    const defLabel = sw.defaultTarget === null ? 'default (none)' : 'default';
+    d.outcomes.push({ outcome: defLabel, edges: [{ from, to: defaultTarget }] });
+    b.label(from, defaultTarget, { text: defLabel, decision: d.id, outcome: defLabel });
+    b.setBlock(exit);
+  }
+
+  private caseStatement(node: SyntaxNode): void {
+    const b = this.b;
+    const sw = this.switches[this.switches.length - 1];
+    const valueNode = node.childForFieldName('value');
+    const target = b.newBlock();
+    // Every label is its own block, so stacked labels are distinct edges; falling in is 'fall-through'.
+    if (b.isOpen) b.jump(target, 'fall-through');
+    b.setBlock(target);
+    if (!sw) this.ctx.report('error', node, "case label not within a switch statement");
+    else if (!valueNode) {
+      if (sw.defaultTarget !== null) this.ctx.report('error', node, 'multiple default labels in one switch');
+      sw.defaultTarget = target;
+    } else {
+      const v = this.caseValue(valueNode, sw.value.type);
+      if (v !== null) sw.cases.push({ values: [v], target, label: `case ${this.ctx.text(valueNode)}` });
+    }
+    for (const s of node.namedChildren) {
+      if (!s || s === valueNode || s.id === valueNode?.id) continue;
+      this.statement(s);
+    }
+  }
+
+  private caseValue(node: SyntaxNode, type: CType): bigint | null {
+    const saved = this.b;
+    const savedMode = this.constMode;
+    this.b = new FunctionBuilder(this.name);
+    this.constMode = true;
+    try {
+      const v = this.convert(this.rvalue(node), type, node);
+      if (v.kind === 'const' && this.b.blocks.length === 1 && this.b.blocks[0].instrs.length === 0) return v.value;
+      this.ctx.report('error', node, 'case label does not reduce to an integer constant');
+      return null;
+    } finally {
+      this.b = saved;
+      this.constMode = savedMode;
+    }
+  }
+}
+
+/** The expression inside a statement's `( ... )` condition. */
+function condExpr(node: SyntaxNode): SyntaxNode {
+  if (node.type === 'parenthesized_expression' || node.type === 'condition_clause') {
+    const inner = node.namedChildren.filter((c) => c && c.type !== 'comment');
+    if (inner.length === 1) return inner[0]!;
+    // `if (int x = ...)` is C++; a comma expression is one node.
+  }
+  return node;
+}
+
+export { isLogical };

@@ -1,0 +1,140 @@
+// The C front end: source file -> preprocessed text -> tree-sitter syntax
+// tree -> typed IR Program (server/src/ir/ir.ts). Entry point: loadProgram.
+
+import { readFile } from 'node:fs/promises';
+import type { DataModel } from '../ir/types';
+import type { Diagnostic, Program, SourceRange } from '../ir/ir';
+import { parseC, type SyntaxNode } from './parser';
+import { preprocess, fromPreprocessedOutput, hasDirectives, PreprocessError, type Preprocessed } from './preprocess';
+import { SourceMap } from './sourcemap';
+import { FrontendContext } from './context';
+import { ProgramLowerer } from './program';
+import { NestingError } from './expressions';
+import { findContractComments, parseClause, type ParsedClause } from './acsl';
+
+export interface FrontendOptions {
+  dataModel: DataModel;
+  compiler: string;
+  includePaths: string[];
+  defines: string[];
+  compileCommands?: string;
+}
+
+/** The input cannot be turned into a program; `message` has one `file:line:column: message` line per error. */
+export class FrontendError extends Error {
+  constructor(readonly diagnostics: Diagnostic[]) {
+    super(formatDiagnostics(diagnostics.filter((d) => d.severity === 'error')) || 'front end error');
+    this.name = 'FrontendError';
+  }
+}
+
+export function formatDiagnostics(diags: Diagnostic[]): string {
+  return diags.map((d) => `${d.file}:${d.range.line}:${d.range.column}: ${d.severity === 'error' ? '' : `${d.severity}: `}${d.message}`).join('\n');
+}
+
+function at(file: string, line: number, column: number, message: string, severity: Diagnostic['severity'] = 'error'): Diagnostic {
+  const range: SourceRange = { line, column, endLine: line, endColumn: column + 1 };
+  return { severity, message, file, range };
+}
+
+const MAX_SYNTAX_ERRORS = 20;
+
+export async function loadProgram(input: { file: string; text?: string }, options: FrontendOptions): Promise<Program> {
+  const file = input.file;
+  let text: string;
+  if (input.text !== undefined) text = input.text;
+  else {
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (e) {
+      throw new FrontendError([at(file, 1, 1, `cannot read file: ${(e as Error).message}`)]);
+    }
+  }
+  if (text.includes('\0')) throw new FrontendError([at(file, 1, 1, 'not a C source file (it contains NUL bytes)')]);
+
+  const warnings: Diagnostic[] = [];
+  let pre: Preprocessed;
+  if (file.endsWith('.i')) {
+    pre = fromPreprocessedOutput(text, file, text.split('\n'), null, true);
+  } else if (!hasDirectives(text) && options.defines.length === 0 && !options.compileCommands) {
+    // Nothing for the preprocessor to do: parse as is (exact columns, no process to start).
+    pre = { text, map: SourceMap.identity(file, text), diagnostics: [] };
+  } else {
+    let result: Preprocessed | null;
+    try {
+      result = await preprocess(file, text, options);
+    } catch (e) {
+      if (e instanceof PreprocessError) throw new FrontendError(e.diagnostics);
+      throw e;
+    }
+    if (!result) {
+      if (hasDirectives(text)) {
+        throw new FrontendError([at(file, 1, 1, `cannot run the C compiler '${options.compiler}' to preprocess this file (it has # directives); install one or set the compiler option`)]);
+      }
+      warnings.push(at(file, 1, 1, `C compiler '${options.compiler}' not found: parsed without preprocessing (-D defines ignored)`, 'warning'));
+      result = { text, map: SourceMap.identity(file, text), diagnostics: [] };
+    }
+    pre = result;
+  }
+
+  const tree = await parseC(pre.text);
+  let contracts: Awaited<ReturnType<typeof readContracts>> | null = null;
+  try {
+    const ctx = new FrontendContext(file, options.dataModel, text, pre.map);
+    ctx.diagnostics.push(...warnings);
+    const syntax = syntaxErrors(tree.rootNode, ctx);
+    if (syntax.length > 0) throw new FrontendError(syntax);
+    contracts = await readContracts(file, text);
+    const lowerer = new ProgramLowerer(ctx, tree.rootNode, contracts);
+    let program: Program;
+    try {
+      program = lowerer.lower();
+    } catch (e) {
+      if (e instanceof NestingError) {
+        const p = ctx.diagnosticPlace(e.node);
+        throw new FrontendError([{ severity: 'error', message: 'expression nested too deeply', file: p.file, range: p.range }]);
+      }
+      if (e instanceof RangeError) throw new FrontendError([at(file, 1, 1, 'program nested too deeply')]);
+      throw e;
+    }
+    if (program.diagnostics.some((d) => d.severity === 'error')) throw new FrontendError(program.diagnostics);
+    return program;
+  } finally {
+    tree.delete();
+    for (const list of contracts?.parsed.values() ?? []) for (const c of list) c.tree.delete();
+  }
+}
+
+/** ERROR and MISSING nodes as `syntax error` diagnostics (iterative: trees can be very deep). */
+function syntaxErrors(root: SyntaxNode, ctx: FrontendContext): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  if (!root.hasError) return out;
+  const stack: SyntaxNode[] = [root];
+  while (stack.length > 0 && out.length < MAX_SYNTAX_ERRORS) {
+    const n = stack.pop()!;
+    if (n.isMissing || n.type === 'ERROR') {
+      const p = ctx.diagnosticPlace(n);
+      const snippet = n.text.replace(/\s+/g, ' ').slice(0, 30);
+      const message = n.isMissing ? `syntax error: missing '${n.type}'` : `syntax error${snippet ? ` near '${snippet}'` : ''}`;
+      out.push({ severity: 'error', message, file: p.file, range: p.range });
+      continue;
+    }
+    if (!n.hasError) continue;
+    const kids = n.children.filter((c): c is SyntaxNode => !!c);
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+  }
+  return out;
+}
+
+async function readContracts(file: string, text: string) {
+  const comments = findContractComments(text);
+  const parsed = new Map<number, ParsedClause[]>();
+  for (const c of comments) {
+    const list: ParsedClause[] = [];
+    for (const clause of c.clauses) list.push(await parseClause(file, text, clause));
+    parsed.set(c.end, list);
+  }
+  return { comments, parsed };
+}
+
+export type { Program };

@@ -1,0 +1,209 @@
+// Runs the configured C preprocessor (`cc -E`) and turns its output into the
+// text tree-sitter parses plus a SourceMap back to the user's file. Our own
+// headers (server/include, or dist/include in the bundle) come first on the
+// include path so that `assert(e)` becomes a plain call the lowering sees.
+
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import type { Diagnostic, SourceRange } from '../ir/ir';
+import { SourceMap, type LineOrigin } from './sourcemap';
+
+export interface PreprocessOptions {
+  compiler: string;
+  includePaths: string[];
+  defines: string[];
+  compileCommands?: string;
+}
+
+export interface Preprocessed {
+  /** Text handed to tree-sitter (line markers blanked, one line per output line). */
+  text: string;
+  map: SourceMap;
+  diagnostics: Diagnostic[];
+}
+
+export class PreprocessError extends Error {
+  constructor(readonly diagnostics: Diagnostic[]) {
+    super(diagnostics.map((d) => `${d.file}:${d.range.line}:${d.range.column}: ${d.message}`).join('\n'));
+  }
+}
+
+/** Directory of our own headers, next to the sources (server/include) or the bundle (dist/include). */
+export function ownIncludeDir(): string {
+  const here = typeof __dirname === 'string' ? __dirname : process.cwd();
+  const candidates = [
+    path.join(here, 'include'), // dist/cli.js -> dist/include
+    path.join(here, '..', '..', 'include'), // server/src/frontend -> server/include
+    path.join(process.cwd(), 'server', 'include'),
+    path.join(process.cwd(), 'dist', 'include'),
+  ];
+  return candidates.find((d) => existsSync(path.join(d, 'assert.h'))) ?? candidates[1];
+}
+
+function pointRange(line: number, column: number): SourceRange {
+  return { line, column, endLine: line, endColumn: column + 1 };
+}
+
+/** True when the text has preprocessor directives (lines starting with `#`). */
+export function hasDirectives(text: string): boolean {
+  return /^[ \t]*#/m.test(text);
+}
+
+/** Flags from a compile_commands.json entry for `file` that matter to the preprocessor. */
+export function compileCommandFlags(ccPath: string, file: string): string[] {
+  let entries: unknown;
+  try {
+    entries = JSON.parse(readFileSync(ccPath, 'utf8'));
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(entries)) return [];
+  const target = path.resolve(file);
+  for (const e of entries as { directory?: string; file?: string; command?: string; arguments?: string[] }[]) {
+    if (!e || typeof e.file !== 'string') continue;
+    const dir = e.directory ?? path.dirname(ccPath);
+    if (path.resolve(dir, e.file) !== target) continue;
+    const args = e.arguments ?? splitCommand(e.command ?? '');
+    const out: string[] = [];
+    for (let i = 1; i < args.length; i++) {
+      const a = args[i];
+      const takesValue = ['-I', '-D', '-U', '-include', '-isystem', '-iquote', '-idirafter'].includes(a);
+      if (takesValue && i + 1 < args.length) {
+        const v = args[++i];
+        out.push(a, a === '-D' || a === '-U' ? v : path.resolve(dir, v));
+      } else if (/^-[IDU]./.test(a)) {
+        out.push(a.startsWith('-I') ? `-I${path.resolve(dir, a.slice(2))}` : a);
+      } else if (/^-std=|^-m(32|64)$|^-f(un)?signed-char$/.test(a)) {
+        out.push(a);
+      }
+    }
+    return out;
+  }
+  return [];
+}
+
+function splitCommand(cmd: string): string[] {
+  const out: string[] = [];
+  const re = /"((?:\\.|[^"\\])*)"|'([^']*)'|(\S+)/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(cmd))) out.push(m[1] ?? m[2] ?? m[3]);
+  return out;
+}
+
+interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  spawnError?: NodeJS.ErrnoException;
+}
+
+function runCompiler(compiler: string, args: string[], input: string, cwd: string): Promise<RunResult> {
+  return new Promise((resolve) => {
+    let child;
+    try {
+      child = spawn(compiler, args, { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    } catch (e) {
+      resolve({ code: null, stdout: '', stderr: '', spawnError: e as NodeJS.ErrnoException });
+      return;
+    }
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => err.push(d));
+    child.stdin.on('error', () => undefined);
+    child.on('error', (e: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      resolve({ code: null, stdout: '', stderr: '', spawnError: e });
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
+    });
+    child.stdin.end(input);
+  });
+}
+
+const STDIN_NAME = '<stdin>';
+
+/**
+ * Preprocesses `text` (the content of `file`). Returns null when the compiler cannot be run
+ * (the caller decides whether the text can be parsed as is).
+ */
+export async function preprocess(file: string, text: string, opts: PreprocessOptions): Promise<Preprocessed | null> {
+  const dir = path.dirname(path.resolve(file));
+  const args = ['-E', '-x', 'c', '-I', ownIncludeDir(), '-iquote', dir];
+  if (opts.compileCommands) args.push(...compileCommandFlags(opts.compileCommands, file));
+  for (const inc of opts.includePaths) args.push('-I', path.resolve(inc));
+  for (const d of opts.defines) args.push(`-D${d}`);
+  args.push('-');
+  const r = await runCompiler(opts.compiler, args, text, existsSync(dir) ? dir : process.cwd());
+  if (r.spawnError) return null;
+  if (r.code !== 0) throw new PreprocessError(compilerDiagnostics(r.stderr, file, r.code));
+  return fromPreprocessedOutput(r.stdout, file, text.split('\n'), STDIN_NAME);
+}
+
+/** Diagnostics from the compiler's `file:line:col: error: message` lines, mapped to the user's file. */
+function compilerDiagnostics(stderr: string, file: string, code: number | null): Diagnostic[] {
+  const diags: Diagnostic[] = [];
+  for (const line of stderr.split('\n')) {
+    const m = /^(.*?):(\d+):(?:(\d+):)?\s*(fatal error|error):\s*(.*)$/.exec(line);
+    if (!m) continue;
+    const f = m[1] === STDIN_NAME ? file : m[1];
+    diags.push({ severity: 'error', message: m[5], file: f, range: pointRange(Number(m[2]), Number(m[3] ?? 1)) });
+  }
+  if (diags.length === 0) {
+    const msg = stderr.trim().split('\n')[0] || `preprocessor exited with code ${code}`;
+    diags.push({ severity: 'error', message: `preprocessing failed: ${msg}`, file, range: pointRange(1, 1) });
+  }
+  return diags;
+}
+
+const MARKER = /^#\s*(?:line\s+)?(\d+)\s+"((?:\\.|[^"\\])*)"(.*)$/;
+
+/**
+ * Splits preprocessed text into parseable text and line origins. `mainName` is the name the
+ * markers use for the user's file (`<stdin>`, or null: the first marker names it). When
+ * `positionsInOutput` is set (a `.i` file given by the user), positions stay those of the
+ * preprocessed text itself and markers only tell system-header code apart.
+ */
+export function fromPreprocessedOutput(
+  output: string,
+  file: string,
+  userLines: string[],
+  mainName: string | null,
+  positionsInOutput = false,
+): Preprocessed {
+  const lines = output.split('\n');
+  const origins: (LineOrigin | null)[] = [];
+  const parsed: string[] = [];
+  let cur: LineOrigin | null = positionsInOutput ? { file, line: 1, system: false, user: true } : null;
+  let main = mainName;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    const m = l.startsWith('#') ? MARKER.exec(l) : null;
+    if (m) {
+      const name = m[2].replace(/\\(.)/g, '$1');
+      if (main === null) main = name;
+      const flags = m[3].trim().split(/\s+/);
+      const system = flags.includes('3');
+      const isUser = name === main && !system;
+      cur = positionsInOutput
+        ? { file, line: i + 2, system, user: !system }
+        : { file: isUser ? file : name, line: Number(m[1]), system, user: isUser };
+      origins.push(null);
+      parsed.push('');
+      continue;
+    }
+    // Other directives left in the output (#pragma, #ident): not C for tree-sitter.
+    parsed.push(/^\s*#/.test(l) ? '' : l);
+    if (positionsInOutput) origins.push({ file, line: i + 1, system: cur?.system ?? false, user: cur?.user ?? true });
+    else if (cur) {
+      origins.push({ ...cur });
+      cur = { ...cur, line: cur.line + 1 };
+    } else origins.push(null);
+  }
+  const srcLines = positionsInOutput ? lines : userLines;
+  return { text: parsed.join('\n'), map: new SourceMap(origins, parsed, srcLines), diagnostics: [] };
+}
