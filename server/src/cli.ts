@@ -41,8 +41,11 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// Exit only once stdout is flushed (a pipe is written asynchronously; Z3's threads would keep the process alive).
+const exitAfterFlush = (code: number) => process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => exitAfterFlush(code),
   (e) => {
     process.stderr.write(`creach: internal error: ${String(e)}\n`);
     process.exit(3);

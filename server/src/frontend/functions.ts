@@ -167,6 +167,8 @@ export class FunctionLowerer extends ExpressionLowerer {
       if (d.type.kind === 'void' && !d.name) continue;
       const type = decayType(d.type);
       const v = this.ctx.newVar({ name: d.name ?? `_arg${i}`, type, kind: 'param', addressTaken: false, isConst: d.isConst, isStatic: false, range: d.nameNode ? this.ctx.range(d.nameNode) ?? undefined : undefined });
+      // `int a[3]` is adjusted to `int *a`; keep 3 as the length of the input array it points to.
+      if (d.type.kind === 'array' && d.type.length !== null) v.declaredLength = d.type.length;
       if (d.name) this.ctx.scopes.define(d.name, { kind: 'var', id: v.id });
       ids.push(v.id);
       this.fnLocals.push(v.id);
@@ -350,23 +352,23 @@ export class FunctionLowerer extends ExpressionLowerer {
         return this.switchStatement(node);
       case 'case_statement':
         return this.caseStatement(node);
+      // Jumps alone (break, continue, goto, `return;`) get no statement goal: their block is
+      // entered exactly when the edge into it is taken, which a branch goal already covers.
       case 'break_statement': {
-        b.markStatement(this.R(node));
         const target = this.breakables[this.breakables.length - 1];
         if (!target) return this.ctx.report('error', node, "'break' outside a loop or switch");
         b.jump(target.brk, 'break');
         return;
       }
       case 'continue_statement': {
-        b.markStatement(this.R(node));
         const target = [...this.breakables].reverse().find((x) => x.cont !== null);
         if (!target) return this.ctx.report('error', node, "'continue' outside a loop");
         b.jump(target.cont!, 'continue');
         return;
       }
       case 'return_statement': {
-        b.markStatement(this.R(node));
         const e = node.namedChildren.find((c) => c && c.type !== 'comment');
+        if (e) b.markStatement(this.R(node));
         if (e) {
           if (this.retVar) {
             if (this.retVar.type.kind === 'struct') {
@@ -380,7 +382,6 @@ export class FunctionLowerer extends ExpressionLowerer {
         return;
       }
       case 'goto_statement': {
-        b.markStatement(this.R(node));
         const label = node.childForFieldName('label')?.text ?? '';
         b.jump(this.labelBlock(label), `goto ${label}`);
         return;

@@ -171,7 +171,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
   for (const p of top.params) {
     const v = vars.get(p)!;
     if (v.type.kind === 'pointer' && v.type.to.kind !== 'void' && v.type.to.kind !== 'function') {
-      const length = v.type.to.kind === 'struct' ? 1 : opts.pointerArrayLength;
+      const length = v.declaredLength ?? (v.type.to.kind === 'struct' ? 1 : opts.pointerArrayLength);
       const objId = nextVar++;
       const objType: CType = { kind: 'array', of: v.type.to, length };
       vars.set(objId, { id: objId, name: `*${v.name}`, type: objType, kind: 'local', addressTaken: true, isConst: false, isStatic: false });
