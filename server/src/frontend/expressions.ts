@@ -785,12 +785,12 @@ export class ExpressionLowerer {
    * edges into `t` and into `f`.
    */
   conditionJump(node: SyntaxNode, t: number, f: number, parent: Decision | null): { toTrue: Edge[]; toFalse: Edge[] } {
-    const edges = { toTrue: [] as Edge[], toFalse: [] as Edge[] };
-    this.jumpRec(node, t, f, parent, edges);
-    return edges;
+    const leafEdges: Edge[] = [];
+    this.jumpRec(node, t, f, parent, leafEdges);
+    return { toTrue: leafEdges.filter((e) => e.to === t), toFalse: leafEdges.filter((e) => e.to === f) };
   }
 
-  private jumpRec(node: SyntaxNode, t: number, f: number, parent: Decision | null, edges: { toTrue: Edge[]; toFalse: Edge[] }): void {
+  private jumpRec(node: SyntaxNode, t: number, f: number, parent: Decision | null, edges: Edge[]): void {
     const n = strip(node);
     if (n.type === 'binary_expression') {
       const op = n.childForFieldName('operator')!.type;
@@ -804,8 +804,7 @@ export class ExpressionLowerer {
       }
     }
     if (n.type === 'unary_expression' && n.childForFieldName('operator')!.type === '!' && isLogical(n.childForFieldName('argument')!)) {
-      const swapped = { toTrue: edges.toFalse, toFalse: edges.toTrue };
-      this.jumpRec(n.childForFieldName('argument')!, f, t, parent, swapped);
+      this.jumpRec(n.childForFieldName('argument')!, f, t, parent, edges);
       return;
     }
     const cond = this.truth(n);
@@ -814,8 +813,7 @@ export class ExpressionLowerer {
     const d = this.b.addDecision({ kind: 'condition', line: range.line, tag: 'cond', parent: parent?.id, synthetic: this.synthetic || undefined, text, range, outcomes: [] });
     const { from } = this.b.branch(cond, t, f, d.id, text, range);
     d.outcomes.push({ outcome: 'true', edges: [{ from, to: t }] }, { outcome: 'false', edges: [{ from, to: f }] });
-    edges.toTrue.push({ from, to: t });
-    edges.toFalse.push({ from, to: f });
+    edges.push({ from, to: t }, { from, to: f });
   }
 
   /**
