@@ -15,7 +15,9 @@ export function buildCatalogue(program: Program, fn: IRFunction, opts: { runtime
   const text = (r: SourceRange) => sourceText(program.source, r);
   for (const block of fn.blocks) {
     if (block.hasCode && block.range) {
-      drafts.push({ tag: 'stmt', kind: 'statement', range: block.range, label: `statement \`${text(block.range)}\``, target: { kind: 'block', block: block.id } });
+      // First line only: the statement goal of `if (c) {` reads "statement `if (c) {`", not the whole if.
+      const firstLine = { ...block.range, endLine: block.range.line, endColumn: block.range.endLine === block.range.line ? block.range.endColumn : Number.MAX_SAFE_INTEGER };
+      drafts.push({ tag: 'stmt', kind: 'statement', range: block.range, label: `statement \`${text(firstLine)}\``, target: { kind: 'block', block: block.id } });
     }
     block.instrs.forEach((instr, index) => {
       if (instr.kind === 'assert') {
@@ -45,6 +47,8 @@ export function buildCatalogue(program: Program, fn: IRFunction, opts: { runtime
       });
     }
   }
+  // In source order (stable: a block's goals keep their order on one position).
+  drafts.sort((a, b) => a.range.line - b.range.line || a.range.column - b.range.column);
   return assignIds(fn.name, drafts);
 }
 

@@ -23,9 +23,16 @@ export function cfgView(program: Program, fn: IRFunction, goals: Goal[], opts: C
     const ranges = [...b.instrs.map((i) => i.range), ...(b.range ? [b.range] : [])];
     const t = b.terminator;
     const decision = t.kind === 'branch' || t.kind === 'switch' ? decisions.get(t.decision) : undefined;
-    const text = outermost(ranges).map((r) => sourceText(program.source, r));
+    // A block ending in a decision shows its head (`while (i != 0)`) instead of the whole statement or the condition's pieces.
+    const shown = decision ? ranges.filter((r) => !within(r, decision.range) && !within(decision.range, r)) : ranges;
+    const text = outermost(shown).map((r) => sourceText(program.source, withSemicolon(program.source, r)));
     if (decision) text.push(decisionHead(decision));
-    const lines = [...ranges, ...(t.range && t.kind !== 'goto' ? [t.range] : [])].flatMap((r) => [r.line, r.endLine]);
+    // The block's statement range may be a whole `if (...) {...}`: only its first line is in this block.
+    const lines = [
+      ...b.instrs.flatMap((i) => [i.range.line, i.range.endLine]),
+      ...(b.range ? [b.range.line] : []),
+      ...(t.range && t.kind !== 'goto' ? [t.range.line, t.range.endLine] : []),
+    ];
     return {
       id: b.id,
       firstLine: lines.length ? Math.min(...lines) : null,
@@ -82,15 +89,24 @@ function edgeLabel(fn: IRFunction, from: number, to: number): string {
   return '';
 }
 
+/** `a` lies inside `b` (or is `b`). */
+function within(a: SourceRange, b: SourceRange): boolean {
+  const before = (l1: number, c1: number, l2: number, c2: number) => l1 < l2 || (l1 === l2 && c1 <= c2);
+  return before(b.line, b.column, a.line, a.column) && before(a.endLine, a.endColumn, b.endLine, b.endColumn);
+}
+
+/** The range extended over a `;` that follows it directly (expression statements read as statements). */
+function withSemicolon(source: string, r: SourceRange): SourceRange {
+  const line = source.split('\n')[r.endLine - 1] ?? '';
+  return line[r.endColumn - 1] === ';' ? { ...r, endColumn: r.endColumn + 1 } : r;
+}
+
 /** The ranges not inside another one (a statement, not its lowered pieces), in source order, each once. */
 function outermost(ranges: SourceRange[]): SourceRange[] {
-  const before = (a: SourceRange, l: number, c: number) => a.line < l || (a.line === l && a.column <= c);
-  const inside = (a: SourceRange, b: SourceRange) => before(b, a.line, a.column) && before({ ...a, line: a.endLine, column: a.endColumn }, b.endLine, b.endColumn);
+  const same = (a: SourceRange, b: SourceRange) => within(a, b) && within(b, a);
   const kept: SourceRange[] = [];
   for (const r of ranges) {
-    const same = (o: SourceRange) => o.line === r.line && o.column === r.column && o.endLine === r.endLine && o.endColumn === r.endColumn;
-    if (kept.some(same)) continue;
-    if (ranges.some((o) => !same(o) && inside(r, o))) continue;
+    if (kept.some((o) => same(o, r)) || ranges.some((o) => !same(o, r) && within(r, o))) continue;
     kept.push(r);
   }
   return kept.sort((a, b) => a.line - b.line || a.column - b.column);
