@@ -26,6 +26,8 @@ export interface HarnessOptions {
 /** What running a datum must show. */
 export type Expectation =
   | { kind: 'returns' }
+  /** No expected result for a function that has one: the path ends in an error call, a failed assertion or abort. */
+  | { kind: 'stops' }
   | { kind: 'assert-fails'; line: number; goal: string }
   | { kind: 'error-call'; line: number; goal: string }
   | { kind: 'runtime-error'; line: number; error: string; goal: string };
@@ -43,7 +45,7 @@ const ERROR_TAG = /:\d+:error(@\d+)?$/;
 const ASSERT_TAG = /:\d+:assert(@\d+)?$/;
 
 /** What a datum is expected to show, from the statuses of the goals it was generated for. */
-export function expectationOf(test: TestReport, goals: GoalReport[]): Expectation {
+export function expectationOf(test: TestReport, goals: GoalReport[], returnsValue = false): Expectation {
   for (const id of test.goals) {
     const g = goals.find((x) => x.id === id);
     if (!g || g.status !== 'violated') continue;
@@ -51,11 +53,15 @@ export function expectationOf(test: TestReport, goals: GoalReport[]): Expectatio
     if (ERROR_TAG.test(g.id)) return { kind: 'error-call', line: g.line, goal: g.id };
     if (ASSERT_TAG.test(g.id)) return { kind: 'assert-fails', line: g.line, goal: g.id };
   }
-  return { kind: 'returns' };
+  return returnsValue && test.result === undefined ? { kind: 'stops' } : { kind: 'returns' };
 }
 
 /** The tests of a report with their harness names (ids, made unique across functions). */
-export function harnessTests(report: Report): HarnessTest[] {
+export function harnessTests(report: Report, program?: Program): HarnessTest[] {
+  const returnsValue = (name: string) => {
+    const t = program?.functions.find((f) => f.name === name)?.type;
+    return t?.kind === 'function' && t.ret.kind !== 'void';
+  };
   const count = new Map<string, number>();
   for (const f of report.functions) for (const t of f.tests) count.set(t.id, (count.get(t.id) ?? 0) + 1);
   return report.functions.flatMap((f) =>
@@ -63,7 +69,7 @@ export function harnessTests(report: Report): HarnessTest[] {
       name: (count.get(t.id) ?? 0) > 1 ? `${f.name}.${t.id}` : t.id,
       function: f.name,
       test: t,
-      expect: expectationOf(t, f.goals),
+      expect: expectationOf(t, f.goals, returnsValue(f.name)),
     })),
   );
 }
@@ -74,6 +80,7 @@ const comment = (s: string): string => s.replace(/\*\//g, '* /').replace(/\/\*/g
 
 const EXPECT_C: Record<Expectation['kind'], string> = {
   returns: 'CREACH_RETURNS',
+  stops: 'CREACH_STOPS',
   'assert-fails': 'CREACH_ASSERT_FAILS',
   'error-call': 'CREACH_ERROR_CALL',
   'runtime-error': 'CREACH_RUNTIME_ERROR',
@@ -81,7 +88,7 @@ const EXPECT_C: Record<Expectation['kind'], string> = {
 
 export function emitHarness(program: Program, report: Report, opts: HarnessOptions): string {
   const inputs = inputFunctions(program, report);
-  const tests = harnessTests(report);
+  const tests = harnessTests(report, program);
   const out: string[] = [];
   out.push(`/* CReach test harness for ${comment(report.file)}.`);
   out.push(` * Build: cc -Wall -Wextra THIS_FILE.c -o tests   Run all: ./tests   Run one: ./tests t1`);
@@ -173,7 +180,8 @@ function testBody(program: Program, fn: IRFunction | undefined, fr: FunctionRepo
     return ` *   ${g}${goal ? ': ' + comment(goal.label) : ''}`;
   });
   out.push(`/* ${t.name}: ${t.function}, generated for goals:`, ...labels);
-  if (t.expect.kind !== 'returns') out.push(` * Expected to show: ${t.expect.kind} at line ${t.expect.line} (${t.expect.goal}).`);
+  if (t.expect.kind === 'stops') out.push(' * Expected to stop without returning (no result in the report).');
+  else if (t.expect.kind !== 'returns') out.push(` * Expected to show: ${t.expect.kind} at line ${t.expect.line} (${t.expect.goal}).`);
   out.push(' */');
   try {
     if (!fn) throw new ValueError(`function ${t.function} is not in the program`);
@@ -356,7 +364,7 @@ const RUNTIME = String.raw`#include <stdio.h>
 
 union creach_value { long long i; unsigned long long u; double d; float f; void *p; };
 struct creach_input { const char *call; int line; union creach_value v; };
-enum { CREACH_RETURNS, CREACH_ASSERT_FAILS, CREACH_ERROR_CALL, CREACH_RUNTIME_ERROR };
+enum { CREACH_RETURNS, CREACH_STOPS, CREACH_ASSERT_FAILS, CREACH_ERROR_CALL, CREACH_RUNTIME_ERROR };
 enum { CREACH_STOP_NONE, CREACH_STOP_RETURNED, CREACH_STOP_ASSERT, CREACH_STOP_ERROR, CREACH_STOP_ASSUME, CREACH_STOP_INPUT };
 struct creach_test {
     const char *name;
@@ -483,6 +491,12 @@ static inline int creach_run(const struct creach_test *t)
         } else if (creach_next_input < t->n_inputs) {
             creach_fail_header();
             printf("only %d of the %d input values were used\n", creach_next_input, t->n_inputs);
+        }
+        break;
+    case CREACH_STOPS:
+        if (creach_stop_kind == CREACH_STOP_RETURNED) {
+            creach_fail_header();
+            printf("expected the run to stop (an error call or a failed assertion), but the function returned\n");
         }
         break;
     case CREACH_ASSERT_FAILS:

@@ -26,7 +26,7 @@ export interface TestCompFile {
 }
 
 export interface TestCompOptions {
-  /** Which Test-Comp property the suite is for; default: error when a test reaches an error call, else branch coverage. */
+  /** Which Test-Comp property the suite is for; default: error when the program has an error call, else branch coverage. */
   specification?: 'coverage' | 'error';
   /** `programfile` as written in metadata.xml (default: the report's file). */
   programFile?: string;
@@ -58,8 +58,9 @@ export function mainReport(report: Report): FunctionReport {
 
 export function testCompSuite(program: Program, report: Report, opts: TestCompOptions = {}): TestCompFile[] {
   const main = mainReport(report);
-  const errorGoals = new Set(main.goals.filter((g) => /:\d+:error(@\d+)?$/.test(g.id) && g.status === 'violated').map((g) => g.id));
-  const spec = opts.specification ?? (main.tests.some((t) => t.goals.some((g) => errorGoals.has(g))) ? 'error' : 'coverage');
+  // Test-Comp's error category is for programs with an error call; others are branch coverage.
+  const hasErrorCall = program.functions.some((f) => f.name === 'reach_error' || f.blocks.some((b) => b.instrs.some((i) => i.kind === 'error')));
+  const spec = opts.specification ?? (hasErrorCall ? 'error' : 'coverage');
   const files: TestCompFile[] = [{ name: 'metadata.xml', text: metadataXml(program, report, spec, opts) }];
   for (const t of main.tests) files.push({ name: `testcase-${t.id.replace(/[^A-Za-z0-9_.-]/g, '_')}.xml`, text: testcaseXml(t) });
   return files;

@@ -126,7 +126,7 @@ export async function validateSuite(program: Program, report: Report, opts: Vali
   const base = path.basename(program.file).replace(/[^A-Za-z0-9_.-]/g, '_') || 'source.c';
   fs.writeFileSync(path.join(workDir, base), program.source);
   fs.mkdirSync(path.join(workDir, 'instrumented'), { recursive: true });
-  const tests = harnessTests(report);
+  const tests = harnessTests(report, program);
   const flags = baseFlags(program, opts);
   result.sanitizers = opts.sanitize && (await supportsSanitizers(opts.compiler, workDir));
   const sanitize = result.sanitizers ? SANITIZE_FLAGS : [];
