@@ -64,15 +64,16 @@ export function intBinary(ctx: Ctx, op: BinaryOp, a: BV, b: BV, type: IntType, b
   const zero = bvConst(ctx, 0n, w);
   switch (op) {
     case '+': {
-      if (signed) ub.push({ error: 'overflow', cond: fitsSigned(a.signExt(1).add(b.signExt(1)), w).not(), detail: 'signed addition overflows' });
+      // Z3's own overflow predicates bit-blast far smaller than a wide recomputation.
+      if (signed) ub.push({ error: 'overflow', cond: a.addNoOverflow(b, true).and(a.addNoUnderflow(b)).not() as B, detail: 'signed addition overflows' });
       return { value: a.add(b), ub };
     }
     case '-': {
-      if (signed) ub.push({ error: 'overflow', cond: fitsSigned(a.signExt(1).sub(b.signExt(1)), w).not(), detail: 'signed subtraction overflows' });
+      if (signed) ub.push({ error: 'overflow', cond: a.subNoOverflow(b).and(a.subNoUnderflow(b, true)).not() as B, detail: 'signed subtraction overflows' });
       return { value: a.sub(b), ub };
     }
     case '*': {
-      if (signed) ub.push({ error: 'overflow', cond: fitsSigned(a.signExt(w).mul(b.signExt(w)), w).not(), detail: 'signed multiplication overflows' });
+      if (signed) ub.push({ error: 'overflow', cond: a.mulNoOverflow(b, true).and(a.mulNoUnderflow(b)).not() as B, detail: 'signed multiplication overflows' });
       return { value: a.mul(b), ub };
     }
     case '/':

@@ -243,8 +243,10 @@ export class FunctionSolver {
         return this.verdictFromModel(level, goal, copies, model, true, tainted);
       }
       let sawUnknown = r === 'unknown';
-      // Phase 2: only what comes before the goal must be free of errors.
-      for (const copy of copies) {
+      // Phase 2: only what comes before the goal must be free of errors
+      // (the same question as phase 1 when nothing can come after it).
+      const phase2 = copies.filter((c) => this.somethingAfter(level, c));
+      for (const copy of phase2) {
         const r2 = await this.check(level, [copy.lit, ...this.before(level, copy)], signal);
         if (r2 === 'sat') return this.verdictFromModel(level, goal, [copy], level.solver.model(), false, tainted);
         if (r2 === 'unknown') sawUnknown = true;
@@ -268,6 +270,14 @@ export class FunctionSolver {
       reason: copies.length === 0 ? 'no path of the function leads here' : undefined,
       why,
     };
+  }
+
+  /** Whether phase 1 asks more of a copy than phase 2: an obligation or an unwind node that can come after it. */
+  private somethingAfter(level: Level, copy: GoalCopy): boolean {
+    const { enc } = level;
+    const anc = level.ancestors[copy.node];
+    if (enc.unrolled.unwinds.some((u) => !anc.has(u))) return true;
+    return enc.obligations.some((ob) => !(anc.has(ob.node) || (ob.node === copy.node && (copy.upTo === Infinity || ob.index < copy.upTo))));
   }
 
   private async unwindable(level: Level, signal?: AbortSignal): Promise<boolean | 'unknown'> {

@@ -1,0 +1,165 @@
+// The seeds' goals that need neither pointers nor floats give the answers of
+// EXPECTED.md (checked there by exhaustive execution of the compiled
+// programs), and every datum is validated by compiling the harness with gcc
+// and the sanitizers and running it.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import * as path from 'node:path';
+import * as os from 'node:os';
+import * as fs from 'node:fs';
+import { createEngine } from '../../server/src/engine';
+import { defaultEngineOptions, type Engine } from '../../server/src/api';
+import { loadProgram } from '../../server/src/frontend/index';
+import { validateSuite } from '../../server/src/testgen/validate';
+import type { GoalReport, Report, TestReport } from '../../shared/report';
+
+const fixtures = path.join(__dirname, '..', 'fixtures');
+const file = (name: string) => path.join(fixtures, name);
+let engine: Engine;
+
+beforeAll(async () => {
+  engine = await createEngine(defaultEngineOptions);
+});
+afterAll(() => engine?.dispose());
+
+/** Line of the first source line containing `marker` (goals are found by their text, not by hard-coded lines). */
+function lineOf(name: string, marker: string, after = 0): number {
+  const lines = fs.readFileSync(file(name), 'utf8').split('\n');
+  const i = lines.findIndex((l, k) => k >= after && l.trim().startsWith(marker));
+  if (i < 0) throw new Error(`${marker} not in ${name}`);
+  return i + 1;
+}
+
+function only(report: Report): { goal: GoalReport; tests: TestReport[] } {
+  expect(report.functions).toHaveLength(1);
+  const f = report.functions[0];
+  expect(f.goals).toHaveLength(1);
+  return { goal: f.goals[0], tests: f.tests };
+}
+
+/** Compiles and runs the report's data with gcc and the sanitizers: every datum must reach its goals, match its results, and run clean. */
+async function expectValidated(name: string, report: Report): Promise<void> {
+  const program = await loadProgram({ file: file(name) }, defaultEngineOptions);
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creach-seeds-'));
+  const v = await validateSuite(program, report, { compiler: 'gcc', workDir, timeoutMs: 20_000, sanitize: true });
+  expect(v.available).toBe(true);
+  for (const t of report.functions.flatMap((f) => f.tests)) expect({ id: t.id, validated: t.validated, why: t.validation }).toEqual({ id: t.id, validated: true, why: undefined });
+}
+
+describe('seed goals (EXPECTED.md)', () => {
+  it('factorial.c: `i = 2;` is reached only by i = 2', async () => {
+    const r = await engine.reach({ file: file('factorial.c'), line: lineOf('factorial.c', 'i = 2;'), all: true, limit: 10 });
+    const { goal, tests } = only(r);
+    expect(goal.status).toBe('covered');
+    expect(tests.map((t) => t.inputs)).toEqual([{ i: 2 }]);
+    expect(tests[0].result).toBe(2);
+    await expectValidated('factorial.c', r);
+  });
+
+  it('example2.c: unique datum x = 2, y = 3', async () => {
+    const r = await engine.reach({ file: file('example2.c'), line: lineOf('example2.c', 'return 1;'), all: true, limit: 10 });
+    const { goal, tests } = only(r);
+    expect(goal.status).toBe('covered');
+    expect(tests.map((t) => t.inputs)).toEqual([{ x: 2, y: 3 }]);
+    await expectValidated('example2.c', r);
+  });
+
+  it('cl2000_foo.c: exactly 13 inputs, x in 4..10, y in 0..2', async () => {
+    const r = await engine.reach({ file: file('cl2000_foo.c'), line: lineOf('cl2000_foo.c', 'return 1;'), all: true, limit: 100 });
+    const { tests } = only(r);
+    expect(tests).toHaveLength(13);
+    for (const t of tests) {
+      const { x, y } = t.inputs as { x: number; y: number };
+      expect(x).toBeGreaterThanOrEqual(4);
+      expect(x).toBeLessThanOrEqual(10);
+      expect(y).toBeGreaterThanOrEqual(0);
+      expect(y).toBeLessThanOrEqual(2);
+    }
+    await expectValidated('cl2000_foo.c', r);
+  });
+
+  it('modular.c: reachable, and every reaching buf is in [2^31, 2^32 - 1]', async () => {
+    const line = lineOf('modular.c', 'return 1;');
+    const r = await engine.reach({ file: file('modular.c'), line });
+    expect(only(r).goal.status).toBe('covered');
+    const buf = only(r).tests[0].inputs.buf as number;
+    expect(buf).toBeGreaterThanOrEqual(2 ** 31);
+    // No datum below 2^31: the goal with that extra condition is unreachable.
+    const below = await engine.reach({ file: file('modular.c'), line, where: 'buf < 2147483648' });
+    expect(only(below).goal.status).toBe('unreachable');
+    await expectValidated('modular.c', r);
+  });
+
+  it('sample.c: exactly 1953 data; 6 with the Pythagorean condition', async () => {
+    const line = lineOf('sample.c', 'out = 1;', 20);
+    const all = await engine.reach({ file: file('sample.c'), line, all: true, limit: 3000 });
+    expect(only(all).tests).toHaveLength(1953);
+    const six = await engine.reach({ file: file('sample.c'), line, where: 'a[2]*a[2] == a[0]*a[0] + a[1]*a[1]', all: true, limit: 100 });
+    const data = only(six).tests.map((t) => [...(t.inputs.a as number[]), ...(t.inputs.b as number[]), t.inputs.target]);
+    const expected = [3, 4, 5].flatMap((k) => [[3, 4, 5, k, k, k, k], [4, 3, 5, k, k, k, k]]);
+    expect(data.map((d) => d.join(',')).sort()).toEqual(expected.map((d) => d.join(',')).sort());
+    await expectValidated('sample.c', six);
+  }, 120_000);
+
+  it('loops_w.c: power gives x = 10, n = 3; sum gives i = 10; gcd is never covered', async () => {
+    const power = await engine.reach({ file: file('loops_w.c'), line: lineOf('loops_w.c', 'return 1;'), all: true, limit: 5 });
+    expect(only(power).tests.map((t) => t.inputs)).toEqual([{ x: 10, n: 3 }]);
+    const sum = await engine.reach({ file: file('loops_w.c'), line: lineOf('loops_w.c', 'return 1;', 20), all: true, limit: 5 });
+    expect(only(sum).tests.map((t) => t.inputs)).toEqual([{ i: 10 }]);
+    const gcd = await engine.reach({ file: file('loops_w.c'), line: lineOf('loops_w.c', 'return 1;', 40) });
+    const g = only(gcd).goal;
+    expect(g.status).not.toBe('covered');
+    expect(['unreachable', 'not-reached', 'unknown']).toContain(g.status);
+    await expectValidated('loops_w.c', power);
+    await expectValidated('loops_w.c', sum);
+  }, 120_000);
+
+  it('tcas_assert.c: foo is violated with x = 50 and y >= 1; foo_holds holds', async () => {
+    const r = await engine.check({ file: file('tcas_assert.c') });
+    const foo = r.functions.find((f) => f.name === 'foo')!;
+    const a = foo.goals.find((g) => g.kind === 'assertion')!;
+    expect(a.status).toBe('violated');
+    const t = foo.tests.find((x) => x.id === a.test)!;
+    expect(t.inputs.x).toBe(50);
+    expect(t.inputs.y as number).toBeGreaterThanOrEqual(1);
+    const holds = r.functions.find((f) => f.name === 'foo_holds')!.goals.find((g) => g.kind === 'assertion')!;
+    expect(holds.status).toBe('holds');
+    // The multiplications can overflow: a separate runtime-error finding.
+    expect(r.functions.find((f) => f.name === 'foo_holds')!.goals.some((g) => g.kind === 'runtime-error' && g.status === 'violated')).toBe(true);
+  }, 120_000);
+
+  it('product.c: holds when bounded; signed overflow found when not', async () => {
+    const r = await engine.check({ file: file('product.c') });
+    const bounded = r.functions.find((f) => f.name === 'product_bounded')!;
+    expect(bounded.goals.find((g) => g.kind === 'assertion')!.status).toBe('holds');
+    expect(bounded.goals.filter((g) => g.kind === 'runtime-error').every((g) => g.status === 'holds')).toBe(true);
+    const free = r.functions.find((f) => f.name === 'product')!;
+    const overflow = free.goals.filter((g) => g.kind === 'runtime-error' && g.status === 'violated');
+    expect(overflow.length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('tritype.c: every decision outcome covered; both assertions of tritype_checked hold', async () => {
+    const cover = await engine.cover({ file: file('tritype.c'), function: 'tritype', criterion: 'decision' });
+    const goals = cover.functions[0].goals;
+    expect(goals.length).toBeGreaterThan(10);
+    expect(goals.filter((g) => g.status !== 'covered').map((g) => g.id)).toEqual([]);
+    await expectValidated('tritype.c', cover);
+    const check = await engine.check({ file: file('tritype.c'), function: 'tritype_checked' });
+    const asserts = check.functions[0].goals.filter((g) => g.kind === 'assertion');
+    expect(asserts).toHaveLength(2);
+    for (const a of asserts) expect(a.status).toBe('holds');
+  }, 180_000);
+});
+
+describe('explanations', () => {
+  it('an unreachable goal says which conditions conflict, by line', async () => {
+    const src = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'creach-why-')), 'why.c');
+    fs.writeFileSync(src, 'int f(int x) {\n  int u;\n  if (x < 4)\n    u = 10;\n  else\n    u = 2;\n  if (u <= x)\n    if (x < 4)\n      return 1;\n  return 0;\n}\n');
+    const r = await engine.reach({ file: src, line: 9 });
+    const g = only(r).goal;
+    expect(g.status).toBe('unreachable');
+    expect(g.proof).toBe('complete');
+    const lines = (g.why ?? []).map((w) => w.line);
+    expect(lines).toContain(7);
+    expect(lines).toContain(8);
+  });
+});
