@@ -83,7 +83,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       try {
         goal = goalAt(goals.filter((g) => g.kind === 'statement' || g.kind === 'branch'), req.line, req.column, req.outcome);
       } catch (e) {
-        throw new RequestError(`${l.program.file}:${req.line}:${req.column ?? 1}: ${(e as Error).message}`);
+        const inside = req.outcome === undefined ? statementInsideBlock(l.program, fn, req.line) : undefined;
+        if (!inside) throw new RequestError(`${l.program.file}:${req.line}:${req.column ?? 1}: ${(e as Error).message}`);
+        goal = inside;
       }
       const fs = solverFor(l, fn);
       const where = req.where ? await compileWhere(z, l.program, fn, req.where) : undefined;
@@ -165,6 +167,19 @@ export function goalReport(goal: Goal, v: GoalVerdict, test?: string): GoalRepor
   if (v.why) r.why = v.why;
   if (test) r.test = test;
   return r;
+}
+
+/** A statement that does not start a block (`return r;` after `r = ...;`): a goal on its first instruction. */
+function statementInsideBlock(program: Program, fn: IRFunction, line: number): Goal | undefined {
+  for (const b of fn.blocks) {
+    const index = b.instrs.findIndex((i) => i.range.line === line);
+    if (index < 0 && !(b.terminator.kind === 'return' && b.terminator.range.line === line)) continue;
+    const at = index < 0 ? b.instrs.length : index;
+    const range = index < 0 ? (b.terminator as { range: Goal['range'] }).range : b.instrs[index].range;
+    const text = program.source.split('\n')[range.line - 1]?.trim() ?? '';
+    return { id: `${fn.name}:${line}:stmt`, kind: 'statement', function: fn.name, range, label: `statement \`${text}\``, target: { kind: 'point', block: b.id, index: at } };
+  }
+  return undefined;
 }
 
 function functionAtLine(program: Program, line: number): IRFunction {

@@ -25,6 +25,8 @@ export type RuntimeErrorKind =
 export type GoalTarget =
   /** Statement goal: the block is entered. */
   | { kind: 'block'; block: number }
+  /** A statement inside a block (not its first): the instruction at blocks[block].instrs[index] is executed. */
+  | { kind: 'point'; block: number; index: number }
   /** Decision or condition outcome: one of these CFG edges is taken. */
   | { kind: 'edges'; edges: { from: number; to: number }[] }
   /** Assertion or ensures: the `assert` instruction at blocks[block].instrs[index] (violated when reached with cond false). */

@@ -31,7 +31,7 @@ export async function explainUnreachable(fs: FunctionSolver, bound: number, goal
   const items = enc.tracked.filter((t) => t.kind !== 'obligation' || before.has(t.node));
   const check = async (subset: TrackedItem[]) => {
     if (signal?.aborted) throw new Error('cancelled');
-    return solver.check(goalLit, ...subset.map((t) => t.lit));
+    return fs.serialized(() => solver.check(goalLit, ...subset.map((t) => t.lit)));
   };
   if ((await check(items)) !== 'unsat') return undefined;
   const coreVec = solver.unsatCore();

@@ -83,6 +83,9 @@ export interface QueryOptions {
 
 const BOXES = [16, 256, 32767];
 
+/** The tail of the queue of solver checks of this thread (see FunctionSolver.check). */
+let checkQueue: Promise<unknown> = Promise.resolve();
+
 export class FunctionSolver {
   private levels = new Map<number, Promise<Level>>();
   readonly bounds: number[];
@@ -125,17 +128,28 @@ export class FunctionSolver {
     return { bound, enc, solver, ancestors, boxes, unwindable: null };
   }
 
-  private async check(level: Level, assumptions: B[], signal?: AbortSignal): Promise<'sat' | 'unsat' | 'unknown'> {
-    if (signal?.aborted) throw new Cancelled();
-    const onAbort = () => this.z.ctx.interrupt();
-    signal?.addEventListener('abort', onAbort);
-    try {
-      const r = await level.solver.check(...assumptions);
+  private check(level: Level, assumptions: B[], signal?: AbortSignal): Promise<'sat' | 'unsat' | 'unknown'> {
+    // One Z3 context runs one check at a time: queue behind the running one.
+    const run = async () => {
       if (signal?.aborted) throw new Cancelled();
-      return r;
-    } finally {
-      signal?.removeEventListener('abort', onAbort);
-    }
+      const onAbort = () => this.z.ctx.interrupt();
+      signal?.addEventListener('abort', onAbort);
+      try {
+        const r = await level.solver.check(...assumptions);
+        if (signal?.aborted) throw new Cancelled();
+        return r;
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
+      }
+    };
+    return this.serialized(run);
+  }
+
+  /** Runs a solver call after every check already queued on this thread's Z3. */
+  serialized<T>(f: () => Promise<T>): Promise<T> {
+    const result = checkQueue.then(f, f);
+    checkQueue = result.then(() => undefined, () => undefined);
+    return result;
   }
 
   /** Copies of the goal in the level's graph (empty: the goal's code is not in the unrolled graph). */
@@ -150,6 +164,9 @@ export class FunctionSolver {
     switch (t.kind) {
       case 'block':
         for (const n of inTop) if (n.block.id === t.block && n.start === 0) out.push({ lit: enc.reach[n.id], node: n.id, upTo: -1 });
+        break;
+      case 'point':
+        for (const n of inTop) if (n.block.id === t.block && n.start <= t.index && t.index < Math.max(n.end, n.start + 1)) out.push({ lit: enc.reach[n.id], node: n.id, upTo: t.index });
         break;
       case 'edges':
         for (const e of t.edges)
