@@ -498,7 +498,7 @@ export class FunctionLowerer extends ExpressionLowerer {
     const thenB = b.newBlock();
     const elseB = alt ? b.newBlock() : null;
     const after = b.newBlock();
-    this.decision('if', condExpr(cond), thenB, elseB ?? after, cond);
+    this.decision('if', condExpr(cond), thenB, elseB ?? after);
     b.setBlock(thenB);
     this.statement(cons);
     b.jump(after);
@@ -516,7 +516,7 @@ export class FunctionLowerer extends ExpressionLowerer {
       this.b.jump(body);
       return;
     }
-    this.decision(kind, condExpr(cond), body, exit, rangeNode);
+    this.decision(kind, condExpr(cond), body, exit, condExpr(rangeNode));
   }
 
   private whileStatement(node: SyntaxNode): void {
@@ -608,7 +608,7 @@ export class FunctionLowerer extends ExpressionLowerer {
     b.jump(exit);
     const range = this.R(condNode);
     const text = this.ctx.text(condNode);
-    const d = b.addDecision({ kind: 'switch', line: this.R(node).line, tag: 'switch', synthetic: this.synthetic || undefined, text, range: this.R(node), outcomes: [] });
+    const d = b.addDecision({ kind: 'switch', line: range.line, tag: 'switch', synthetic: this.synthetic || undefined, text, range, outcomes: [] });
     const defaultTarget = sw.defaultTarget ?? exit;
     b.blocks[from].terminator = {
       kind: 'switch', value, decision: d.id, range,

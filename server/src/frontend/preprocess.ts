@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Diagnostic, SourceRange } from '../ir/ir';
-import { SourceMap, type LineOrigin } from './sourcemap';
+import { SourceMap, type LineOrigin, type MacroTable } from './sourcemap';
 
 export interface PreprocessOptions {
   compiler: string;
@@ -133,7 +133,8 @@ const STDIN_NAME = '<stdin>';
  */
 export async function preprocess(file: string, text: string, opts: PreprocessOptions): Promise<Preprocessed | null> {
   const dir = path.dirname(path.resolve(file));
-  const args = ['-E', '-x', 'c', '-I', ownIncludeDir(), '-iquote', dir];
+  // -dD keeps the #define lines in the output: the column mapping needs the macro names.
+  const args = ['-E', '-dD', '-x', 'c', '-I', ownIncludeDir(), '-iquote', dir];
   if (opts.compileCommands) args.push(...compileCommandFlags(opts.compileCommands, file));
   for (const inc of opts.includePaths) args.push('-I', path.resolve(inc));
   for (const d of opts.defines) args.push(`-D${d}`);
@@ -180,15 +181,21 @@ export function fromPreprocessedOutput(
   const parsed: string[] = [];
   let cur: LineOrigin | null = positionsInOutput ? { file, line: 1, system: false, user: true } : null;
   let main = mainName;
+  const macros: MacroTable = new Map();
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
+    if (l.startsWith('#define')) {
+      const d = /^#define\s+([A-Za-z_]\w*)(\()?/.exec(l);
+      if (d) macros.set(d[1], d[2] ? 'function' : 'object');
+    }
     const m = l.startsWith('#') ? MARKER.exec(l) : null;
     if (m) {
       const name = m[2].replace(/\\(.)/g, '$1');
       if (main === null) main = name;
       const flags = m[3].trim().split(/\s+/);
-      const system = flags.includes('3');
-      const isUser = name === main && !system;
+      // Flag 3 on a marker of the main file only says a system macro was expanded there.
+      const isUser = name === main;
+      const system = flags.includes('3') && !isUser;
       cur = positionsInOutput
         ? { file, line: i + 2, system, user: !system }
         : { file: isUser ? file : name, line: Number(m[1]), system, user: isUser };
@@ -205,5 +212,5 @@ export function fromPreprocessedOutput(
     } else origins.push(null);
   }
   const srcLines = positionsInOutput ? lines : userLines;
-  return { text: parsed.join('\n'), map: new SourceMap(origins, parsed, srcLines), diagnostics: [] };
+  return { text: parsed.join('\n'), map: new SourceMap(origins, parsed, srcLines, macros), diagnostics: [] };
 }

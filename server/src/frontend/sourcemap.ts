@@ -40,14 +40,59 @@ function tokenize(line: string): Tok[] {
   return toks;
 }
 
+/** Macro names known to the preprocessor run (from `-dD`): function-like or object-like. */
+export type MacroTable = Map<string, 'function' | 'object'>;
+
+/** A token of the original line, or a whole macro invocation (`NAME` or `NAME(args)`). */
+interface Unit {
+  text: string;
+  col: number;
+  end: number;
+  macro: boolean;
+  /** Units of a function-like invocation's arguments (for mapping the tokens they expand to). */
+  inner: Unit[];
+}
+
+/** One preprocessed token and where it comes from in the original line. */
+interface ColumnEntry {
+  iCol: number;
+  len: number;
+  oStart: number;
+  oEnd: number;
+  /** Exact copy of an original token (columns inside it map one to one). */
+  exact: boolean;
+}
+
+function groupUnits(toks: Tok[], macros: MacroTable, from = 0, to = toks.length): Unit[] {
+  const units: Unit[] = [];
+  for (let k = from; k < to; k++) {
+    const t = toks[k];
+    const kind = macros.get(t.text);
+    const end = t.col + t.text.length;
+    if (kind === 'function' && toks[k + 1]?.text === '(') {
+      let depth = 0;
+      let m = k + 1;
+      for (; m < to; m++) {
+        if (toks[m].text === '(') depth++;
+        else if (toks[m].text === ')' && --depth === 0) break;
+      }
+      const last = toks[Math.min(m, to - 1)];
+      units.push({ text: t.text, col: t.col, end: last.col + last.text.length, macro: true, inner: groupUnits(toks, macros, k + 2, Math.min(m, to)) });
+      k = m;
+    } else units.push({ text: t.text, col: t.col, end, macro: kind === 'object', inner: [] });
+  }
+  return units;
+}
+
 export class SourceMap {
-  private columnMaps = new Map<number, { iCol: number; oCol: number; len: number }[] | null>();
+  private columnMaps = new Map<number, ColumnEntry[] | null>();
 
   constructor(
     /** Origin of each preprocessed line (0-based index), null for lines of no file. */
     readonly origins: (LineOrigin | null)[],
     private readonly parsedLines: string[],
     private readonly userLines: string[],
+    private readonly macros: MacroTable = new Map(),
   ) {}
 
   /** Identity map for text parsed without preprocessing. */
@@ -69,37 +114,110 @@ export class SourceMap {
       if (e.iCol <= c) best = e;
       else break;
     }
-    const within = Math.min(c - best.iCol, Math.max(best.len - 1, 0));
-    const oc = best.oCol + Math.max(within, 0) + (isEnd ? 1 : 0);
+    let oc: number;
+    if (best.exact) oc = best.oStart + Math.min(Math.max(c - best.iCol, 0), best.len - 1) + (isEnd ? 1 : 0);
+    else oc = isEnd ? best.oEnd : best.oStart;
     return { line: o.line, column: oc + 1, user: true, file: o.file };
   }
 
-  private columnMap(row: number, userLine: number) {
+  private columnMap(row: number, userLine: number): ColumnEntry[] | null {
     if (this.columnMaps.has(row)) return this.columnMaps.get(row)!;
-    const iLine = this.parsedLines[row] ?? '';
     const oLine = this.userLines[userLine - 1];
-    let result: { iCol: number; oCol: number; len: number }[] | null = null;
-    if (oLine !== undefined) {
-      const iToks = tokenize(iLine);
-      const oToks = tokenize(oLine);
-      result = [];
-      let j = 0;
-      for (const t of iToks) {
-        let k = j;
-        while (k < oToks.length && k < j + 12 && oToks[k].text !== t.text) k++;
-        if (k < oToks.length && oToks[k].text === t.text) {
-          result.push({ iCol: t.col, oCol: oToks[k].col, len: t.text.length });
-          j = k + 1;
-        } else {
-          // A token of a macro expansion: attribute it to the macro name (the next identifier),
-          // or, after the macro's arguments, to the last token matched.
-          const next = oToks[j];
-          const anchor = next && /^[A-Za-z_$]/.test(next.text) ? next : oToks[j - 1] ?? oToks[Math.min(j, oToks.length - 1)];
-          result.push({ iCol: t.col, oCol: anchor ? anchor.col : 0, len: anchor ? anchor.text.length : 1 });
-        }
-      }
+    // The preprocessor may split one source line over several output rows (a macro from a
+    // system header is expanded on rows of its own): align all of them as one line.
+    const rows = this.rowsOfSameLine(row);
+    let text = '';
+    const offsets: number[] = [];
+    for (const r of rows) {
+      offsets.push(text.length);
+      text += (this.parsedLines[r] ?? '') + ' ';
     }
-    this.columnMaps.set(row, result);
-    return result;
+    let entries: ColumnEntry[] | null = null;
+    if (oLine !== undefined) {
+      const iToks = tokenize(text);
+      const units = groupUnits(tokenize(oLine), this.macros);
+      entries = alignExact(iToks, units) ?? alignGreedy(iToks, units, null);
+    }
+    rows.forEach((r, k) => {
+      const from = offsets[k];
+      const to = k + 1 < rows.length ? offsets[k + 1] : Infinity;
+      const own = entries?.filter((e) => e.iCol >= from && e.iCol < to).map((e) => ({ ...e, iCol: e.iCol - from })) ?? null;
+      this.columnMaps.set(r, own);
+    });
+    return this.columnMaps.get(row) ?? null;
   }
+
+  private rowsOfSameLine(row: number): number[] {
+    const o = this.origins[row]!;
+    const same = (r: number) => {
+      const x = this.origins[r];
+      return !!x && x.user && x.line === o.line && x.file === o.file;
+    };
+    const rows = [row];
+    for (let r = row - 1; r >= 0 && (this.origins[r] === null || same(r)); r--) if (same(r)) rows.unshift(r);
+    for (let r = row + 1; r < this.origins.length && (this.origins[r] === null || same(r)); r++) if (same(r)) rows.push(r);
+    return rows;
+  }
+}
+
+/**
+ * Aligns preprocessed tokens with the original units: plain tokens must be equal, a macro
+ * invocation stands for any run of tokens (its expansion). Null when no alignment exists
+ * (a macro call spread over several lines, say) or the line is too long to try.
+ */
+function alignExact(iToks: Tok[], units: Unit[]): ColumnEntry[] | null {
+  const n = iToks.length;
+  const m = units.length;
+  if (n * m > 40_000) return null;
+  // ok[i][j]: iToks[i..] aligns with units[j..]; filled backwards (no recursion).
+  const ok: Uint8Array[] = Array.from({ length: n + 1 }, () => new Uint8Array(m + 1));
+  ok[n][m] = 1;
+  for (let j = m - 1; j >= 0; j--) {
+    const u = units[j];
+    // For a macro, ok[i][j] if some k >= i has ok[k][j + 1]: a suffix "or".
+    let anyLater = 0;
+    for (let i = n; i >= 0; i--) {
+      if (u.macro) {
+        anyLater |= ok[i][j + 1];
+        ok[i][j] = anyLater;
+      } else ok[i][j] = i < n && iToks[i].text === u.text ? ok[i + 1][j + 1] : 0;
+    }
+  }
+  if (!ok[0][0]) return null;
+  const out: ColumnEntry[] = [];
+  let i = 0;
+  for (let j = 0; j < m; j++) {
+    const u = units[j];
+    if (!u.macro) {
+      out.push({ iCol: iToks[i].col, len: iToks[i].text.length, oStart: u.col, oEnd: u.end, exact: true });
+      i++;
+      continue;
+    }
+    let k = i;
+    while (!ok[k][j + 1]) k++; // the shortest expansion that lets the rest align
+    out.push(...alignGreedy(iToks.slice(i, k), u.inner, u));
+    i = k;
+  }
+  return out;
+}
+
+/**
+ * Greedy alignment: each token is looked for among the next few units; tokens not found come
+ * from a macro (the enclosing invocation `outer`, or the macro unit they stand at).
+ */
+function alignGreedy(iToks: Tok[], units: Unit[], outer: Unit | null): ColumnEntry[] {
+  const out: ColumnEntry[] = [];
+  let j = 0;
+  for (const t of iToks) {
+    let k = j;
+    while (k < units.length && k < j + 12 && (units[k].macro || units[k].text !== t.text)) k++;
+    if (k < units.length && !units[k].macro && units[k].text === t.text) {
+      out.push({ iCol: t.col, len: t.text.length, oStart: units[k].col, oEnd: units[k].end, exact: true });
+      j = k + 1;
+      continue;
+    }
+    const at = units[j]?.macro ? units[j] : outer ?? units[j] ?? units[j - 1];
+    if (at) out.push({ iCol: t.col, len: t.text.length, oStart: at.col, oEnd: at.end, exact: false });
+  }
+  return out;
 }

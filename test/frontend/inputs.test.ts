@@ -1,0 +1,214 @@
+// Inputs of every kind: real system headers, preprocessing options, SV-COMP
+// `.i` files, no compiler, and malformed input (which gives errors, never a
+// crash or a hang).
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { FrontendError, loadProgram, type FrontendOptions } from '../../server/src/frontend';
+import { interpret } from '../../server/src/ir/interp';
+import type { Instr, IRFunction, Program } from '../../server/src/ir/ir';
+
+const options: FrontendOptions = { dataModel: 'LP64', compiler: 'cc', includePaths: [], defines: [] };
+const dir = mkdtempSync(path.join(tmpdir(), 'creach-fe-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function write(name: string, text: string | Buffer): string {
+  const f = path.join(dir, name);
+  writeFileSync(f, text);
+  return f;
+}
+
+const instrs = (f: IRFunction): Instr[] => f.blocks.flatMap((b) => b.instrs);
+const fn = (p: Program, name: string) => p.functions.find((f) => f.name === name)!;
+
+async function frontendError(file: string, opts: FrontendOptions = options): Promise<FrontendError> {
+  try {
+    await loadProgram({ file }, opts);
+  } catch (e) {
+    if (e instanceof FrontendError) return e;
+    throw e;
+  }
+  throw new Error('expected a FrontendError');
+}
+
+describe('real headers', () => {
+  it('stdio, stdlib, string, stdint, limits, assert, math, stdbool, stddef go through', async () => {
+    const file = write('headers.c', [
+      '#include <stdio.h>', '#include <stdlib.h>', '#include <string.h>', '#include <stdint.h>', '#include <limits.h>',
+      '#include <assert.h>', '#include <math.h>', '#include <stdbool.h>', '#include <stddef.h>',
+      'int f(int32_t x, uint8_t y, size_t n) {',
+      '  bool big = x > INT_MAX / 2;',
+      '  if (big) return INT_MIN;',
+      '  assert(y <= UINT8_MAX);',
+      '  return x + y + (int)n + (int)sizeof(int64_t);',
+      '}',
+    ].join('\n'));
+    const p = await loadProgram({ file }, options);
+    expect(p.diagnostics).toEqual([]);
+    const f = fn(p, 'f');
+    expect(p.functions.map((x) => x.name)).toEqual(['f']);
+    expect(p.vars.get(f.params[1])!.type).toMatchObject({ kind: 'int', bits: 8, signed: false });
+    expect(p.vars.get(f.params[2])!.type).toMatchObject({ kind: 'int', bits: 64, signed: false });
+    expect(interpret(p, 'f', [5n, 7n, 2n]).result).toBe(22n);
+    expect(interpret(p, 'f', [1073741824n, 0n, 0n]).result).toBe(-2147483648n);
+    const a = instrs(f).find((i) => i.kind === 'assert')!;
+    expect(a).toMatchObject({ text: 'y <= UINT8_MAX', range: { line: 13, column: 3 } });
+  });
+
+  it('keeps a header-style static inline helper the user calls, without goals', async () => {
+    const h = write('helper.h', 'static inline int clamp(int v) { if (v < 0) return 0; return v; }\nstatic inline int unused(int v) { return v; }\n');
+    const file = write('uses_helper.c', `#include "${path.basename(h)}"\nint g(int x) { return clamp(x) + 1; }\n`);
+    const p = await loadProgram({ file }, options);
+    expect(p.functions.map((f) => f.name).sort()).toEqual(['clamp', 'g']);
+    const clamp = fn(p, 'clamp');
+    expect(clamp.blocks.some((b) => b.hasCode)).toBe(false);
+    expect(clamp.decisions.every((d) => d.synthetic)).toBe(true);
+    // Its code is attributed to the call site in the user's file.
+    expect(clamp.range.line).toBe(2);
+    const call = instrs(fn(p, 'g')).find((i) => i.kind === 'assign' && i.value.op === 'call')!;
+    expect(call).toMatchObject({ value: { op: 'call', callee: 'clamp', external: false } });
+    expect(interpret(p, 'g', [-4n]).result).toBe(1n);
+  });
+
+  it('marks calls to functions without a body external', async () => {
+    const file = write('ext.c', '#include <stdlib.h>\nint h(void) { return rand() % 6; }\n');
+    const p = await loadProgram({ file }, options);
+    const call = instrs(fn(p, 'h')).find((i) => i.kind === 'assign' && i.value.op === 'call');
+    expect(call).toMatchObject({ value: { callee: 'rand', external: true } });
+    expect([...p.externals.keys()]).toEqual(['rand']);
+  });
+});
+
+describe('preprocessing', () => {
+  it('honours -D defines and include paths', async () => {
+    const inc = path.join(dir, 'inc');
+    mkdirSync(inc, { recursive: true });
+    writeFileSync(path.join(inc, 'limit.h'), '#define LIMIT (SCALE * 10)\n');
+    const file = write('defines.c', '#include <limit.h>\nint lim(void) { return LIMIT; }\n');
+    const p = await loadProgram({ file }, { ...options, includePaths: [inc], defines: ['SCALE=3'] });
+    expect(interpret(p, 'lim', []).result).toBe(30n);
+  });
+
+  it('reads -I and -D of the file from compile_commands.json', async () => {
+    const inc = path.join(dir, 'inc2');
+    mkdirSync(inc, { recursive: true });
+    writeFileSync(path.join(inc, 'k.h'), '#define K (BASE + 1)\n');
+    const file = write('cc.c', '#include "k.h"\nint k(void) { return K; }\n');
+    const cc = write('compile_commands.json', JSON.stringify([{ directory: dir, file: 'cc.c', command: `cc -Iinc2 -DBASE=41 -c cc.c` }]));
+    const p = await loadProgram({ file }, { ...options, compileCommands: cc });
+    expect(interpret(p, 'k', []).result).toBe(42n);
+  });
+
+  it('maps macro-expanded code back to the user columns', async () => {
+    const file = write('cols.c', '#define TWICE(x) ((x) * 2)\nint c(int a) {\n  if (TWICE(a)   >   10) return 1;\n  return 0;\n}\n');
+    const p = await loadProgram({ file }, options);
+    const d = fn(p, 'c').decisions[0];
+    expect(d.id).toBe('c:3:if');
+    expect(d.text).toBe('TWICE(a) > 10');
+    expect(d.range).toMatchObject({ line: 3, column: 7 });
+  });
+
+  it('reports preprocessor errors as file:line:column', async () => {
+    const file = write('missing.c', 'int x;\n#include "no_such_header.h"\n');
+    const e = await frontendError(file);
+    expect(e.message).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2:\\d+: .*no_such_header`));
+  });
+
+  it('parses directive-free files without a compiler, and refuses files that need one', async () => {
+    const plain = write('plain.c', 'int p(int x) { return x + 1; }\n');
+    const noCc = { ...options, compiler: 'creach-no-such-compiler' };
+    const p = await loadProgram({ file: plain }, noCc);
+    expect(interpret(p, 'p', [1n]).result).toBe(2n);
+    const withInclude = write('needs_cc.c', '#include <stdio.h>\nint q(void) { return 0; }\n');
+    const e = await frontendError(withInclude, noCc);
+    expect(e.message).toMatch(/needs_cc\.c:1:1: cannot run the C compiler 'creach-no-such-compiler'/);
+  });
+
+  it('uses the data model: long is 32 bits in ILP32', async () => {
+    const file = write('ilp32.c', 'long long sz(void) { return sizeof(long) * 100 + sizeof(void *); }\n');
+    const p = await loadProgram({ file }, { ...options, dataModel: 'ILP32' });
+    expect(interpret(p, 'sz', []).result).toBe(404n);
+  });
+});
+
+describe('SV-COMP style .i files', () => {
+  it('parses the file as is: nondet, assume, reach_error via __assert_fail', async () => {
+    const file = path.join(__dirname, '..', 'fixtures', 'svcomp_style.i');
+    const p = await loadProgram({ file }, options);
+    expect(p.diagnostics).toEqual([]);
+    const main = fn(p, 'main');
+    const nondets = instrs(main).filter((i) => i.kind === 'assign' && i.value.op === 'nondet');
+    expect(nondets.map((i) => i.kind === 'assign' && i.value.op === 'nondet' && i.value.type)).toMatchObject([
+      { name: 'int' }, { name: 'int' }, { name: 'unsigned int' }]);
+    expect(instrs(main).filter((i) => i.kind === 'assume').map((i) => i.kind === 'assume' && i.origin)).toEqual(['assume', 'assume']);
+    const reach = fn(p, 'reach_error');
+    const errorBlock = reach.blocks.find((b) => b.instrs.some((i) => i.kind === 'error'))!;
+    expect(errorBlock.terminator).toMatchObject({ kind: 'stop', why: 'error' });
+    // Positions are those of the .i file itself.
+    expect(errorBlock.instrs[0].range.line).toBe(17);
+    // Running it: x = 11, y = 12 reaches the error; u is not needed.
+    expect(interpret(p, 'main', [], { nondet: [11n, 12n, 0n] }).violation).toMatchObject({ kind: 'error' });
+    expect(interpret(p, 'main', [], { nondet: [11n, 13n, 9n] })).toMatchObject({ result: 0n });
+    expect(interpret(p, 'main', [], { nondet: [0n, 1n, 0n] }).stopped).toBe('assume');
+    // check(): the assert macro's `? (void)0 : __assert_fail(...)` form.
+    expect(interpret(p, 'check', [101n]).violation).toMatchObject({ kind: 'error', line: 24 });
+  });
+});
+
+describe('malformed input gives errors, never a crash or a hang', () => {
+  it('truncated file', async () => {
+    const e = await frontendError(write('trunc.c', 'int f(int x) {\n  if (x > 0) {\n    return x;\n'));
+    expect(e.message).toMatch(/trunc\.c:\d+:\d+: syntax error/);
+  });
+  it('binary garbage', async () => {
+    const bytes = Buffer.from(Array.from({ length: 3000 }, (_, i) => ((i * 7919 + 13) % 255) + 1));
+    const e = await frontendError(write('garbage.c', bytes));
+    expect(e.message).toMatch(/garbage\.c:\d+:\d+: syntax error/);
+  });
+  it('NUL bytes', async () => {
+    const e = await frontendError(write('nul.c', Buffer.from([0x69, 0x6e, 0x74, 0, 0x78, 0x3b])));
+    expect(e.message).toBe(`${path.join(dir, 'nul.c')}:1:1: not a C source file (it contains NUL bytes)`);
+  });
+  it('10,000 nested parentheses', async () => {
+    const e = await frontendError(write('nest.c', `int f(int x) { return ${'('.repeat(10000)}x${')'.repeat(10000)}; }\n`));
+    expect(e.message).toMatch(/nest\.c:1:\d+: expression nested too deeply/);
+  });
+  it('deeply nested blocks', async () => {
+    const e = await frontendError(write('blocks.c', `int f(int x) { ${'{'.repeat(5000)}x++;${'}'.repeat(5000)} return x; }\n`));
+    expect(e.message).toMatch(/blocks\.c:1:\d+: .*nested too deeply/);
+  });
+  it('a 5,000-line function', async () => {
+    const body = Array.from({ length: 5000 }, (_, i) => `  if (x > ${i}) s = s + ${i % 7};`).join('\n');
+    const file = write('long.c', `int f(int x) {\n  int s = 0;\n${body}\n  return s;\n}\n`);
+    const start = Date.now();
+    const p = await loadProgram({ file }, options);
+    expect(Date.now() - start).toBeLessThan(20_000);
+    expect(fn(p, 'f').decisions).toHaveLength(5000);
+    expect(interpret(p, 'f', [10n]).result).toBe(BigInt([0, 1, 2, 3, 4, 5, 6, 0, 1, 2].reduce((a, b) => a + b, 0)));
+  });
+  it('undeclared identifiers and type errors are errors with positions', async () => {
+    const e = await frontendError(write('undeclared.c', 'int f(int x) {\n  return y + x;\n}\n'));
+    expect(e.message).toBe(`${path.join(dir, 'undeclared.c')}:2:10: 'y' undeclared`);
+  });
+  it('an empty file is an empty program', async () => {
+    const p = await loadProgram({ file: write('empty.c', '') }, options);
+    expect(p.functions).toEqual([]);
+  });
+});
+
+describe('unsupported constructs are warnings, not silence', () => {
+  it('inline asm, long double, setjmp become unsupported/havoc with warnings', async () => {
+    const file = write('unsupported.c', [
+      'int f(int x) {',
+      '  __asm__("nop");',
+      '  long double d = x;',
+      '  return x;',
+      '}',
+    ].join('\n'));
+    const p = await loadProgram({ file }, options);
+    const messages = p.diagnostics.map((d) => `${d.severity} ${d.range.line}: ${d.message}`);
+    expect(messages).toEqual(expect.arrayContaining([expect.stringMatching(/^warning 2: unsupported: inline assembly/), expect.stringMatching(/^warning 3: unsupported: long double/)]));
+    expect(instrs(fn(p, 'f')).some((i) => i.kind === 'unsupported' && i.what === 'inline assembly')).toBe(true);
+  });
+});
