@@ -2,7 +2,8 @@
 
 import { commonOptionsHelp, integerOption, parseCommandLine } from './options';
 import { printReport, solverOptionSpecs, solverOptionsHelp, withEngine } from './run-engine';
-import { UsageError } from './errors';
+import { InputError, UsageError } from './errors';
+import { TestCompError } from '../testgen/testcomp';
 import { emitAndValidate } from '../testgen/export';
 import { loadProgram } from '../frontend/index';
 
@@ -28,7 +29,13 @@ export async function run(args: string[]): Promise<number> {
   const dir = values['emit-tests'] as string | undefined;
   if (dir || values.validate) {
     const program = await loadProgram({ file: cl.file }, engine);
-    const r = await emitAndValidate(program, report, { dir, format, validate: Boolean(values.validate), compiler: engine.compiler, timeoutMs: 10_000, includePaths: engine.includePaths, defines: engine.defines });
+    let r;
+    try {
+      r = await emitAndValidate(program, report, { dir, format, validate: Boolean(values.validate), compiler: engine.compiler, timeoutMs: 10_000, includePaths: engine.includePaths, defines: engine.defines });
+    } catch (e) {
+      if (e instanceof TestCompError) throw new InputError(`${cl.file}:1:1: ${e.message}`);
+      throw e;
+    }
     for (const m of r.messages) process.stderr.write(`${m}\n`);
     for (const b of r.bugs) process.stderr.write(`CREACH BUG: ${b}\n`);
     for (const f of r.files) process.stderr.write(`wrote ${f}\n`);
