@@ -520,27 +520,28 @@ export function valueToData(z: Z3Handle, model: Model<'main'>, v: Val, t: CType)
 }
 
 /** A float from the model as a JSON number, or "nan" | "inf" | "-inf" | "-0". */
-function floatData(z: Z3Handle, e: F, bits: 32 | 64): DataValue {
-  // The IEEE bit pattern is exact; decode it.
-  const bv = z.ctx.simplify(e.toIEEEBV()) as unknown as { value(): bigint };
-  let raw: bigint;
-  try {
-    raw = BigInt(bv.value());
-  } catch {
-    return 'nan';
-  }
-  const buf = new DataView(new ArrayBuffer(8));
+function floatData(_z: Z3Handle, e: F, bits: 32 | 64): DataValue {
+  // Z3 prints a float numeral as its exact bits: `(fp #b0 #x7f #b000...)`, or `(_ NaN 8 24)` and the like.
+  const s = e.toString();
+  if (/NaN/.test(s)) return 'nan';
+  if (/\+oo/.test(s)) return 'inf';
+  if (/-oo/.test(s)) return '-inf';
+  if (/-zero/.test(s)) return '-0';
+  if (/\+zero/.test(s)) return 0;
+  const parts = [...s.matchAll(/#([bx])([0-9a-fA-F]+)/g)].map(([, base, digits]) =>
+    base === 'b' ? digits : [...digits].map((d) => parseInt(d, 16).toString(2).padStart(4, '0')).join(''),
+  );
+  if (parts.length !== 3) throw new Error(`unexpected float numeral ${s}`);
+  const raw = BigInt(`0b${parts.join('')}`);
+  const view = new DataView(new ArrayBuffer(8));
   let x: number;
   if (bits === 32) {
-    buf.setUint32(0, Number(raw));
-    x = buf.getFloat32(0);
+    view.setUint32(0, Number(raw));
+    x = view.getFloat32(0);
   } else {
-    buf.setBigUint64(0, raw);
-    x = buf.getFloat64(0);
+    view.setBigUint64(0, raw);
+    x = view.getFloat64(0);
   }
-  if (Number.isNaN(x)) return 'nan';
-  if (x === Infinity) return 'inf';
-  if (x === -Infinity) return '-inf';
   if (x === 0 && 1 / x < 0) return '-0';
   return x;
 }
