@@ -5,6 +5,7 @@ import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { loadProgram, type FrontendOptions } from '../../server/src/frontend';
 import type { IRFunction, Program } from '../../server/src/ir/ir';
+import { interpret, type Value } from '../../server/src/ir/interp';
 
 const fixtures = path.join(__dirname, '..', 'fixtures');
 const options: FrontendOptions = { dataModel: 'LP64', compiler: 'cc', includePaths: [], defines: [] };
@@ -90,5 +91,81 @@ describe('assert', () => {
     const asserts = f.blocks.flatMap((b) => b.instrs).filter((i) => i.kind === 'assert');
     expect(asserts).toHaveLength(1);
     expect(asserts[0]).toMatchObject({ origin: 'assert', text: 'z > -2500', range: { line: 19, column: 5, endLine: 19, endColumn: 22 } });
+  });
+});
+
+describe('seed programs run on the IR give the answers of EXPECTED.md', () => {
+  const load = (f: string) => loadProgram({ file: path.join(fixtures, f) }, options);
+  const run = (p: Program, f: string, args: (bigint | number | bigint[])[]) => interpret(p, f, args).result;
+
+  it('scalar seeds', async () => {
+    expect(run(await load('factorial.c'), 'f', [2n])).toBe(2n);
+    expect(run(await load('example2.c'), 'g', [2n, 3n])).toBe(1n);
+    expect(run(await load('example2.c'), 'g', [3n, 2n])).toBe(0n);
+    const cl = await load('cl2000_foo.c');
+    let count = 0;
+    for (let x = 0n; x <= 12n; x++) for (let y = 0n; y <= 4n; y++) if (run(cl, 'foo', [x, y]) === 1n) count++;
+    expect(count).toBe(13);
+    const mod = await load('modular.c');
+    expect(run(mod, 'f', [2147483648n])).toBe(1n);
+    expect(run(mod, 'f', [2147483647n])).toBe(0n);
+    const loops = await load('loops_w.c');
+    expect(run(loops, 'power', [10n, 3n])).toBe(1n);
+    expect(run(loops, 'sum', [10n])).toBe(1n);
+    expect(run(loops, 'gcd', [4n, 18n])).toBe(2n);
+    const jos = await load('josephus.c');
+    expect(jos.diagnostics).toEqual([]);
+  });
+
+  it('tritype classifies triangles; the checked version never fails', async () => {
+    const p = await load('tritype.c');
+    expect([[3n, 4n, 5n], [2n, 2n, 3n], [5n, 5n, 5n], [1n, 2n, 3n], [0n, 1n, 1n]].map((a) => run(p, 'tritype', a))).toEqual([1n, 2n, 3n, 4n, 4n]);
+    for (const a of [[65535n, 65535n, 65535n], [1n, 1n, 2n], [7n, 3n, 3n]]) expect(interpret(p, 'tritype_checked', a).violation).toBeUndefined();
+  });
+
+  it('tcas assertion: x = 50, y = 1 violates it', async () => {
+    const p = await load('tcas_assert.c');
+    expect(interpret(p, 'foo', [50n, 1n]).violation).toMatchObject({ kind: 'assert', text: 'z > -2500', line: 19 });
+    expect(interpret(p, 'foo', [1n, 1n]).violation).toBeUndefined();
+  });
+
+  it('sample: arrays passed to pointer parameters, requires checked', async () => {
+    const p = await load('sample.c');
+    expect(run(p, 'sample', [[3n, 4n, 5n], [5n, 5n, 5n], 5n])).toBe(1n);
+    expect(run(p, 'sample', [[3n, 4n, 5n], [5n, 4n, 5n], 5n])).toBe(0n);
+    expect(interpret(p, 'sample', [[0n, 4n, 5n], [5n, 5n, 5n], 5n]).stopped).toBe('assume');
+  });
+
+  it('pointer seeds', async () => {
+    expect(run(await load('ptr_foo.c'), 'foo', [5n])).toBe(1n);
+    expect(run(await load('ptr_foo.c'), 'foo', [4n])).toBe(0n);
+    const alias = await load('ptr_conditional_alias.c');
+    expect(run(alias, 'f', [7n, 7n, 1n])).toBe(1n);
+    expect(run(alias, 'f', [7n, 7n, 0n])).toBe(0n);
+    const lh = await load('ptr_lh98.c');
+    expect([7n, 8n, 9n, 10n].map((h) => run(lh, 'lh98', [h]))).toEqual([0n, 1n, 1n, 0n]);
+    const jos97 = await load('ptr_jos97.c');
+    expect([0n, 1n, 2n, 3n, 4n, 5n].map((i) => run(jos97, 'jos97', [i]))).toEqual([0n, 0n, 1n, 0n, 0n, 1n]);
+  });
+
+  it('floating-point seeds (binary32 and binary64)', async () => {
+    const p = await load('fp_single.c');
+    expect(run(p, 'fp1', [1.4e-45])).toBe(1n);
+    expect(run(p, 'fp1', [32767.998046875])).toBe(1n);
+    expect(run(p, 'fp1', [32768])).toBe(0n);
+    expect(run(p, 'fp2', [9999])).toBe(0n);
+    expect(run(p, 'fp2d', [6.103515625e-5])).toBe(0n);
+    expect(run(p, 'fp2d', [6.103515625e-5 + 2 ** -66])).toBe(1n);
+  });
+
+  it('josephus with a malloc that hands out fresh struct nodes: f(41, 3) == 31', async () => {
+    const p = await load('josephus.c');
+    const f = fn(p, 'f');
+    const t = [...f.locals].map((id) => p.vars.get(id)!).find((v) => v.name === 't')!;
+    const node = (t.type as Extract<typeof t.type, { kind: 'pointer' }>).to;
+    const malloc = (): Value => ({ kind: 'ptr', obj: { name: 'heap', type: node, value: undefined }, path: [], delta: 0 });
+    const free = (): Value => undefined;
+    expect(interpret(p, 'f', [41n, 3n], { externals: { malloc, free } }).result).toBe(31n);
+    expect(interpret(p, 'f', [2n, 3n], { externals: { malloc, free } }).result).toBe(2n);
   });
 });

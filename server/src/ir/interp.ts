@@ -415,6 +415,8 @@ class Interpreter {
       loc.obj.value = value;
       return;
     }
+    // Objects handed out by external functions (malloc) may start without any value.
+    if (loc.obj.value === undefined) loc.obj.value = undefinedValue(loc.obj.type);
     let v: Value = loc.obj.value;
     for (let k = 0; k < loc.path.length - 1; k++) {
       const i = loc.path[k];
