@@ -140,3 +140,7 @@ static int twice(int v) { return 2 * v; }
 long long function_pointer(int x) { return apply(twice, x) + apply(&twice, 1); }
 static unsigned char ret_conv(int x) { return x; }
 long long return_conversion(int x) { return ret_conv(x); }
+
+/* ---- integer to float rounding (once, to nearest even) ---- */
+unsigned long long ull_to_float(unsigned long long x) { float f = x; return (unsigned long long)f; }
+long long ll_to_float(long long x) { float f = x; return (long long)f; }

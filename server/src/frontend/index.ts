@@ -115,7 +115,10 @@ function syntaxErrors(root: SyntaxNode, ctx: FrontendContext): Diagnostic[] {
     if (n.isMissing || n.type === 'ERROR') {
       const p = ctx.diagnosticPlace(n);
       const snippet = n.text.replace(/\s+/g, ' ').slice(0, 30);
-      const message = n.isMissing ? `syntax error: missing '${n.type}'` : `syntax error${snippet ? ` near '${snippet}'` : ''}`;
+      const atEnd = root.text.slice(n.endIndex).trim() === '';
+      const message = n.isMissing
+        ? `syntax error: missing '${n.type}'${atEnd ? ' (unexpected end of file)' : ''}`
+        : `syntax error${atEnd ? ': unexpected end of file in' : ' near'} '${snippet}'`;
       out.push({ severity: 'error', message, file: p.file, range: p.range });
       continue;
     }

@@ -208,7 +208,7 @@ export function emitLocalInit(lower: ExpressionLowerer, place: Place, tree: Init
     }
     return;
   }
-  if (tree?.kind === 'expr') lower.store(place, lower.rvalue(tree.node), tree.node);
+  if (tree?.kind === 'expr') lower.store(place, lower.rvalue(tree.node), at);
   else if (tree?.kind === 'list') {
     const first = tree.elems.get(0);
     emitLocalInit(lower, place, first ?? null, at);

@@ -129,7 +129,7 @@ export function convertScalar(v: Scalar, from: CType, to: CType): Scalar {
     return wrapInt(v, to);
   }
   if (to.kind === 'float') {
-    if (typeof v === 'bigint') return roundFloat(bigintToDouble(v), to);
+    if (typeof v === 'bigint') return to.bits === 32 ? bigintToFloat32(v) : Number(v); // Number(bigint) rounds to nearest even
     return roundFloat(v, to);
   }
   if (to.kind === 'pointer' && typeof v === 'bigint') return v;
@@ -137,9 +137,18 @@ export function convertScalar(v: Scalar, from: CType, to: CType): Scalar {
   return v;
 }
 
-/** Correctly rounded conversion of an integer to binary64 (Number(v) already rounds to nearest even). */
-function bigintToDouble(v: bigint): number {
-  return Number(v);
+/** An integer rounded once to binary32 (going through a double first could round twice). */
+function bigintToFloat32(v: bigint): number {
+  const mag = v < 0n ? -v : v;
+  const bits = mag.toString(2).length;
+  if (bits <= 24) return Number(v);
+  const shift = BigInt(bits - 24);
+  let mant = mag >> shift;
+  const rem = mag & ((1n << shift) - 1n);
+  const half = 1n << (shift - 1n);
+  if (rem > half || (rem === half && (mant & 1n) === 1n)) mant += 1n;
+  const r = Math.fround(Number(mant) * 2 ** Number(shift));
+  return v < 0n ? -r : r;
 }
 
 // ---------------------------------------------------------------------------
