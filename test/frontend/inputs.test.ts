@@ -212,3 +212,43 @@ describe('unsupported constructs are warnings, not silence', () => {
     expect(instrs(fn(p, 'f')).some((i) => i.kind === 'unsupported' && i.what === 'inline assembly')).toBe(true);
   });
 });
+
+describe('more constructs outside the model', () => {
+  it('VLA, bit-fields, setjmp, compound literals, _Generic: warnings and unsupported/havoc at the spot', async () => {
+    const file = write('outside.c', [
+      '#include <setjmp.h>',
+      'struct bf { int a : 3; unsigned b : 5; };',
+      'jmp_buf env;',
+      'int f(int n) {',
+      '  int vla[n];',
+      '  struct bf s;',
+      '  s.a = 1;',
+      '  vla[0] = s.b;',
+      '  if (setjmp(env)) return 1;',
+      '  return (int)(struct bf){1, 2}.a + _Generic(n, int: 1, default: 2);',
+      '}',
+    ].join('\n'));
+    const p = await loadProgram({ file }, options);
+    const warned = p.diagnostics.filter((d) => d.severity === 'warning').map((d) => `${d.range.line}: ${d.message}`);
+    expect(warned).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^5: unsupported: variable-length array/), expect.stringMatching(/^7: unsupported: bit-field/),
+      expect.stringMatching(/^9: unsupported: call to _?setjmp/), expect.stringMatching(/^10: unsupported: compound literal/),
+      expect.stringMatching(/^10: unsupported: _Generic/)]));
+    const f = fn(p, 'f');
+    const marks = f.blocks.flatMap((b) => b.instrs).filter((i) => i.kind === 'unsupported' || (i.kind === 'assign' && i.value.op === 'havoc'));
+    expect(new Set(marks.map((i) => i.range.line))).toEqual(new Set([5, 7, 8, 9, 10]));
+  });
+
+  it('K&R definitions get their parameter types from the declarations, with a warning', async () => {
+    const p = await loadProgram({ file: write('knr.c', 'int kr(a, b) int a; char b; { return a + b; }\n') }, options);
+    expect(p.diagnostics.some((d) => /K&R/.test(d.message))).toBe(true);
+    expect(interpret(p, 'kr', [40n, 2n]).result).toBe(42n);
+  });
+
+  it('ILP32 reads 32-bit headers when they are installed, and says so when not', async () => {
+    const file = write('ilp32_headers.c', '#include <stdint.h>\nlong long w(void) { return sizeof(int64_t) * 10 + sizeof(long); }\n');
+    const p = await loadProgram({ file }, { ...options, dataModel: 'ILP32' });
+    if (p.diagnostics.length === 0) expect(interpret(p, 'w', []).result).toBe(84n);
+    else expect(p.diagnostics[0].message).toMatch(/-m32.*32-bit headers not installed/);
+  });
+});

@@ -158,10 +158,12 @@ export class FunctionLowerer extends ExpressionLowerer {
     if (!list) return ids;
     let i = 0;
     for (const p of list.namedChildren) {
-      if (!p || p.type !== 'parameter_declaration') {
-        if (p?.type === 'identifier') this.ctx.unsupported(p, 'K&R-style parameter list');
+      if (p?.type === 'identifier') {
+        ids.push(this.knrParam(p, list));
+        i++;
         continue;
       }
+      if (!p || p.type !== 'parameter_declaration') continue;
       const spec = this.fhost.types.specifiers(p);
       const d = this.fhost.types.declarator(spec.type, p.childForFieldName('declarator'), spec.isConst);
       if (d.type.kind === 'void' && !d.name) continue;
@@ -175,6 +177,29 @@ export class FunctionLowerer extends ExpressionLowerer {
       i++;
     }
     return ids;
+  }
+
+  /** A parameter of a K&R definition `int f(a, b) int a; char *b; { ... }` (undeclared ones are int). */
+  private knrParam(id: SyntaxNode, list: SyntaxNode): number {
+    const def = list.parent?.parent;
+    let type: CType = INT;
+    let isConst = false;
+    for (const d of def?.namedChildren ?? []) {
+      if (!d || d.type !== 'declaration') continue;
+      const spec = this.fhost.types.specifiers(d);
+      for (const dn of d.childrenForFieldName('declarator')) {
+        const decl = dn ? this.fhost.types.declarator(spec.type, dn, spec.isConst) : null;
+        if (decl?.name === id.text) {
+          type = decayType(decl.type);
+          isConst = decl.isConst;
+        }
+      }
+    }
+    this.ctx.report('warning', id, 'K&R-style definition: calls are not checked against its parameter types');
+    const v = this.ctx.newVar({ name: id.text, type, kind: 'param', addressTaken: false, isConst, isStatic: false, range: this.ctx.range(id) ?? undefined });
+    this.ctx.scopes.define(id.text, { kind: 'var', id: v.id });
+    this.fnLocals.push(v.id);
+    return v.id;
   }
 
   /**
@@ -475,7 +500,10 @@ export class FunctionLowerer extends ExpressionLowerer {
         }
         continue;
       }
-      if (type.kind === 'array' && type.length === null) this.ctx.unsupported(d, 'array of unknown size', this.R(d));
+      if (type.kind === 'array' && type.length === null) {
+        // A VLA (the declarator already warned) or an array without size: accesses are not modelled.
+        this.b.emit({ kind: 'unsupported', what: 'array of unknown or variable length', range: this.R(d) });
+      }
       if (type.kind === 'float' && type.name === 'long double') this.ctx.unsupported(d, 'long double', this.R(d));
       const v = this.ctx.newVar({ name: decl.name, type, kind: 'local', addressTaken: false, isConst: decl.isConst, isStatic: false, range: decl.nameNode ? this.ctx.range(decl.nameNode) ?? undefined : undefined });
       this.fnLocals.push(v.id);

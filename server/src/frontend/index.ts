@@ -76,6 +76,7 @@ export async function loadProgram(input: { file: string; text?: string }, option
     }
     pre = result;
   }
+  warnings.push(...pre.diagnostics);
 
   const tree = await parseC(pre.text);
   let contracts: Awaited<ReturnType<typeof readContracts>> | null = null;
@@ -115,7 +116,7 @@ function syntaxErrors(root: SyntaxNode, ctx: FrontendContext): Diagnostic[] {
     if (n.isMissing || n.type === 'ERROR') {
       const p = ctx.diagnosticPlace(n);
       const snippet = n.text.replace(/\s+/g, ' ').slice(0, 30);
-      const atEnd = root.text.slice(n.endIndex).trim() === '';
+      const atEnd = root.text.slice(n.endIndex - root.startIndex).trim() === '';
       const message = n.isMissing
         ? `syntax error: missing '${n.type}'${atEnd ? ' (unexpected end of file)' : ''}`
         : `syntax error${atEnd ? ': unexpected end of file in' : ' near'} '${snippet}'`;

@@ -7,10 +7,12 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Diagnostic, SourceRange } from '../ir/ir';
+import type { DataModel } from '../ir/types';
 import { SourceMap, type LineOrigin, type MacroTable } from './sourcemap';
 
 export interface PreprocessOptions {
   compiler: string;
+  dataModel?: DataModel;
   includePaths: string[];
   defines: string[];
   compileCommands?: string;
@@ -138,11 +140,21 @@ export async function preprocess(file: string, text: string, opts: PreprocessOpt
   if (opts.compileCommands) args.push(...compileCommandFlags(opts.compileCommands, file));
   for (const inc of opts.includePaths) args.push('-I', path.resolve(inc));
   for (const d of opts.defines) args.push(`-D${d}`);
-  args.push('-');
-  const r = await runCompiler(opts.compiler, args, text, existsSync(dir) ? dir : process.cwd());
+  const cwd = existsSync(dir) ? dir : process.cwd();
+  const diagnostics: Diagnostic[] = [];
+  if (opts.dataModel === 'ILP32') {
+    // 32-bit headers give int64_t, size_t, ... their ILP32 definitions.
+    const r32 = await runCompiler(opts.compiler, [...args, '-m32', '-'], text, cwd);
+    if (r32.spawnError) return null;
+    if (r32.code === 0) return fromPreprocessedOutput(r32.stdout, file, text.split('\n'), STDIN_NAME);
+    diagnostics.push({ severity: 'warning', message: `'${opts.compiler} -m32' cannot preprocess (32-bit headers not installed?): headers were read for the host; typedefs such as int64_t may not match ILP32`, file, range: pointRange(1, 1) });
+  }
+  const r = await runCompiler(opts.compiler, [...args, '-'], text, cwd);
   if (r.spawnError) return null;
   if (r.code !== 0) throw new PreprocessError(compilerDiagnostics(r.stderr, file, r.code));
-  return fromPreprocessedOutput(r.stdout, file, text.split('\n'), STDIN_NAME);
+  const out = fromPreprocessedOutput(r.stdout, file, text.split('\n'), STDIN_NAME);
+  out.diagnostics.push(...diagnostics);
+  return out;
 }
 
 /** Diagnostics from the compiler's `file:line:col: error: message` lines, mapped to the user's file. */
