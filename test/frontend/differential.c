@@ -144,3 +144,17 @@ long long return_conversion(int x) { return ret_conv(x); }
 /* ---- integer to float rounding (once, to nearest even) ---- */
 unsigned long long ull_to_float(unsigned long long x) { float f = x; return (unsigned long long)f; }
 long long ll_to_float(long long x) { float f = x; return (long long)f; }
+
+/* ---- typedef names that tree-sitter cannot tell from variables ---- */
+typedef int T_int;
+typedef struct { int a; } S_anon;
+long long typedef_casts(int y) {
+  T_int * x;
+  T_int z = 3;
+  x = &z;
+  S_anon s = { 4 };
+  int n = sizeof(T_int) + sizeof(S_anon) + sizeof (T_int) * 2;
+  T_int w = (T_int)-1 + (T_int)(y) + (T_int)+2;
+  T_int *p = (T_int*)x;
+  return *x + s.a + n * 100 + w * 10000 + *p + (T_int)*p * 1000000;
+}

@@ -488,6 +488,17 @@ export class ExpressionLowerer {
       return this.convert(v, castType, node);
     }
     if (op === '&&' || op === '||') return this.logicalValue(node);
+    const innerCast = left.type === 'binary_expression' ? this.typedefInParens(left.childForFieldName('right')) : null;
+    if (innerCast && ['*', '-', '+', '&'].includes(op)) {
+      // `a + (T)-1` parsed as `(a + (T)) - 1`: really `a + ((T)(-1))`.
+      const lop = left.childForFieldName('operator')!.type as BinaryOp;
+      const a = this.rvalue(left.childForFieldName('left')!);
+      const v = op === '*' ? this.toRvalue(this.derefOf(this.rvalue(right), right), right)
+        : op === '&' ? this.addressOf(right)
+        : op === '-' ? this.negate(this.rvalue(right), node)
+        : this.promoteOp(this.rvalue(right), node);
+      return this.binary(lop, a, this.convert(v, innerCast, node), node);
+    }
     const a = this.rvalue(left);
     const b = this.rvalue(right);
     return this.binary(op as BinaryOp, a, b, node);
