@@ -252,3 +252,63 @@ describe('more constructs outside the model', () => {
     else expect(p.diagnostics[0].message).toMatch(/-m32.*32-bit headers not installed/);
   });
 });
+
+describe('ACSL contracts', () => {
+  const src = [
+    '/*@ requires x >= 0 && x < 100;',
+    '  @ ensures \\result == \\old(x) + 1;',
+    '  @ ensures \\result > x; */',
+    'int inc(int x) { x = x + 1; return x; }',
+    '',
+    '/*@ requires a < 0 || a > 10; ensures \\result == a; */',
+    'int same(int a) {',
+    '  if (a > 50) return a;',
+    '  return a * 1;',
+    '}',
+    '/*@ ensures \\result == 0; */',
+    'int wrong(int a) { return a; }',
+  ].join('\n');
+
+  it('ensures: \\old copies at entry, parameters mean their entry values, asserts in the single exit block', async () => {
+    const p = await loadProgram({ file: write('contracts.c', src), text: src }, options);
+    expect(p.diagnostics).toEqual([]);
+    const inc = fn(p, 'inc');
+    expect(inc.contract.ensures.map((e) => e.text)).toEqual(['\\result == \\old(x) + 1', '\\result > x']);
+    const olds = inc.locals.map((id) => p.vars.get(id)!).filter((v) => v.kind === 'old');
+    expect(olds.map((v) => v.oldOf)).toEqual([inc.params[0]]);
+    const exit = inc.blocks[inc.exitBlock];
+    expect(exit.instrs.filter((i) => i.kind === 'assert').map((i) => i.kind === 'assert' && [i.origin, i.text, i.range.line])).toEqual([
+      ['ensures', '\\result == \\old(x) + 1', 2], ['ensures', '\\result > x', 3]]);
+    expect(inc.blocks.filter((b) => b.terminator.kind === 'return').map((b) => b.id)).toEqual([inc.exitBlock]);
+    // The old copies come first in the entry block, before the requires.
+    const entry = inc.blocks[0].instrs;
+    expect(entry[0]).toMatchObject({ kind: 'assign', dst: { root: { kind: 'var', id: olds[0].id } } });
+    const ok = interpret(p, 'inc', [5n]);
+    expect(ok.result).toBe(6n);
+    expect(ok.violation).toBeUndefined();
+    expect(interpret(p, 'inc', [-1n]).stopped).toBe('assume');
+    expect(interpret(p, 'wrong', [3n]).violation).toMatchObject({ kind: 'ensures', text: '\\result == 0', line: 11 });
+    expect(interpret(p, 'wrong', [0n]).violation).toBeUndefined();
+  });
+
+  it('|| in requires is branching with synthetic decisions only', async () => {
+    const p = await loadProgram({ file: write('contracts.c', src), text: src }, options);
+    const same = fn(p, 'same');
+    const synthetic = same.decisions.filter((d) => d.synthetic);
+    expect(synthetic.map((d) => d.text)).toEqual(['a < 0', 'a > 10']);
+    expect(same.decisions.filter((d) => !d.synthetic).map((d) => d.id)).toEqual(['same:8:if']);
+    expect(interpret(p, 'same', [5n]).stopped).toBe('assume');
+    expect(interpret(p, 'same', [60n]).result).toBe(60n);
+    // User code starts after the requires blocks: its first block is not the entry block.
+    const first = same.blocks.find((b) => b.hasCode)!;
+    expect(first.id).not.toBe(0);
+  });
+
+  it('unsupported ACSL is a warning and the clause is ignored, not guessed', async () => {
+    const text = '/*@ requires \\valid(p); assigns *p; */\nint r(int *p) { return *p; }\n';
+    const p = await loadProgram({ file: write('acsl_bad.c', text), text }, options);
+    expect(p.diagnostics.map((d) => d.message)).toEqual(expect.arrayContaining([
+      expect.stringMatching(/\\valid.*not supported/), expect.stringMatching(/assigns.*not supported/)]));
+    expect(fn(p, 'r').contract.requires).toEqual([]);
+  });
+});

@@ -895,6 +895,8 @@ export class ExpressionLowerer {
     const argNodes = argsNode.namedChildren.filter((c): c is SyntaxNode => !!c && c.type !== 'comment');
     const castType = this.typedefInParens(fnNode);
     if (castType && argNodes.length === 1) return this.convert(this.rvalue(argNodes[0]), castType, node);
+    const old = this.contract && fnNode.text === OLD_PLACEHOLDER ? this.contract.oldByNode.get(node.id) : undefined;
+    if (old) return old;
     const special = this.specialCall(node, fnNode, argNodes);
     if (special) return special;
     if (fnNode.type === 'identifier') {

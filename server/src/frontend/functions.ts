@@ -216,6 +216,16 @@ export class FunctionLowerer extends ExpressionLowerer {
       this.b.emit({ kind: 'assign', dst: varPlace(v.id, type), value: { op: 'use', a: value }, range });
       return { kind: 'var', id: v.id, type };
     };
+    const oldOfParam = (name: string, at: SyntaxNode): Operand => {
+      let o = names.oldByName.get(name);
+      if (!o) {
+        const id = paramByName.get(name)!;
+        const pv = this.ctx.vars.get(id)!;
+        o = makeOld(pv.type, pv.name, id, { kind: 'var', id, type: pv.type }, this.R(at));
+        names.oldByName.set(name, o);
+      }
+      return o;
+    };
     for (const c of ensures) {
       this.withMap(c.map, () => {
         const visit = (n: SyntaxNode, insideOld: boolean) => {
@@ -223,6 +233,11 @@ export class FunctionLowerer extends ExpressionLowerer {
             const arg = n.childForFieldName('arguments')?.namedChildren[0];
             if (arg && !names.oldByNode.has(n.id)) {
               const a = strip(arg);
+              if (a.type === 'identifier' && paramByName.has(a.text)) {
+                // `\old(x)` of a parameter is the same entry copy as `x` itself in a postcondition.
+                names.oldByNode.set(n.id, oldOfParam(a.text, n));
+                return;
+              }
               let oldOf: number | undefined;
               if (a.type === 'identifier') {
                 const sym = this.ctx.scopes.lookup(a.text);
@@ -233,11 +248,7 @@ export class FunctionLowerer extends ExpressionLowerer {
             }
             return;
           }
-          if (!insideOld && n.type === 'identifier' && paramByName.has(n.text) && !names.oldByName.has(n.text)) {
-            const id = paramByName.get(n.text)!;
-            const pv = this.ctx.vars.get(id)!;
-            names.oldByName.set(n.text, makeOld(pv.type, pv.name, id, { kind: 'var', id, type: pv.type }, this.R(n)));
-          }
+          if (!insideOld && n.type === 'identifier' && paramByName.has(n.text)) oldOfParam(n.text, n);
           for (const ch of n.namedChildren) if (ch) visit(ch, insideOld);
         };
         visit(c.expr, false);
