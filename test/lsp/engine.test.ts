@@ -72,9 +72,9 @@ describe('editor features on the seed examples (real engine)', () => {
     const f = report.functions.find((x) => x.name === 'f');
     expect(f, JSON.stringify(report)).toBeDefined();
     const goal = f!.goals.find((g) => g.line === 13);
-    expect(goal?.status).toBe('covered');
+    expect(goal?.status, JSON.stringify(report)).toBe('covered');
     const test = f!.tests.find((t) => t.id === goal!.test);
-    expect(test?.inputs.i).toBe(2);
+    expect(test?.inputs.i, JSON.stringify(report)).toBe(2);
   }, 120_000);
 
   it('hover on the gcd goal of loops_w.c never says covered', async () => {

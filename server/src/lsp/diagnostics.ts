@@ -17,10 +17,18 @@ export function goalRange(g: { line: number; column: number; endLine?: number; e
   return { start, end };
 }
 
-/** `z > -2500` out of the label "`assert(z > -2500)`". */
+/** `z > -2500` out of the label "`assert(z > -2500)`": the text inside the balanced parentheses after `assert`. */
 function assertedCondition(label: string): string {
-  const m = /assert\s*\((.*)\)/.exec(label);
-  return m ? m[1] : label.replace(/`/g, '');
+  const text = label.replace(/`/g, '');
+  const start = text.search(/assert\s*\(/);
+  if (start >= 0) {
+    const open = text.indexOf('(', start);
+    for (let i = open, depth = 0; i < text.length; i++) {
+      if (text[i] === '(') depth++;
+      else if (text[i] === ')' && --depth === 0) return text.slice(open + 1, i);
+    }
+  }
+  return text;
 }
 
 function propertyDiagnostic(uri: string, f: FunctionReport, g: GoalReport): Diagnostic | undefined {

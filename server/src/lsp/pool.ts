@@ -2,9 +2,12 @@
 // context), so the language server's main thread never waits on a solve.
 // Jobs have a priority: what the user asked for ('user') goes before the
 // background analysis, and preempts it when every worker is busy (the
-// preempted job is cancelled and queued again). Cancelling a job aborts it in
-// its worker; a worker that does not stop within the grace period is
-// terminated and replaced, so a runaway query can never block the pool.
+// preempted job is cancelled and queued again). Cancelling a running job
+// aborts it in its worker (the engine gets an AbortSignal and interrupts Z3),
+// then the worker is retired and replaced by a fresh one: an interrupted Z3
+// WebAssembly instance can be left corrupted (seen: heap-corruption aborts and
+// a wrong model on the next query), so it is never trusted again. A worker that
+// does not stop within the grace period is terminated all the same.
 
 import { Worker } from 'node:worker_threads';
 import type { EngineOptions } from '../api';
@@ -36,6 +39,7 @@ interface Job {
 interface Slot {
   worker?: Worker;
   job?: Job;
+  /** Set once the running job was told to stop: the worker is replaced when it has. */
   killTimer?: NodeJS.Timeout;
 }
 
@@ -137,22 +141,30 @@ export class WorkerPool {
     }
   }
 
-  /** Asks the worker to abort its job; terminates it if it has not stopped after the grace period. */
+  /** Asks the worker to abort its job, then retires it (at once when the job stops, or after the grace period). */
   private stopRunning(slot: Slot): void {
     const job = slot.job;
     if (!job || !slot.worker || slot.killTimer) return;
     this.post(slot.worker, { type: 'cancel', id: job.id });
     slot.killTimer = setTimeout(() => {
-      slot.killTimer = undefined;
-      if (slot.job !== job) return;
-      this.opts.log?.(`worker did not stop ${job.method} within ${this.opts.cancelGraceMs ?? 1500} ms: terminating it`);
-      const worker = slot.worker;
-      slot.worker = undefined;
-      slot.job = undefined;
-      void worker?.terminate();
-      this.settleStopped(job);
-      this.dispatch();
-    }, this.opts.cancelGraceMs ?? 1500);
+      this.opts.log?.(`worker did not stop ${job.method} within ${this.opts.cancelGraceMs ?? 1000} ms: terminating it`);
+      this.retire(slot);
+    }, this.opts.cancelGraceMs ?? 1000);
+  }
+
+  /** Replaces the slot's worker by a fresh one (spawned on the next dispatch); its cancelled job is settled. */
+  private retire(slot: Slot): void {
+    const job = slot.job;
+    const worker = slot.worker;
+    if (slot.killTimer) clearTimeout(slot.killTimer);
+    slot.killTimer = undefined;
+    slot.job = undefined;
+    slot.worker = undefined;
+    void worker?.terminate();
+    if (job) this.settleStopped(job);
+    if (this.disposed) return;
+    this.ensureWorker(slot); // start the replacement's Z3 now
+    this.dispatch();
   }
 
   /** A job that stopped because it was cancelled: fail it, or queue it again if it was preempted. */
@@ -172,12 +184,14 @@ export class WorkerPool {
     worker.on('message', (m: FromWorker) => this.onMessage(slot, worker, m));
     worker.on('error', (e) => this.opts.log?.(`worker error: ${e.stack ?? e.message}`));
     worker.on('exit', (code) => {
-      if (slot.worker !== worker) return; // replaced on purpose
+      if (slot.worker !== worker) return; // retired on purpose
+      if (slot.killTimer) {
+        this.retire(slot); // it was being cancelled anyway
+        return;
+      }
       slot.worker = undefined;
       const job = slot.job;
       slot.job = undefined;
-      if (slot.killTimer) clearTimeout(slot.killTimer);
-      slot.killTimer = undefined;
       if (job) this.finish(job, undefined, new Error(`the solver worker stopped (exit code ${code}) while running ${job.method}`));
       if (!this.disposed) this.dispatch();
     });
@@ -193,11 +207,13 @@ export class WorkerPool {
     if (slot.worker !== worker) return;
     const job = slot.job;
     if (!job || job.id !== m.id) return;
+    if (slot.killTimer) {
+      // Cancelled: whatever it answered after the interrupt is not trusted, nor is its Z3.
+      this.retire(slot);
+      return;
+    }
     slot.job = undefined;
-    if (slot.killTimer) clearTimeout(slot.killTimer);
-    slot.killTimer = undefined;
     if (m.type === 'done') this.finish(job, m.value);
-    else if (m.aborted || job.preempted) this.settleStopped(job);
     else this.finish(job, undefined, new Error(m.message));
     this.dispatch();
   }
