@@ -158,3 +158,5 @@ long long typedef_casts(int y) {
   T_int *p = (T_int*)x;
   return *x + s.a + n * 100 + w * 10000 + *p + (T_int)*p * 1000000;
 }
+/* The decimal lies just above the midpoint of 1 and the next float, but rounds to that midpoint in double. */
+long long float_literal_rounding(void) { float f = 1.0000000596046448f; float g = 1.0000000596046447f; return (f > 1.0f) * 10 + (g > 1.0f); }

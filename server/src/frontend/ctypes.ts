@@ -4,8 +4,9 @@
 
 import {
   type CType, type DataModel, type Field, type IntType, type IntRank, type FloatType, type StructType,
-  BOOL, CHAR, SCHAR, UCHAR, SHORT, USHORT, INT, UINT, LLONG, ULLONG, FLOAT, DOUBLE, longType, pointerBits,
+  BOOL, SCHAR, UCHAR, SHORT, USHORT, INT, UINT, LLONG, ULLONG, FLOAT, DOUBLE, longType, pointerBits,
 } from '../ir/types';
+import { intMinOf as intMin, intMaxOf as intMax } from '../ir/interp';
 
 const RANK_ORDER: Record<IntRank, number> = { bool: 0, char: 1, short: 2, int: 3, long: 4, longlong: 5 };
 
@@ -20,8 +21,6 @@ export function intOfRank(rank: IntRank, signed: boolean, model: DataModel): Int
     case 'longlong': return signed ? LLONG : ULLONG;
   }
 }
-
-export { CHAR, FLOAT, DOUBLE, INT, UINT, BOOL };
 
 /** `size_t` and `ptrdiff_t` of the data model. */
 export function sizeType(model: DataModel): IntType {
@@ -111,10 +110,6 @@ export function usualArithmetic(a: IntType | FloatType, b: IntType | FloatType, 
   return intOfRank(s.rank, false, model);
 }
 
-export function isVoid(t: CType): boolean {
-  return t.kind === 'void';
-}
-
 export function pointerTo(t: CType): CType {
   return { kind: 'pointer', to: t };
 }
@@ -134,12 +129,3 @@ export function enumType(values: bigint[], model: DataModel): IntType {
   return candidates.find(fits) ?? candidates[candidates.length - 1];
 }
 
-export function intMin(t: IntType): bigint {
-  return t.signed ? -(1n << BigInt(t.bits - 1)) : 0n;
-}
-export function intMax(t: IntType): bigint {
-  if (t.bits === 1) return 1n;
-  return t.signed ? (1n << BigInt(t.bits - 1)) - 1n : (1n << BigInt(t.bits)) - 1n;
-}
-
-export { CHAR as PLAIN_CHAR };

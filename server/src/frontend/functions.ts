@@ -9,7 +9,7 @@ import { INT, VOID, isInteger } from '../ir/types';
 import type { IRFunction, Operand, SourceRange, Variable } from '../ir/ir';
 import type { SyntaxNode } from './parser';
 import type { SourceMap } from './sourcemap';
-import { ExpressionLowerer, NestingError, type LValueOrValue, type ExpressionHost, type ContractNames, OLD_PLACEHOLDER, isLogical, strip, varPlace } from './expressions';
+import { ExpressionLowerer, NestingError, type LValueOrValue, type ExpressionHost, type ContractNames, OLD_PLACEHOLDER, strip, varPlace } from './expressions';
 import { FunctionBuilder } from './builder';
 import { InitResolver, emitLocalInit, constInitializer, inferredLength, type InitTree } from './initializers';
 import { decayType, promote } from './ctypes';
@@ -107,9 +107,8 @@ export class FunctionLowerer extends ExpressionLowerer {
     }
     const endRange = body ? this.endOf(body) : this.R(def);
     this.b.terminate({ kind: 'return', value: this.retVar ? { kind: 'var', id: this.retVar.id, type: ret } : null, range: endRange });
-    for (const [label, block] of this.labels) {
+    for (const label of this.labels.keys()) {
       if (!this.definedLabels.has(label)) ctx.report('error', def, `label '${label}' used but not defined`);
-      void block;
     }
     this.b.finish(this.exitBlock);
     ctx.scopes.pop();
@@ -713,4 +712,3 @@ function condExpr(node: SyntaxNode): SyntaxNode {
   return node;
 }
 
-export { isLogical };

@@ -87,8 +87,8 @@ function compareDecimalWithDouble(text: string, v: number): number {
   const m = /^(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text);
   if (!m) return 0;
   const digits = (m[1] ?? '') + (m[2] ?? '');
-  let num = BigInt(digits || '0');
-  let exp10 = Number(m[3] ?? 0) - (m[2] ?? '').length;
+  const num = BigInt(digits || '0');
+  const exp10 = Number(m[3] ?? 0) - (m[2] ?? '').length;
   // v = mant * 2^e2 exactly
   const buf = new DataView(new ArrayBuffer(8));
   buf.setFloat64(0, v);
@@ -109,7 +109,6 @@ function compareDecimalWithDouble(text: string, v: number): number {
   else right *= 10n ** BigInt(-exp10);
   if (e2 >= 0) right <<= BigInt(e2);
   else left <<= BigInt(-e2);
-  void exp10;
   return left === right ? 0 : left > right ? 1 : -1;
 }
 

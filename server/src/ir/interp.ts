@@ -81,12 +81,20 @@ export function intBinary(op: BinaryOp, a: bigint, b: bigint, opType: IntType): 
     case '&': return wrapInt(a & b, opType);
     case '|': return wrapInt(a | b, opType);
     case '^': return wrapInt(a ^ b, opType);
+    default: return compare(op, a, b);
+  }
+}
+
+/** A comparison operator on two numbers of the same kind: 1n or 0n (NaN compares unequal to everything). */
+function compare(op: BinaryOp, a: bigint | number, b: bigint | number): bigint {
+  switch (op) {
     case '==': return a === b ? 1n : 0n;
     case '!=': return a !== b ? 1n : 0n;
     case '<': return a < b ? 1n : 0n;
     case '<=': return a <= b ? 1n : 0n;
     case '>': return a > b ? 1n : 0n;
     case '>=': return a >= b ? 1n : 0n;
+    default: throw new Error(`${op} is not a comparison`);
   }
 }
 
@@ -96,12 +104,7 @@ export function floatBinary(op: BinaryOp, a: number, b: number, t: FloatType): S
     case '-': return roundFloat(a - b, t);
     case '*': return roundFloat(a * b, t);
     case '/': return roundFloat(a / b, t);
-    case '==': return a === b ? 1n : 0n;
-    case '!=': return a !== b ? 1n : 0n;
-    case '<': return a < b ? 1n : 0n;
-    case '<=': return a <= b ? 1n : 0n;
-    case '>': return a > b ? 1n : 0n;
-    case '>=': return a >= b ? 1n : 0n;
+    case '==': case '!=': case '<': case '<=': case '>': case '>=': return compare(op, a, b);
     default: throw new Error(`operator ${op} on floating operands`);
   }
 }
@@ -117,7 +120,7 @@ export function intUnary(op: '-' | '~' | '!', a: bigint, t: IntType): bigint {
 }
 
 /** Conversion of an arithmetic value between arithmetic types (C11 6.3.1). */
-export function convertScalar(v: Scalar, from: CType, to: CType): Scalar {
+export function convertScalar(v: Scalar, _from: CType, to: CType): Scalar {
   if (to.kind === 'int') {
     if (typeof v === 'number') {
       if (to.bits === 1) return v !== 0 ? 1n : 0n;
@@ -132,8 +135,6 @@ export function convertScalar(v: Scalar, from: CType, to: CType): Scalar {
     if (typeof v === 'bigint') return to.bits === 32 ? bigintToFloat32(v) : Number(v); // Number(bigint) rounds to nearest even
     return roundFloat(v, to);
   }
-  if (to.kind === 'pointer' && typeof v === 'bigint') return v;
-  void from;
   return v;
 }
 
@@ -481,7 +482,7 @@ class Interpreter {
         return this.readDefined(loc, loc.obj.name);
       }
       case 'binary':
-        return this.binary(r.bop, this.operand(r.a, frame), this.operand(r.b, frame), r.a.type, r.b.type);
+        return this.binary(r.bop, this.operand(r.a, frame), this.operand(r.b, frame), r.a.type);
       case 'unary': {
         const a = this.operand(r.a, frame);
         if (typeof a === 'number') {
@@ -530,13 +531,12 @@ class Interpreter {
     return ext(args);
   }
 
-  private binary(op: BinaryOp, a: Value, b: Value, ta: CType, tb: CType): Value {
+  private binary(op: BinaryOp, a: Value, b: Value, ta: CType): Value {
     if (typeof a === 'number' && typeof b === 'number') return floatBinary(op, a, b, ta as FloatType);
     if (typeof a === 'bigint' && typeof b === 'bigint' && ta.kind === 'int') {
       return intBinary(op, a, b, ta);
     }
     // Pointers (or a pointer and null).
-    void tb;
     const cmpPtr = (x: Value, y: Value): number | null => {
       if (isPtr(x) && isPtr(y)) {
         if (x.obj !== y.obj) return null;
