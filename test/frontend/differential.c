@@ -160,3 +160,8 @@ long long typedef_casts(int y) {
 }
 /* The decimal lies just above the midpoint of 1 and the next float, but rounds to that midpoint in double. */
 long long float_literal_rounding(void) { float f = 1.0000000596046448f; float g = 1.0000000596046447f; return (f > 1.0f) * 10 + (g > 1.0f); }
+struct bits1 { int a : 3; int b : 5; char c; int d : 20; unsigned : 0; short e; };
+struct bits2 { char a; int b : 31; int c : 2; };
+struct bits3 { char a : 4; char b : 6; long long c : 40; };
+union ubits { int a : 12; char b[3]; };
+long long sizeof_bitfields(void) { return sizeof(struct bits1) + 100 * sizeof(struct bits2) + 10000 * sizeof(struct bits3) + 1000000 * sizeof(union ubits) + 100000000LL * __alignof__(struct bits3); }

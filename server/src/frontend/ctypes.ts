@@ -60,29 +60,48 @@ export function alignOf(t: CType, model: DataModel): number {
   }
 }
 
-/** Lays out fields (offsets, size, alignment) as the System V ABI does; bit-fields take a whole unit (see lowering). */
+/**
+ * Lays out fields (offsets, size, alignment) as the System V ABI does. A bit-field goes in the
+ * storage unit of its type when it fits there without crossing a unit boundary; an unnamed one
+ * only moves the position (width 0: to the next unit) and does not align the struct.
+ */
 export function layoutStruct(s: StructType, fields: { name: string; type: CType; bitWidth?: number }[], model: DataModel): void {
-  let offset = 0;
+  let bits = 0;
   let align = 1;
-  let size = 0;
+  let unionSize = 0;
   const laid: Field[] = [];
   for (const f of fields) {
     const a = alignOf(f.type, model);
     const sz = sizeOf(f.type, model) ?? 0;
-    align = Math.max(align, a);
     if (s.union) {
+      if (f.bitWidth === undefined || f.name !== '') align = Math.max(align, a);
+      if (f.bitWidth !== undefined && f.name === '') continue;
       laid.push({ name: f.name, type: f.type, offset: 0, bitWidth: f.bitWidth });
-      size = Math.max(size, sz);
-    } else {
-      offset = Math.ceil(offset / a) * a;
-      laid.push({ name: f.name, type: f.type, offset, bitWidth: f.bitWidth });
-      offset += sz;
-      size = offset;
+      unionSize = Math.max(unionSize, f.bitWidth !== undefined ? Math.ceil(f.bitWidth / 8) : sz);
+      continue;
     }
+    if (f.bitWidth !== undefined) {
+      const unit = sz * 8 || 8;
+      if (f.bitWidth === 0) {
+        bits = Math.ceil(bits / unit) * unit;
+        continue;
+      }
+      if (Math.floor(bits / unit) !== Math.floor((bits + f.bitWidth - 1) / unit)) bits = Math.ceil(bits / unit) * unit;
+      if (f.name !== '') {
+        align = Math.max(align, a);
+        laid.push({ name: f.name, type: f.type, offset: Math.floor(bits / unit) * (unit / 8), bitWidth: f.bitWidth });
+      }
+      bits += f.bitWidth;
+      continue;
+    }
+    align = Math.max(align, a);
+    const offset = Math.ceil(Math.ceil(bits / 8) / a) * a;
+    laid.push({ name: f.name, type: f.type, offset });
+    bits = (offset + sz) * 8;
   }
   s.fields = laid;
   s.align = align;
-  s.size = Math.ceil(size / align) * align;
+  s.size = Math.ceil((s.union ? unionSize : Math.ceil(bits / 8)) / align) * align;
   s.complete = true;
 }
 

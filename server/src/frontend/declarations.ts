@@ -7,6 +7,7 @@ import type { CType, FunctionType, IntType, StructType } from '../ir/types';
 import { INT, UINT, LLONG, ULLONG, FLOAT, DOUBLE, CHAR, SCHAR, UCHAR, SHORT, USHORT, BOOL, VOID, longType } from '../ir/types';
 import type { SyntaxNode } from './parser';
 import type { FrontendContext } from './context';
+import { UNNAMED_BITFIELD } from './bitfields';
 import { decayType, enumType, layoutStruct, pointerTo, sizeType, ptrdiffType } from './ctypes';
 
 export interface Specifiers {
@@ -181,12 +182,14 @@ export class TypeResolver {
         }
         if (declarators.length === 0) {
           // Anonymous struct/union member (C11), or an unnamed bit-field (padding).
-          if (spec.type.kind === 'struct' && !bitClause) fields.push({ name: '', type: spec.type });
+          if (bitClause) fields.push({ name: '', type: spec.type, bitWidth: bitWidth ?? 0 });
+          else if (spec.type.kind === 'struct') fields.push({ name: '', type: spec.type });
           continue;
         }
         for (const d of declarators) {
           const decl = this.declarator(spec.type, d, spec.isConst);
-          fields.push({ name: decl.name ?? '', type: decl.type, bitWidth });
+          const unnamed = !decl.name || decl.name.startsWith(UNNAMED_BITFIELD);
+          fields.push({ name: unnamed ? '' : decl.name!, type: decl.type, bitWidth: unnamed ? bitWidth ?? 0 : bitWidth });
         }
       }
       layoutStruct(s, fields, this.ctx.model);

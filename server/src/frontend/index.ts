@@ -11,6 +11,7 @@ import { FrontendContext } from './context';
 import { ProgramLowerer } from './program';
 import { NestingError } from './expressions';
 import { findContractComments, parseClause, type ParsedClause } from './acsl';
+import { nameUnnamedBitFields } from './bitfields';
 
 export interface FrontendOptions {
   dataModel: DataModel;
@@ -78,7 +79,7 @@ export async function loadProgram(input: { file: string; text?: string }, option
   }
   warnings.push(...pre.diagnostics);
 
-  const tree = await parseC(pre.text);
+  const tree = await parseC(nameUnnamedBitFields(pre.text));
   let contracts: Awaited<ReturnType<typeof readContracts>> | null = null;
   try {
     const ctx = new FrontendContext(file, options.dataModel, text, pre.map);
