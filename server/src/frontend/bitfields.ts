@@ -11,5 +11,6 @@ export const UNNAMED_BITFIELD = '__creach_unnamed_';
  */
 export function nameUnnamedBitFields(text: string): string {
   let k = 0;
-  return text.replace(/\b((?:(?:un)?signed|int|char|short|long|_Bool)\s*):(\s*\d+\s*[;,])/g, (_m, type: string, rest: string) => `${type} ${UNNAMED_BITFIELD}${++k}:${rest}`);
+  // Only at the start of a member declaration (after `{` or `;`): `_Generic(x, int: 1)` is left alone.
+  return text.replace(/(?<=[{;]\s*)((?:(?:un)?signed|int|char|short|long|_Bool)(?:\s+(?:(?:un)?signed|int|char|short|long))*\s*):(\s*\d+\s*[;,])/g, (_m, type: string, rest: string) => `${type} ${UNNAMED_BITFIELD}${++k}:${rest}`);
 }
