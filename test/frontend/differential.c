@@ -165,3 +165,10 @@ struct bits2 { char a; int b : 31; int c : 2; };
 struct bits3 { char a : 4; char b : 6; long long c : 40; };
 union ubits { int a : 12; char b[3]; };
 long long sizeof_bitfields(void) { return sizeof(struct bits1) + 100 * sizeof(struct bits2) + 10000 * sizeof(struct bits3) + 1000000 * sizeof(union ubits) + 100000000LL * __alignof__(struct bits3); }
+
+/* ---- structs by value ---- */
+static struct pair make_pair(int a) { struct pair p = {a, a + 1}; return p; }
+static int sum_pair(struct pair p) { p.a += 100; return p.a + p.b; }
+long long struct_by_value(int a) { struct pair q = make_pair(a); int s = sum_pair(q); return q.a * 10000 + q.b * 1000 + s + make_pair(a + 1).b * 100000; }
+static int (*const ops[2])(int) = { twice, fact };
+long long function_pointer_table(int i) { return ops[i & 1](5); }

@@ -56,6 +56,20 @@ describe('real headers', () => {
     expect(a).toMatchObject({ text: 'y <= UINT8_MAX', range: { line: 13, column: 3 } });
   });
 
+  it('twenty-odd more system headers, complex.h included, go through', async () => {
+    const headers = ['stdio', 'stdlib', 'string', 'math', 'ctype', 'time', 'errno', 'signal', 'stdarg', 'unistd', 'stdint', 'inttypes',
+      'stdbool', 'float', 'setjmp', 'sys/types', 'sys/stat', 'fcntl', 'pthread', 'wchar', 'locale', 'complex'];
+    const file = write('many.c', [...headers.map((h) => `#include <${h}.h>`),
+      'int f(int c) { if (isdigit(c)) return errno; char buf[10]; snprintf(buf, sizeof buf, "%d", c); return (int)strlen(buf) + abs(c); }',
+      'double g(double x) { double _Complex z = x; return creal(z); }'].join('\n'));
+    const p = await loadProgram({ file }, options);
+    expect(p.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    // Complex arithmetic is not modelled: said where the user wrote it.
+    expect(p.diagnostics.map((d) => `${d.file === file ? 'user' : 'header'}:${d.range.line}: ${d.message}`)).toEqual([
+      `user:${headers.length + 2}: unsupported: complex types (read as their real type); goals they can affect are unknown`]);
+    expect(p.functions.map((x) => x.name)).toEqual(['f', 'g']);
+  });
+
   it('keeps a header-style static inline helper the user calls, without goals', async () => {
     const h = write('helper.h', 'static inline int clamp(int v) { if (v < 0) return 0; return v; }\nstatic inline int unused(int v) { return v; }\n');
     const file = write('uses_helper.c', `#include "${path.basename(h)}"\nint g(int x) { return clamp(x) + 1; }\n`);

@@ -7,7 +7,7 @@ import type { CType, FunctionType, IntType, StructType } from '../ir/types';
 import { INT, UINT, LLONG, ULLONG, FLOAT, DOUBLE, CHAR, SCHAR, UCHAR, SHORT, USHORT, BOOL, VOID, longType } from '../ir/types';
 import type { SyntaxNode } from './parser';
 import type { FrontendContext } from './context';
-import { UNNAMED_BITFIELD } from './bitfields';
+import { UNNAMED_BITFIELD } from './rewrite';
 import { decayType, enumType, layoutStruct, pointerTo, sizeType, ptrdiffType } from './ctypes';
 
 export interface Specifiers {

@@ -11,7 +11,7 @@ import { FrontendContext } from './context';
 import { ProgramLowerer } from './program';
 import { NestingError } from './expressions';
 import { findContractComments, parseClause, type ParsedClause } from './acsl';
-import { nameUnnamedBitFields } from './bitfields';
+import { rewriteForParsing } from './rewrite';
 
 export interface FrontendOptions {
   dataModel: DataModel;
@@ -79,13 +79,19 @@ export async function loadProgram(input: { file: string; text?: string }, option
   }
   warnings.push(...pre.diagnostics);
 
-  const tree = await parseC(nameUnnamedBitFields(pre.text));
+  const rewritten = rewriteForParsing(pre.text);
+  const tree = await parseC(rewritten.text);
   let contracts: Awaited<ReturnType<typeof readContracts>> | null = null;
   try {
     const ctx = new FrontendContext(file, options.dataModel, text, pre.map);
     ctx.diagnostics.push(...warnings);
+    for (const at of rewritten.complexAt) {
+      const p = pre.map.map(at.row, at.column);
+      if (p?.user) ctx.diagnostics.push({ severity: 'warning', message: 'unsupported: complex types (read as their real type); goals they can affect are unknown', file, range: { line: p.line, column: p.column, endLine: p.line, endColumn: p.column + 8 } });
+    }
     const syntax = syntaxErrors(tree.rootNode, ctx);
-    if (syntax.length > 0) throw new FrontendError(syntax);
+    if (syntax.some((d) => d.severity === 'error')) throw new FrontendError([...syntax, ...ctx.diagnostics]);
+    ctx.diagnostics.push(...syntax);
     contracts = await readContracts(file, text);
     const lowerer = new ProgramLowerer(ctx, tree.rootNode, contracts);
     let program: Program;
@@ -112,16 +118,25 @@ function syntaxErrors(root: SyntaxNode, ctx: FrontendContext): Diagnostic[] {
   const out: Diagnostic[] = [];
   if (!root.hasError) return out;
   const stack: SyntaxNode[] = [root];
-  while (stack.length > 0 && out.length < MAX_SYNTAX_ERRORS) {
+  let errors = 0;
+  while (stack.length > 0 && errors < MAX_SYNTAX_ERRORS) {
     const n = stack.pop()!;
     if (n.isMissing || n.type === 'ERROR') {
       const p = ctx.diagnosticPlace(n);
       const snippet = n.text.replace(/\s+/g, ' ').slice(0, 30);
+      const inHeader = !ctx.isUser(n) && !ctx.isUser(lastLeaf(n));
+      if (inHeader) {
+        // A header construct tree-sitter-c cannot parse: what it declares stays unknown, and a
+        // use of it in the user's code is reported there.
+        out.push({ severity: 'warning', message: `cannot parse this part of the header near '${snippet}'; its declarations are ignored`, file: p.file, range: p.range });
+        continue;
+      }
       const atEnd = root.text.slice(n.endIndex - root.startIndex).trim() === '';
       const message = n.isMissing
         ? `syntax error: missing '${n.type}'${atEnd ? ' (unexpected end of file)' : ''}`
         : `syntax error${atEnd ? ': unexpected end of file in' : ' near'} '${snippet}'`;
       out.push({ severity: 'error', message, file: p.file, range: p.range });
+      errors++;
       continue;
     }
     if (!n.hasError) continue;
@@ -129,6 +144,12 @@ function syntaxErrors(root: SyntaxNode, ctx: FrontendContext): Diagnostic[] {
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
   }
   return out;
+}
+
+function lastLeaf(n: SyntaxNode): SyntaxNode {
+  let cur = n;
+  while (cur.childCount > 0) cur = cur.lastChild!;
+  return cur;
 }
 
 async function readContracts(file: string, text: string) {
