@@ -24,17 +24,12 @@ async function summaryLens(s: Session, uri: string, line0: number, timeoutMs = 9
   }
 }
 
-// A goal no solver reaches quickly: inverting four rounds of a 64-bit mixing function.
-const hardSource = `unsigned long long mix(unsigned long long x)
+// A goal no solver reaches quickly: factoring a 64-bit semiprime
+// (3347876999 * 3714302567) by bit-blasting takes Z3 minutes.
+const hardSource = `int factor(unsigned long long p, unsigned long long q)
 {
-    unsigned long long h = x;
-    for (int r = 0; r < 4; r++) {
-        h ^= h >> 33;
-        h *= 0xff51afd7ed558ccdULL;
-        h ^= h >> 33;
-        h *= 0xc4ceb9fe1a85ec53ULL;
-    }
-    if (h == 0x0123456789abcdefULL)
+    if (p > 1 && q > 1 && p < 4294967296ULL && q < 4294967296ULL
+        && p * q == 12435028131385956433ULL)
         return 1;
     return 0;
 }
@@ -46,6 +41,8 @@ int easy(int a)
     return 0;
 }
 `;
+const hardGoalLine = 4; // 0-based: `return 1;` of factor
+const easyGoalLine = 11; // 0-based: `return 1;` of easy
 
 describe('editor features on the seed examples (real engine)', () => {
   let s: Session;
@@ -115,12 +112,12 @@ describe('responsiveness and cancellation (real engine)', () => {
     writeFileSync(file, hardSource);
     const uri = await s.open(file);
     const cancel = new CancellationTokenSource();
-    const longQuery = s.reach({ uri, line: 10 }, cancel.token).then(() => 'finished', (e: Error) => `failed: ${e.message}`);
+    const longQuery = s.reach({ uri, line: hardGoalLine }, cancel.token).then(() => 'finished', (e: Error) => `failed: ${e.message}`);
     await sleep(1500); // the query is now in the worker
     const times: number[] = [];
     for (let i = 0; i < 10; i++) {
       const t0 = performance.now();
-      await s.hover(uri, 10, 8);
+      await s.hover(uri, hardGoalLine, 8);
       times.push(performance.now() - t0);
       await sleep(100);
     }
@@ -137,20 +134,22 @@ describe('responsiveness and cancellation (real engine)', () => {
     writeFileSync(file, hardSource);
     const uri = await s.open(file);
     let settledAt = 0;
-    const longQuery = s.reach({ uri, line: 10 }).then(
+    const longQuery = s.reach({ uri, line: hardGoalLine }).then(
       () => { settledAt = performance.now(); return 'finished'; },
       (e: { code?: number; message: string }) => { settledAt = performance.now(); return `error ${e.code}`; },
     );
     await sleep(2000);
     expect(settledAt).toBe(0); // still running
     const editedAt = performance.now();
-    s.change(uri, hardSource.replace('0x0123456789abcdefULL', '0x0123456789abcdeeULL'));
+    s.change(uri, hardSource.replace('12435028131385956433ULL', '12435028131385956431ULL'));
     const outcome = await Promise.race([longQuery, sleep(10_000).then(() => 'still running 10 s after the edit')]);
     console.log(`edit -> query cancelled after ${(settledAt - editedAt).toFixed(0)} ms (${outcome})`);
     expect(outcome).toBe('error -32801'); // LSP ContentModified
     // The pool is usable afterwards: a goal of the other (unchanged) function is reached.
-    const report = await s.reach({ uri, line: 17 });
+    const report = await s.reach({ uri, line: easyGoalLine });
     const easy = report.functions.find((f) => f.name === 'easy');
-    expect(easy?.tests[0]?.inputs.a).toBe(7);
+    const goal = easy?.goals.find((g) => g.line === easyGoalLine + 1);
+    expect(goal?.status, JSON.stringify(report)).toBe('covered');
+    expect(easy?.tests.find((t) => t.id === goal?.test)?.inputs.a, JSON.stringify(report)).toBe(7);
   }, 120_000);
 });
