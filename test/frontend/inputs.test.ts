@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { FrontendError, loadProgram, type FrontendOptions } from '../../server/src/frontend';
 import { interpret } from '../../server/src/ir/interp';
 import type { Instr, IRFunction, Program } from '../../server/src/ir/ir';
+import { typeToString } from '../../server/src/ir/types';
 
 const options: FrontendOptions = { dataModel: 'LP64', compiler: 'cc', includePaths: [], defines: [] };
 const dir = mkdtempSync(path.join(tmpdir(), 'creach-fe-'));
@@ -167,6 +168,34 @@ describe('SV-COMP style .i files', () => {
     expect(interpret(p, 'main', [], { nondet: [0n, 1n, 0n] }).stopped).toBe('assume');
     // check(): the assert macro's `? (void)0 : __assert_fail(...)` form.
     expect(interpret(p, 'check', [101n]).violation).toMatchObject({ kind: 'error', line: 24 });
+  });
+});
+
+describe('verifier calls and path ends', () => {
+  it('reach_error / __VERIFIER_error without a body, abort, exit: error instructions and stops', async () => {
+    const text = [
+      'extern void reach_error(void); extern void __VERIFIER_error(void); extern void abort(void); extern void exit(int);',
+      'extern char __VERIFIER_nondet_char(void); extern _Bool __VERIFIER_nondet_bool(void);',
+      'int v(int x) {',
+      '  if (x == 1) reach_error();',
+      '  if (x == 2) __VERIFIER_error();',
+      '  if (x == 3) abort();',
+      '  if (x == 4) exit(x);',
+      '  signed char c = __VERIFIER_nondet_char(); unsigned long u = __VERIFIER_nondet_ulong();',
+      '  return c + (int)u + __VERIFIER_nondet_bool();',
+      '}',
+    ].join('\n');
+    const p = await loadProgram({ file: write('verifier.c', text), text }, options);
+    const f = fn(p, 'v');
+    const stops = f.blocks.filter((b) => b.terminator.kind === 'stop').map((b) => b.terminator.kind === 'stop' && [b.terminator.why, b.terminator.range.line]);
+    expect(stops).toEqual([['error', 4], ['error', 5], ['abort', 6], ['exit', 7]]);
+    expect(instrs(f).filter((i) => i.kind === 'error').map((i) => i.range.line)).toEqual([4, 5]);
+    const nondet = instrs(f).flatMap((i) => (i.kind === 'assign' && i.value.op === 'nondet' ? [typeToString(i.value.type)] : []));
+    expect(nondet).toEqual(['char', 'unsigned long', '_Bool']);
+    expect([...p.externals.keys()]).toEqual([]);
+    expect(interpret(p, 'v', [1n]).violation).toMatchObject({ kind: 'error', line: 4 });
+    expect(interpret(p, 'v', [4n]).stopped).toBe('exit');
+    expect(interpret(p, 'v', [9n], { nondet: [-3n, 7n, 1n] }).result).toBe(5n);
   });
 });
 

@@ -167,6 +167,7 @@ export class FunctionLowerer extends ExpressionLowerer {
       const d = this.fhost.types.declarator(spec.type, p.childForFieldName('declarator'), spec.isConst);
       if (d.type.kind === 'void' && !d.name) continue;
       const type = decayType(d.type);
+      if (type.kind === 'float' && type.name === 'long double') this.ctx.unsupported(p, 'long double parameter');
       const v = this.ctx.newVar({ name: d.name ?? `_arg${i}`, type, kind: 'param', addressTaken: false, isConst: d.isConst, isStatic: false, range: d.nameNode ? this.ctx.range(d.nameNode) ?? undefined : undefined });
       // `int a[3]` is adjusted to `int *a`; keep 3 as the length of the input array it points to.
       if (d.type.kind === 'array' && d.type.length !== null) v.declaredLength = d.type.length;
