@@ -2,7 +2,7 @@
 // `.i` files, no compiler, and malformed input (which gives errors, never a
 // crash or a hang).
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { FrontendError, loadProgram, type FrontendOptions } from '../../server/src/frontend';
@@ -354,4 +354,36 @@ describe('ACSL contracts', () => {
       expect.stringMatching(/\\valid.*not supported/), expect.stringMatching(/assigns.*not supported/)]));
     expect(fn(p, 'r').contract.requires).toEqual([]);
   });
+});
+
+describe('mutated seed programs', () => {
+  it('every mutant gives a program or a FrontendError with positions, nothing else', async () => {
+    let seed = 12345;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const fixtures = path.join(__dirname, '..', 'fixtures');
+    const sources = ['factorial.c', 'tritype.c', 'sample.c', 'ptr_lh98.c', 'loops_w.c', 'fp_single.c'].map((f) => readFileSync(path.join(fixtures, f), 'utf8'));
+    const pieces = ['(', ')', '{', '}', ';', '*', '&&', 'if', 'while (', 'x', '0', '"', "'", '/*', '#', 'int', ',', '[', '?', ':', '->', '\\'];
+    let programs = 0;
+    let errors = 0;
+    for (let k = 0; k < 120; k++) {
+      let text = sources[k % sources.length];
+      for (let m = 0; m < 1 + rand(4); m++) {
+        const at = rand(text.length);
+        text = rand(2) === 0 ? text.slice(0, at) + pieces[rand(pieces.length)] + text.slice(at) : text.slice(0, at) + text.slice(at + 1 + rand(8));
+      }
+      try {
+        await loadProgram({ file: path.join(dir, `mutant${k}.c`), text }, options);
+        programs++;
+      } catch (e) {
+        expect(e).toBeInstanceOf(FrontendError);
+        expect((e as Error).message).toMatch(/^[^\n]+:\d+:\d+: /);
+        errors++;
+      }
+    }
+    expect(programs + errors).toBe(120);
+    expect(errors).toBeGreaterThan(0);
+  }, 120_000);
 });

@@ -77,6 +77,10 @@ export class FunctionLowerer extends ExpressionLowerer {
     const entry = this.b.cur;
     this.exitBlock = this.b.newBlock();
     this.b.setBlock(entry);
+    if (isLongDouble(ret) || params.some((id) => isLongDouble(ctx.vars.get(id)!.type))) {
+      // Read as double, which it is not: nothing in this function can be trusted.
+      this.b.emit({ kind: 'unsupported', what: 'long double', range: nameNode ? this.R(nameNode) : this.R(def) });
+    }
     const requires = contract.filter((c) => c.kind === 'requires');
     const ensures = contract.filter((c) => c.kind === 'ensures');
     const names = this.prepareOld(ensures, params);
@@ -167,7 +171,6 @@ export class FunctionLowerer extends ExpressionLowerer {
       const d = this.fhost.types.declarator(spec.type, p.childForFieldName('declarator'), spec.isConst);
       if (d.type.kind === 'void' && !d.name) continue;
       const type = decayType(d.type);
-      if (type.kind === 'float' && type.name === 'long double') this.ctx.unsupported(p, 'long double parameter');
       const v = this.ctx.newVar({ name: d.name ?? `_arg${i}`, type, kind: 'param', addressTaken: false, isConst: d.isConst, isStatic: false, range: d.nameNode ? this.ctx.range(d.nameNode) ?? undefined : undefined });
       // `int a[3]` is adjusted to `int *a`; keep 3 as the length of the input array it points to.
       if (d.type.kind === 'array' && d.type.length !== null) v.declaredLength = d.type.length;
@@ -515,7 +518,7 @@ export class FunctionLowerer extends ExpressionLowerer {
         // A VLA (the declarator already warned) or an array without size: accesses are not modelled.
         this.b.emit({ kind: 'unsupported', what: 'array of unknown or variable length', range: this.R(d) });
       }
-      if (type.kind === 'float' && type.name === 'long double') this.ctx.unsupported(d, 'long double', this.R(d));
+      if (isLongDouble(type)) this.b.emit({ kind: 'unsupported', what: 'long double', range: this.R(d) });
       const v = this.ctx.newVar({ name: decl.name, type, kind: 'local', addressTaken: false, isConst: decl.isConst, isStatic: false, range: decl.nameNode ? this.ctx.range(decl.nameNode) ?? undefined : undefined });
       this.fnLocals.push(v.id);
       // In scope from its own declarator on (so `int x = sizeof x;` sees it).
@@ -701,6 +704,10 @@ export class FunctionLowerer extends ExpressionLowerer {
       this.constMode = savedMode;
     }
   }
+}
+
+function isLongDouble(t: CType): boolean {
+  return t.kind === 'float' && t.name === 'long double';
 }
 
 /** The expression inside a statement's `( ... )` condition. */

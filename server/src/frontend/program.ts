@@ -8,7 +8,7 @@ import type { IRFunction, Program, SourceRange, Variable } from '../ir/ir';
 import type { SyntaxNode } from './parser';
 import { FrontendContext } from './context';
 import { TypeResolver } from './declarations';
-import { ExpressionLowerer, type ExpressionHost } from './expressions';
+import { ExpressionLowerer, NestingError, type ExpressionHost } from './expressions';
 import { FunctionBuilder } from './builder';
 import { FunctionLowerer, type ContractClause, type FunctionHost } from './functions';
 import { InitResolver, constInitializer, constValue, inferredLength } from './initializers';
@@ -97,12 +97,12 @@ export class ProgramLowerer implements FunctionHost {
   // ---------------------------------------------------------------- translation unit
 
   lower(): Program {
-    for (const n of this.root.namedChildren) if (n) this.topLevel(n);
+    for (const n of this.root.namedChildren) if (n) this.guarded(n, () => this.topLevel(n));
     // Header functions called from user code (transitively).
     while (this.pending.length > 0) {
       const { name, site } = this.pending.shift()!;
       const def = this.definitions.get(name);
-      if (def && !def.user) this.lowerFunction(def, site);
+      if (def && !def.user) this.guarded(def.node, () => this.lowerFunction(def, site));
     }
     return {
       file: this.ctx.file,
@@ -114,6 +114,20 @@ export class ProgramLowerer implements FunctionHost {
       diagnostics: this.ctx.diagnostics,
       source: this.ctx.source,
     };
+  }
+
+  /**
+   * Runs `work` on one top-level node. A failure of the front end itself on it becomes a
+   * diagnostic at that node (a warning that drops it, in a header) instead of a crash.
+   */
+  private guarded(n: SyntaxNode, work: () => void): void {
+    try {
+      work();
+    } catch (e) {
+      if (e instanceof NestingError || !(e instanceof Error)) throw e;
+      if (this.ctx.isUser(n)) this.ctx.report('error', n, `internal error of the front end on this declaration: ${e.message}`);
+      else this.ctx.report('warning', n, `header declaration ignored (internal error of the front end: ${e.message})`);
+    }
   }
 
   private topLevel(n: SyntaxNode): void {
