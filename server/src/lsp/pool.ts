@@ -33,6 +33,8 @@ interface Job {
   signal?: AbortSignal;
   /** Set when the job was cancelled to make room for a user job: queue it again instead of failing it. */
   preempted?: boolean;
+  /** Runs cut short by a crash of the worker (Z3 WebAssembly aborts happen): retried once on a fresh worker. */
+  crashes?: number;
   onAbort?: () => void;
 }
 
@@ -192,8 +194,15 @@ export class WorkerPool {
       slot.worker = undefined;
       const job = slot.job;
       slot.job = undefined;
-      if (job) this.finish(job, undefined, new Error(`the solver worker stopped (exit code ${code}) while running ${job.method}`));
-      if (!this.disposed) this.dispatch();
+      if (job) {
+        job.crashes = (job.crashes ?? 0) + 1;
+        this.opts.log?.(`the solver worker stopped (exit code ${code}) while running ${job.method}${job.crashes < 2 ? ': retrying on a fresh worker' : ''}`);
+        if (job.crashes < 2 && !this.disposed) this.enqueue(job, true);
+        else this.finish(job, undefined, new Error(`the solver worker stopped (exit code ${code}) while running ${job.method}, twice`));
+      }
+      if (this.disposed) return;
+      this.ensureWorker(slot);
+      this.dispatch();
     });
     if (this.opts.warmOptions) this.post(worker, { type: 'warm', options: this.opts.warmOptions });
     return worker;
