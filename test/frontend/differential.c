@@ -172,3 +172,17 @@ static int sum_pair(struct pair p) { p.a += 100; return p.a + p.b; }
 long long struct_by_value(int a) { struct pair q = make_pair(a); int s = sum_pair(q); return q.a * 10000 + q.b * 1000 + s + make_pair(a + 1).b * 100000; }
 static int (*const ops[2])(int) = { twice, fact };
 long long function_pointer_table(int i) { return ops[i & 1](5); }
+
+/* ---- layout attributes, C11 keywords ---- */
+struct __attribute__((packed)) packed1 { char c; int i; short s; };
+struct packed2 { char c; int i __attribute__((aligned(8))); } __attribute__((packed));
+struct aligned1 { char c; } __attribute__((aligned(16)));
+struct withpacked { char c; struct packed1 p; };
+_Static_assert(sizeof(int) == 4, "int is 32 bits");
+static _Thread_local int tls_counter = 5;
+long long layout_attributes(void) {
+  _Static_assert(sizeof(struct packed1) == 7, "packed");
+  tls_counter++;
+  return sizeof(struct packed1) + 100 * sizeof(struct packed2) + 10000 * sizeof(struct aligned1) + 1000000 * sizeof(struct withpacked)
+    + 100000000LL * _Alignof(struct aligned1) + 10000000000LL * tls_counter;
+}

@@ -234,6 +234,10 @@ describe('malformed input gives errors, never a crash or a hang', () => {
     const e = await frontendError(write('undeclared.c', 'int f(int x) {\n  return y + x;\n}\n'));
     expect(e.message).toBe(`${path.join(dir, 'undeclared.c')}:2:10: 'y' undeclared`);
   });
+  it('a failing _Static_assert is an error at its position', async () => {
+    const e = await frontendError(write('static_assert.c', 'int x;\n_Static_assert(sizeof(long) == 4, "ILP32 only");\n'));
+    expect(e.message).toBe(`${path.join(dir, 'static_assert.c')}:2:1: static assertion failed: "ILP32 only"`);
+  });
   it('an empty file is an empty program', async () => {
     const p = await loadProgram({ file: write('empty.c', '') }, options);
     expect(p.functions).toEqual([]);

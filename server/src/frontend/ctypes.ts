@@ -65,13 +65,24 @@ export function alignOf(t: CType, model: DataModel): number {
  * storage unit of its type when it fits there without crossing a unit boundary; an unnamed one
  * only moves the position (width 0: to the next unit) and does not align the struct.
  */
-export function layoutStruct(s: StructType, fields: { name: string; type: CType; bitWidth?: number }[], model: DataModel): void {
+export interface LayoutField {
+  name: string;
+  type: CType;
+  bitWidth?: number;
+  /** `__attribute__((packed))` on the member: alignment 1. */
+  packed?: boolean;
+  /** `__attribute__((aligned(N)))` on the member: at least N. */
+  aligned?: number;
+}
+
+export function layoutStruct(s: StructType, fields: LayoutField[], model: DataModel, attrs: { packed?: boolean; aligned?: number } = {}): void {
   let bits = 0;
   let align = 1;
   let unionSize = 0;
   const laid: Field[] = [];
   for (const f of fields) {
-    const a = alignOf(f.type, model);
+    const natural = attrs.packed || f.packed ? 1 : alignOf(f.type, model);
+    const a = Math.max(natural, f.aligned ?? 1);
     const sz = sizeOf(f.type, model) ?? 0;
     if (s.union) {
       if (f.bitWidth === undefined || f.name !== '') align = Math.max(align, a);
@@ -86,7 +97,8 @@ export function layoutStruct(s: StructType, fields: { name: string; type: CType;
         bits = Math.ceil(bits / unit) * unit;
         continue;
       }
-      if (Math.floor(bits / unit) !== Math.floor((bits + f.bitWidth - 1) / unit)) bits = Math.ceil(bits / unit) * unit;
+      // Packed bit-fields may straddle units; others move to the next unit rather than straddle.
+      if (!(attrs.packed || f.packed) && Math.floor(bits / unit) !== Math.floor((bits + f.bitWidth - 1) / unit)) bits = Math.ceil(bits / unit) * unit;
       if (f.name !== '') {
         align = Math.max(align, a);
         laid.push({ name: f.name, type: f.type, offset: Math.floor(bits / unit) * (unit / 8), bitWidth: f.bitWidth });
@@ -100,6 +112,7 @@ export function layoutStruct(s: StructType, fields: { name: string; type: CType;
     bits = (offset + sz) * 8;
   }
   s.fields = laid;
+  align = Math.max(align, attrs.aligned ?? 1);
   s.align = align;
   s.size = Math.ceil((s.union ? unionSize : Math.ceil(bits / 8)) / align) * align;
   s.complete = true;

@@ -8,7 +8,7 @@ import { INT, UINT, LLONG, ULLONG, FLOAT, DOUBLE, CHAR, SCHAR, UCHAR, SHORT, USH
 import type { SyntaxNode } from './parser';
 import type { FrontendContext } from './context';
 import { UNNAMED_BITFIELD } from './rewrite';
-import { decayType, enumType, layoutStruct, pointerTo, sizeType, ptrdiffType } from './ctypes';
+import { decayType, enumType, layoutStruct, pointerTo, sizeType, ptrdiffType, type LayoutField } from './ctypes';
 
 export interface Specifiers {
   type: CType;
@@ -168,7 +168,7 @@ export class TypeResolver {
       if (nameNode) this.ctx.scopes.defineTag(tag, s);
     }
     if (body) {
-      const fields: { name: string; type: CType; bitWidth?: number }[] = [];
+      const fields: LayoutField[] = [];
       for (const fd of body.namedChildren) {
         if (!fd || fd.type !== 'field_declaration') continue;
         const spec = this.specifiers(fd);
@@ -186,15 +186,35 @@ export class TypeResolver {
           else if (spec.type.kind === 'struct') fields.push({ name: '', type: spec.type });
           continue;
         }
+        const fieldAttrs = this.layoutAttributes(fd);
         for (const d of declarators) {
           const decl = this.declarator(spec.type, d, spec.isConst);
           const unnamed = !decl.name || decl.name.startsWith(UNNAMED_BITFIELD);
-          fields.push({ name: unnamed ? '' : decl.name!, type: decl.type, bitWidth: unnamed ? bitWidth ?? 0 : bitWidth });
+          fields.push({ name: unnamed ? '' : decl.name!, type: decl.type, bitWidth: unnamed ? bitWidth ?? 0 : bitWidth, ...fieldAttrs });
         }
       }
-      layoutStruct(s, fields, this.ctx.model);
+      layoutStruct(s, fields, this.ctx.model, this.layoutAttributes(node));
     }
     return s;
+  }
+
+  /** GNU `__attribute__((packed))` and `__attribute__((aligned(N)))` on a struct or a member. */
+  private layoutAttributes(node: SyntaxNode): { packed?: boolean; aligned?: number } {
+    const out: { packed?: boolean; aligned?: number } = {};
+    for (const a of node.children) {
+      if (a?.type !== 'attribute_specifier') continue;
+      for (const arg of a.namedChildren[0]?.namedChildren ?? []) {
+        if (!arg) continue;
+        const name = (arg.type === 'call_expression' ? arg.childForFieldName('function')?.text : arg.text)?.replace(/^__(.*)__$/, '$1');
+        if (name === 'packed') out.packed = true;
+        else if (name === 'aligned') {
+          const n = arg.type === 'call_expression' ? arg.childForFieldName('arguments')?.namedChildren[0] : null;
+          const v = n ? this.evalConst(n) : null;
+          out.aligned = v === null ? 16 : Number(v); // `aligned` alone: the target's largest alignment
+        }
+      }
+    }
+    return out;
   }
 
   private enumSpecifier(node: SyntaxNode): CType {

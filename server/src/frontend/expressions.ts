@@ -15,6 +15,7 @@ import type { TypeResolver } from './declarations';
 import { FunctionBuilder, zeroOf } from './builder';
 import { decayType, pointerTo, promote, ptrdiffType, sizeOf, sizeType, alignOf, usualArithmetic } from './ctypes';
 import { parseCharLiteral, parseNumber, stringLiteralBytes } from './literals';
+import { constValue } from './initializers';
 
 /** Result of lowering an expression before lvalue conversion. */
 export type LValueOrValue = { kind: 'place'; place: Place } | { kind: 'value'; op: Operand };
@@ -928,6 +929,13 @@ export class ExpressionLowerer {
     return this.emitCall({ op: 'icall', fn, args, type: ft.ret }, ft.ret, node);
   }
 
+  /** `_Static_assert(e, "message")`: checked now, no code. */
+  staticAssert(node: SyntaxNode, args: SyntaxNode[]): void {
+    const v = args[0] ? constValue(this, args[0]) : null;
+    if (v === null) this.ctx.report('error', node, 'static assertion expression is not an integer constant');
+    else if (v === 0n) this.ctx.report('error', node, `static assertion failed${args[1] ? `: ${args[1].text}` : ''}`);
+  }
+
   emitCall(call: Rvalue, ret: CType, node: SyntaxNode): Operand {
     if (ret.kind === 'void') {
       this.b.emit({ kind: 'assign', dst: null, value: call, range: this.R(node) });
@@ -966,6 +974,10 @@ export class ExpressionLowerer {
       if (!type || type.kind === 'void') type = nondetType(suffix, this.host.types);
       if (!type) return this.havoc(INT, `unknown nondet function ${name}`, node);
       return this.assignTemp({ op: 'nondet', type, name }, type, node);
+    }
+    if ((name === '_Static_assert' || name === 'static_assert') && !hasBody) {
+      this.staticAssert(node, args);
+      return { kind: 'const', value: 0n, type: VOID };
     }
     if (name === '__builtin_expect' && args.length === 2) {
       const v = this.rvalue(args[0]);

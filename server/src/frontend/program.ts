@@ -151,9 +151,16 @@ export class ProgramLowerer implements FunctionHost {
         this.types.baseType(n);
         return;
       case 'comment':
-      case 'expression_statement':
-        if (n.type === 'expression_statement' && n.namedChildren.length > 0) this.ctx.report('error', n, 'expected a declaration');
         return;
+      case 'expression_statement': {
+        const call = n.namedChildren[0];
+        const callee = call?.type === 'call_expression' ? call.childForFieldName('function')?.text : undefined;
+        if (call && (callee === '_Static_assert' || callee === 'static_assert')) {
+          const args = call.childForFieldName('arguments')?.namedChildren.filter((a): a is SyntaxNode => !!a && a.type !== 'comment') ?? [];
+          this.fileScope.staticAssert(call, args);
+        } else if (n.namedChildren.length > 0) this.ctx.report('error', n, 'expected a declaration');
+        return;
+      }
       case 'linkage_specification':
         return;
       default:

@@ -12,7 +12,12 @@ export interface Rewritten {
 }
 
 export function rewriteForParsing(text: string): Rewritten {
-  return { text: nameUnnamedBitFields(blankComplex(text)), complexAt: complexPositions(text) };
+  return { text: nameUnnamedBitFields(blankThreadLocal(blankComplex(text))), complexAt: complexPositions(text) };
+}
+
+/** `_Thread_local` / `__thread`: one thread is analysed, so thread storage is static storage. */
+function blankThreadLocal(text: string): string {
+  return text.replace(/\b(?:_Thread_local|__thread)\b/g, (m) => ' '.repeat(m.length));
 }
 
 /**
