@@ -169,3 +169,36 @@ describe('seed programs run on the IR give the answers of EXPECTED.md', () => {
     expect(interpret(p, 'f', [2n, 3n], { externals: { malloc, free } }).result).toBe(2n);
   });
 });
+
+describe('decisions and edge labels', () => {
+  const lower = async (text: string) => (await loadProgram({ file: 'shape.c', text }, options)).functions[0];
+
+  it('switch: one outcome per label, stacked labels are distinct edges, implicit default, fall-through', async () => {
+    const f = await lower(['int s(int c) {', '  int r = 0;', '  switch (c) {', '  case 1:', '  case 2: r = 1;', '  case 3: r += 2; break;', '  }', '  return r;', '}'].join('\n'));
+    const d = f.decisions.find((x) => x.kind === 'switch')!;
+    expect(d.id).toBe('s:3:switch');
+    expect(d.outcomes.map((o) => o.outcome)).toEqual(['case 1', 'case 2', 'case 3', 'default (none)']);
+    const [c1, c2, c3, def] = d.outcomes.map((o) => o.edges[0]);
+    expect(new Set([c1.to, c2.to, c3.to, def.to]).size).toBe(4);
+    expect(f.blocks[c1.to].edgeLabels[c2.to].text).toBe('fall-through');
+    expect(f.blocks[c2.to].edgeLabels[c3.to].text).toBe('fall-through');
+    expect(f.blocks[c1.from].edgeLabels[c3.to]).toMatchObject({ text: 'case 3', decision: 's:3:switch', outcome: 'case 3' });
+    const sw = f.blocks[c1.from].terminator;
+    expect(sw).toMatchObject({ kind: 'switch', default: def.to, cases: [{ values: [1n] }, { values: [2n] }, { values: [3n] }] });
+    // break leaves to the block after the switch, which is also the implicit default's target.
+    expect(f.blocks[c3.to].terminator).toEqual({ kind: 'goto', target: def.to });
+    expect(f.blocks[c3.to].edgeLabels[def.to].text).toBe('break');
+  });
+
+  it('two decisions on one line get @column; ?: is a ternary decision', async () => {
+    const f = await lower('int t(int a, int b) {\n  return (a > 0 ? a : -a) + (b > 0 ? b : -b);\n}\n');
+    expect(f.decisions.map((d) => [d.id, d.kind, d.text])).toEqual([['t:2:ternary@11', 'ternary', 'a > 0'], ['t:2:ternary@30', 'ternary', 'b > 0']]);
+  });
+
+  it('for(;;) has no decision; goto edges are labelled', async () => {
+    const f = await lower('int g(int x) {\n  for (;;) {\n    if (x > 3) goto out;\n    x++;\n  }\nout:\n  return x;\n}\n');
+    expect(f.decisions.map((d) => d.id)).toEqual(['g:3:if']);
+    const labels = f.blocks.flatMap((b) => Object.values(b.edgeLabels).map((l) => l.text));
+    expect(labels).toEqual(expect.arrayContaining(['goto out', 'loop back', 'x > 3: true', 'x > 3: false']));
+  });
+});
