@@ -186,3 +186,5 @@ long long layout_attributes(void) {
   return sizeof(struct packed1) + 100 * sizeof(struct packed2) + 10000 * sizeof(struct aligned1) + 1000000 * sizeof(struct withpacked)
     + 100000000LL * _Alignof(struct aligned1) + 10000000000LL * tls_counter;
 }
+#include <stddef.h>
+long long offsets(void) { return offsetof(struct point, d) * 100 + offsetof(struct nested, n); }

@@ -12,7 +12,12 @@ export interface Rewritten {
 }
 
 export function rewriteForParsing(text: string): Rewritten {
-  return { text: nameUnnamedBitFields(blankThreadLocal(blankComplex(text))), complexAt: complexPositions(text) };
+  return { text: nameUnnamedBitFields(blankThreadLocal(builtinOffsetof(blankComplex(text)))), complexAt: complexPositions(text) };
+}
+
+/** stddef.h's `offsetof` expands to `__builtin_offsetof(T, m)`; tree-sitter-c knows `offsetof(T, m)`. */
+function builtinOffsetof(text: string): string {
+  return text.replace(/\b__builtin_offsetof\b/g, 'offsetof          ');
 }
 
 /** `_Thread_local` / `__thread`: one thread is analysed, so thread storage is static storage. */
