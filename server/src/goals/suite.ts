@@ -25,7 +25,7 @@ export async function buildSuite(fs: FunctionSolver, goals: Goal[], signal?: Abo
   for (const goal of order) {
     if (!open.has(goal.id)) continue;
     if (signal?.aborted) throw new Cancelled();
-    const v = await fs.reach(goal, { signal });
+    const v = await fs.reach(goal, { signal, explain: 'loop-free' });
     open.delete(goal.id);
     if (v.datum) {
       const testId = addTest(v.datum);

@@ -77,6 +77,8 @@ export interface GoalVerdict {
 
 export interface QueryOptions {
   signal?: AbortSignal;
+  /** Explain unreachable goals: always, or only when no loop was unrolled (suites: explanations of loops cost many checks). */
+  explain?: 'always' | 'loop-free';
   /** Extra condition at the goal (C expression already turned into a literal builder). */
   where?: (enc: Encoding, node: number, atEnd: boolean) => B;
 }
@@ -276,7 +278,8 @@ export class FunctionSolver {
     if (unwind === 'unknown') return { status: 'unknown', reason: `the unwinding check ran out of time at bound ${level.bound}`, bound: level.bound };
     if (unwind) return { status: 'not-reached', proof: 'bounded', bound: level.bound, reason: `not reached with loops unrolled ${level.bound} times; some executions run longer (raise the loop bound)` };
     const isProperty = goal.kind === 'assertion' || goal.kind === 'runtime-error';
-    const why = await explainUnreachable(this, level.bound, goal, opts.where ? undefined : copies.length, signal).catch((e) => {
+    const explain = opts.explain !== 'loop-free' || enc.unrolled.unwinds.length === 0;
+    const why = !explain ? undefined : await explainUnreachable(this, level.bound, goal, opts.where ? undefined : copies.length, signal).catch((e) => {
       if (e instanceof Cancelled) throw e;
       return undefined;
     });
