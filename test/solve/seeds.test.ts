@@ -163,3 +163,14 @@ describe('explanations', () => {
     expect(lines).toContain(8);
   });
 });
+
+describe('what is not modelled', () => {
+  it('a call through a function pointer makes the goal unknown, naming the construct and its line', async () => {
+    const src = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'creach-unsup-')), 'fp.c');
+    fs.writeFileSync(src, 'int g(int);\nint f(int x) {\n  int (*fp)(int) = g;\n  int y = fp(x);\n  if (y == 3)\n    return 1;\n  return 0;\n}\n');
+    const r = await engine.reach({ file: src, line: 6 });
+    const g = only(r).goal;
+    expect(g.status).toBe('unknown');
+    expect(g.reason).toMatch(/function pointer.*line 4/);
+  });
+});
