@@ -65,7 +65,12 @@ let browser;
 async function stopAll() {
   await browser?.close().catch(() => {});
   browser = undefined;
-  for (const server of started.splice(0)) await server.stop().catch((e) => console.error(`stopping code-server: ${e.message}`));
+  for (const server of started.splice(0)) {
+    await server.stop().catch((e) => console.error(`stopping code-server: ${e.message}`));
+    // Keep VS Code's logs (the CReach output channel among them) next to the screenshots.
+    const logs = join(server.userDataDir, 'logs');
+    if (existsSync(logs)) cpSync(logs, join(RESULTS, `logs-${server.name}`), { recursive: true });
+  }
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => { stopAll().finally(() => process.exit(130)); });
@@ -100,7 +105,7 @@ async function session({ tmp, name, trust, vsix, compilerWrapper, prepare }) {
   const workspace = join(tmp, `${name}-workspace`);
   cpSync(FIXTURES, workspace, { recursive: true });
   prepare?.(workspace);
-  const server = new CodeServer({ dir: join(tmp, `${name}-code-server`), workspace,
+  const server = new CodeServer({ name, dir: join(tmp, `${name}-code-server`), workspace,
     settings: userSettings(compilerWrapper, trust), logFile: join(RESULTS, `code-server-${name}.log`) });
   await server.installExtension(vsix);
   started.push(server);

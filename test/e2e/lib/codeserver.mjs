@@ -55,7 +55,8 @@ export function runToEnd(command, args, { cwd = ROOT, env = process.env, timeout
  * `settings` become the user settings.json (written before start).
  */
 export class CodeServer {
-  constructor({ dir, workspace, settings, logFile }) {
+  constructor({ name, dir, workspace, settings, logFile }) {
+    this.name = name;
     this.dir = dir;
     this.workspace = workspace;
     this.userDataDir = join(dir, 'user-data');

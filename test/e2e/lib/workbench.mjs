@@ -45,19 +45,18 @@ export class Workbench {
   }
 
   async #quickInputRow(label, timeout) {
-    // Rows show "Category: Title" as one label; match it exactly.
-    const rows = this.page.locator(`${QUICK_INPUT} .monaco-list-row`);
+    // Rows show "Category: Title" (or a file name) as their label; match it exactly.
+    const readLabels = () => this.page.evaluate((sel) => [...document.querySelectorAll(`${sel} .monaco-list-row`)]
+      .map((row) => (row.querySelector('.label-name')?.textContent ?? row.getAttribute('aria-label') ?? '').trim()), QUICK_INPUT);
     const deadline = Date.now() + timeout;
+    let labels = [];
     while (Date.now() < deadline) {
-      const count = await rows.count();
-      for (let i = 0; i < count; i++) {
-        const text = (await rows.nth(i).locator('.label-name').first().textContent().catch(() => '')) ?? '';
-        if (text.trim() === label) return rows.nth(i);
-      }
+      labels = await readLabels();
+      const index = labels.indexOf(label);
+      if (index >= 0) return this.page.locator(`${QUICK_INPUT} .monaco-list-row`).nth(index);
       await this.page.waitForTimeout(100);
     }
-    const seen = await rows.allTextContents().catch(() => []);
-    throw new Error(`no "${label}" in the quick input list (shown: ${seen.slice(0, 8).join(' | ') || 'nothing'})`);
+    throw new Error(`no "${label}" in the quick input list (shown: ${labels.slice(0, 8).join(' | ') || 'nothing'})`);
   }
 
   /** Runs a command by its title through the command palette (F1). */
@@ -217,27 +216,25 @@ export class Workbench {
     }
   }
 
+  /** Picks the item with this label in the quick pick a command opened. */
+  async pickItem(label) {
+    await this.page.locator(QUICK_INPUT).waitFor({ state: 'visible', timeout: 15_000 });
+    const row = await this.#quickInputRow(label, 10_000);
+    await row.click();
+  }
+
   /**
-   * Answers the quick picks and input boxes a command opens, as a user
-   * accepting the defaults would: in a list, the item matching `prefer`
-   * (else the one already focused); in an input box (a folder, a file
-   * name), the proposed value. Returns what was shown, for failure messages.
+   * Chooses a folder in the file dialog VS Code shows in the browser (a
+   * quick input holding a path): types the path and presses its OK button.
    */
-  async answerPrompts({ prefer = /harness|\bC\b/i, rounds = 5 } = {}) {
-    const shown = [];
+  async chooseFolder(path, okLabel) {
     const widget = this.page.locator(QUICK_INPUT);
-    for (let round = 0; round < rounds; round++) {
-      try { await widget.waitFor({ state: 'visible', timeout: 5000 }); } catch { break; }
-      const rows = widget.locator('.monaco-list-row');
-      const labels = (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
-      const title = (await widget.locator('.quick-input-title').innerText().catch(() => '')).trim();
-      shown.push(`${title} [${labels.join(' | ')}] value=${await widget.locator('input').first().inputValue().catch(() => '')}`);
-      const preferred = labels.findIndex((l) => prefer.test(l));
-      if (labels.length > 0 && preferred >= 0) await rows.nth(preferred).click();
-      else await this.page.keyboard.press('Enter');
-      await this.page.waitForTimeout(500);
-    }
-    return shown;
+    await widget.waitFor({ state: 'visible', timeout: 15_000 });
+    const input = widget.locator('input').first();
+    await input.fill(path.endsWith('/') ? path : `${path}/`);
+    await this.page.waitForTimeout(500); // the dialog resolves the typed path
+    await widget.locator('.monaco-button', { hasText: okLabel }).first().click();
+    await widget.waitFor({ state: 'hidden', timeout: 10_000 });
   }
 
   /** Opens the Problems view (Ctrl+Shift+M) and returns its rows' accessible labels. */
