@@ -188,3 +188,38 @@ long long layout_attributes(void) {
 }
 #include <stddef.h>
 long long offsets(void) { return offsetof(struct point, d) * 100 + offsetof(struct nested, n); }
+
+/* ---- initialisers: brace elision, designators, strings in aggregates, address constants ---- */
+struct named { char name[4]; int v; };
+struct named g_named[2] = { "ab", 3, { "xyz", 4 } };
+int *g_ptr = &g_arr[2];
+const char *g_msg = "hey";
+int g_desig[5] = { [1] = 10, [3] = 30, 40 };
+long long init_elision(void) {
+  int m[2][2] = { 1, 2, 3 };
+  struct pair ps[2] = { 1, 2, 3 };
+  struct nested n = { .p[1].b = 7, .n = 9 };
+  static int st[3] = { 5, 6 };
+  st[2]++;
+  return m[0][0] + m[0][1] * 10 + m[1][0] * 100 + m[1][1] * 1000 + ps[1].a * 10000 + ps[1].b * 100000 + n.p[1].b * 1000000
+    + n.n * 10000000 + n.p[0].a + st[2] * 100000000LL + st[1] * 1000000000LL;
+}
+long long global_inits(void) {
+  return g_named[0].name[1] + g_named[0].v * 1000 + g_named[1].name[2] * 10000 + g_named[1].v * 10000000 + *g_ptr * 100000000LL
+    + g_msg[2] * 10000000000LL + g_desig[4] * 1000000000000LL + g_desig[1];
+}
+
+/* ---- IEEE-754 ---- */
+long long float_specials(double z) {
+  double inf = 1.0 / z, nan = z / z, nz = -z;
+  float big = (float)1e300;
+  return (nan != nan) + 10 * (nan < 1.0) + 100 * (inf > 1e308) + 1000 * (1.0 / nz < 0) + 10000 * (big > 3e38f) + 100000 * (nz == 0.0);
+}
+long long float_ops(float a, double b) {
+  float f = a / 3.0f;
+  double d = b * 1e-3;
+  f += 0.1f;
+  d -= f;
+  return (long long)(f * 1e6f) * 1000000000LL + (long long)(d * 1e6);
+}
+long long float_to_unsigned(double d) { unsigned char c = (unsigned char)d; unsigned u = (unsigned)d; return c * 100000LL + u; }

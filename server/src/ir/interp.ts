@@ -266,6 +266,9 @@ class Interpreter {
         const obj: MemObject = { name: `${pv.name}[]`, type: { kind: 'array', of: pv.type.to, length: a.length }, value: a.map((x) => x as Value) };
         return { kind: 'ptr', obj, path: [0], delta: 0 } as Pointer;
       }
+      const t = pv?.type;
+      if (t?.kind === 'int' && typeof a === 'bigint' && !fitsIn(a, t)) throw new Error(`argument ${a} does not fit ${t.name} ${pv!.name}`);
+      if (t?.kind === 'float' && typeof a === 'number') return roundFloat(a, t);
       return a as Value;
     });
     try {
