@@ -223,3 +223,4 @@ long long float_ops(float a, double b) {
   return (long long)(f * 1e6f) * 1000000000LL + (long long)(d * 1e6);
 }
 long long float_to_unsigned(double d) { unsigned char c = (unsigned char)d; unsigned u = (unsigned)d; return c * 100000LL + u; }
+long long bool_incdec(void) { _Bool a = 0, b = 1, c = 0; a++; b--; c--; _Bool d = c--; return a + 10 * b + 100 * c + 1000 * d; }

@@ -38,7 +38,7 @@ const calls: [string, Arg[]][] = [
   ['matrix', []], ['pointers_swap', [3n, 8n]], ['pointer_walk', []], ['struct_pointer', []], ['struct_copy', []], ['array_of_struct', [1n]],
   ['pointer_to_pointer', []], ['index_commuted', []], ['char_array_index', [1n]], ['statics', []], ['globals', []], ['recursion', [10n]],
   ['call_conversions', [-2n]], ['function_pointer', [21n]], ['return_conversion', [-1n]], ['return_conversion', [300n]],
-  ['ull_to_float', [1152921573326323713n]], ['typedef_casts', [5n]], ['float_literal_rounding', []], ['sizeof_bitfields', []], ['struct_by_value', [3n]], ['layout_attributes', []], ['offsets', []], ['init_elision', []], ['global_inits', []], ['float_specials', [0]], ['float_ops', [1, 12345.678]], ['float_ops', [-7.25, -0.5]], ['float_to_unsigned', [200.9]], ['function_pointer_table', [0n]], ['function_pointer_table', [1n]], ['ull_to_float', [9223372586610589697n]], ['ll_to_float', [-1152921573326323713n]], ['ll_to_float', [16777217n]],
+  ['ull_to_float', [1152921573326323713n]], ['typedef_casts', [5n]], ['float_literal_rounding', []], ['sizeof_bitfields', []], ['struct_by_value', [3n]], ['layout_attributes', []], ['offsets', []], ['init_elision', []], ['global_inits', []], ['float_specials', [0]], ['float_ops', [1, 12345.678]], ['float_ops', [-7.25, -0.5]], ['float_to_unsigned', [200.9]], ['bool_incdec', []], ['function_pointer_table', [0n]], ['function_pointer_table', [1n]], ['ull_to_float', [9223372586610589697n]], ['ll_to_float', [-1152921573326323713n]], ['ll_to_float', [16777217n]],
 ];
 
 function cArg(a: Arg): string {

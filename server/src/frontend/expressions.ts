@@ -172,9 +172,8 @@ export class ExpressionLowerer {
   convert(v: Operand, to: CType, node: SyntaxNode): Operand {
     if (to.kind === 'void') return v;
     if (v.type.kind === 'array' || v.type.kind === 'function') v = { ...v, type: decayType(v.type) };
-    if (sameType(v.type, to) && (to.kind !== 'int' || v.type.kind !== 'int' || v.type.name === to.name || true)) {
-      return v.type === to ? v : retype(v, to);
-    }
+    // Same representation (`int` and an enum, say): no conversion, only the type's name changes.
+    if (sameType(v.type, to)) return v.type === to ? v : retype(v, to);
     if (to.kind === 'int' && to.bits === 1) {
       // Conversion to _Bool is a comparison with zero, not a truncation.
       if (v.kind === 'const') return { kind: 'const', value: v.value !== 0n ? 1n : 0n, type: to };
@@ -688,10 +687,11 @@ export class ExpressionLowerer {
     let old = this.toRvalue({ kind: 'place', place: p }, arg);
     if (!prefix && old.kind === 'var') old = this.assignTemp({ op: 'use', a: old }, old.type, node);
     const one: Operand = p.type.kind === 'float' ? { kind: 'fconst', value: 1, type: p.type } : { kind: 'const', value: 1n, type: INT };
-    let next: Operand;
-    if (p.type.kind === 'int' && p.type.bits === 1) next = { kind: 'const', value: delta === '+' ? 1n : 0n, type: p.type }; // _Bool: ++ sets 1; -- toggles (not modelled beyond 0/1)
-    else next = this.binary(delta, old, one, node);
-    if (p.type.kind === 'int' && p.type.bits === 1 && delta === '-') next = this.binary('==', old, { kind: 'const', value: 0n, type: INT }, node);
+    const isBool = p.type.kind === 'int' && p.type.bits === 1;
+    // _Bool: `b++` sets it to 1; `b--` (b - 1 converted back to _Bool) toggles it.
+    const next = !isBool ? this.binary(delta, old, one, node)
+      : delta === '+' ? { kind: 'const' as const, value: 1n, type: p.type }
+      : this.binary('==', old, { kind: 'const', value: 0n, type: INT }, node);
     const stored = this.store(p, next, node);
     return prefix ? stored : old;
   }
