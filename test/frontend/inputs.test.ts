@@ -351,6 +351,17 @@ describe('ACSL contracts', () => {
     expect(first.id).not.toBe(0);
   });
 
+  it('//@ lines and several annotation comments in a row make one contract', async () => {
+    const text = '/*@ requires a > 0; */\n//@ requires a < 10;\n//@ ensures \\result > a;\nint up(int a) { return a + 1; }\n// not a contract\nint plain(int b) { return b; }\n';
+    const p = await loadProgram({ file: write('linecontracts.c', text), text }, options);
+    const up = fn(p, 'up');
+    expect(up.contract.requires.map((c) => [c.text, c.range.line])).toEqual([['a > 0', 1], ['a < 10', 2]]);
+    expect(up.contract.ensures.map((c) => [c.text, c.range.line, c.range.column])).toEqual([['\\result > a', 3, 13]]);
+    expect(fn(p, 'plain').contract).toEqual({ requires: [], ensures: [] });
+    expect(interpret(p, 'up', [10n]).stopped).toBe('assume');
+    expect(interpret(p, 'up', [9n]).result).toBe(10n);
+  });
+
   it('unsupported ACSL is a warning and the clause is ignored, not guessed', async () => {
     const text = '/*@ requires \\valid(p); assigns *p; */\nint r(int *p) { return *p; }\n';
     const p = await loadProgram({ file: write('acsl_bad.c', text), text }, options);

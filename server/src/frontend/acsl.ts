@@ -20,7 +20,9 @@ export interface RawClause {
 }
 
 export interface ContractComment {
-  /** Offset just after the comment's closing `*\/`. */
+  /** Offset of the comment's first character. */
+  start: number;
+  /** Offset just after the comment (its closing `*\/`, or the end of a `//@` line). */
   end: number;
   clauses: RawClause[];
   /** Clauses or constructs we do not handle, with their position. */
@@ -46,13 +48,14 @@ function rangeOf(text: string, start: number, end: number): SourceRange {
 /** Every `/*@ ... *\/` comment of the source with its clauses. */
 export function findContractComments(source: string): ContractComment[] {
   const out: ContractComment[] = [];
-  const re = /\/\*@([\s\S]*?)\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|\/\*[\s\S]*?\*\//g;
+  // `/*@ ... */` and `//@ ...` annotations; other comments and literals are skipped whole.
+  const re = /\/\*@([\s\S]*?)\*\/|\/\/@([^\n]*)|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|\/\*[\s\S]*?\*\//g;
   let m: RegExpExecArray | null;
   while ((m = re.exec(source))) {
-    if (m[1] === undefined) continue;
+    const body = m[1] ?? m[2];
+    if (body === undefined) continue;
     const bodyStart = m.index + 3;
-    const body = m[1];
-    const comment: ContractComment = { end: m.index + m[0].length, clauses: [], problems: [] };
+    const comment: ContractComment = { start: m.index, end: m.index + m[0].length, clauses: [], problems: [] };
     // Clauses end at ';' outside parentheses; leading '@' of continuation lines are blanks.
     const clean = body.replace(/(^|\n)([ \t]*)@/g, (_s, nl: string, ws: string) => `${nl}${ws} `);
     let i = 0;
@@ -87,13 +90,18 @@ export function findContractComments(source: string): ContractComment[] {
   return out;
 }
 
-/** The contract comment right before a function starting at `defStart` (only blanks between). */
-export function contractBefore(comments: ContractComment[], source: string, defStart: number): ContractComment | null {
-  for (const c of comments) {
-    if (c.end > defStart) break;
-    if (/^\s*$/.test(source.slice(c.end, defStart))) return c;
+/** The annotation comments right before a function starting at `defStart` (only blanks between them). */
+export function contractBefore(comments: ContractComment[], source: string, defStart: number): ContractComment[] {
+  const chain: ContractComment[] = [];
+  let next = defStart;
+  for (let k = comments.length - 1; k >= 0; k--) {
+    const c = comments[k];
+    if (c.end > next) continue;
+    if (!/^\s*$/.test(source.slice(c.end, next))) break;
+    chain.unshift(c);
+    next = c.start;
   }
-  return null;
+  return chain;
 }
 
 export interface ParsedClause {

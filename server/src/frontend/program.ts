@@ -251,9 +251,15 @@ export class ProgramLowerer implements FunctionHost {
     const r = this.ctx.range(node);
     if (!r) return [];
     const offset = (this.lineStarts[r.line - 1] ?? 0) + r.column - 1;
-    const comment = contractBefore(this.contracts.comments, this.ctx.source, offset);
-    if (!comment) return [];
-    for (const p of comment.problems) this.ctx.report('warning', node, p.message, p.range);
+    const out: ContractClause[] = [];
+    for (const comment of contractBefore(this.contracts.comments, this.ctx.source, offset)) {
+      for (const p of comment.problems) this.ctx.report('warning', node, p.message, p.range);
+      out.push(...this.clausesOf(node, comment));
+    }
+    return out;
+  }
+
+  private clausesOf(node: SyntaxNode, comment: ContractComment): ContractClause[] {
     const out: ContractClause[] = [];
     for (const pc of this.contracts.parsed.get(comment.end) ?? []) {
       if (pc.error || !pc.expr) {
