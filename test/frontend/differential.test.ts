@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { loadProgram } from '../../server/src/frontend';
 import { interpret, UndefinedBehaviour } from '../../server/src/ir/interp';
 import type { Program } from '../../server/src/ir/ir';
+import { irProblems } from './ir-check';
 
 const source = path.join(__dirname, 'differential.c');
 
@@ -74,8 +75,9 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('lowering agrees with gcc', () => {
-  it('the front end reports no problem on differential.c', () => {
+  it('the front end reports no problem on differential.c, and its IR keeps the invariants', () => {
     expect(program.diagnostics).toEqual([]);
+    expect(program.functions.flatMap((f) => irProblems(program, f))).toEqual([]);
   });
   calls.forEach(([f, args], i) => {
     it(`${f}(${args.join(', ')})`, () => {

@@ -5,6 +5,7 @@ import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { loadProgram, type FrontendOptions } from '../../server/src/frontend';
 import type { IRFunction, Program } from '../../server/src/ir/ir';
+import { irProblems } from './ir-check';
 import { interpret, type Value } from '../../server/src/ir/interp';
 
 const fixtures = path.join(__dirname, '..', 'fixtures');
@@ -37,6 +38,7 @@ describe('seed fixtures', () => {
         }
         const ids = fun.decisions.map((d) => d.id);
         expect(new Set(ids).size).toBe(ids.length);
+        expect(irProblems(p, fun)).toEqual([]);
       }
     });
   }
@@ -200,5 +202,20 @@ describe('decisions and edge labels', () => {
     expect(f.decisions.map((d) => d.id)).toEqual(['g:3:if']);
     const labels = f.blocks.flatMap((b) => Object.values(b.edgeLabels).map((l) => l.text));
     expect(labels).toEqual(expect.arrayContaining(['goto out', 'loop back', 'x > 3: true', 'x > 3: false']));
+  });
+});
+
+describe('the IR invariant checker used above', () => {
+  it('notices an operand not converted to the operation type, and an unknown variable', async () => {
+    const p = await loadProgram({ file: 'chk.c', text: 'int c(char a, int b) { return a + b; }\n' }, options);
+    const f = fn(p, 'c');
+    expect(irProblems(p, f)).toEqual([]);
+    const add = f.blocks.flatMap((b) => b.instrs).find((i) => i.kind === 'assign' && i.value.op === 'binary')!;
+    if (add.kind !== 'assign' || add.value.op !== 'binary') throw new Error('no addition');
+    const a = f.params[0];
+    add.value.a = { kind: 'var', id: a, type: p.vars.get(a)!.type };
+    expect(irProblems(p, f)).toEqual([expect.stringMatching(/operands of \+ differ in type/), expect.stringMatching(/\+ done in another type/)]);
+    add.value.a = { kind: 'var', id: 9999, type: p.vars.get(a)!.type };
+    expect(irProblems(p, f)).toContainEqual(expect.stringMatching(/unknown variable 9999/));
   });
 });

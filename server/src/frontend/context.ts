@@ -80,6 +80,16 @@ export class FrontendContext {
     return full;
   }
 
+  /** Ids from here on are new variables (see dropVarsFrom). */
+  varMark(): number {
+    return this.nextVarId;
+  }
+
+  /** Forgets the variables created since `mark` (temps of scratch lowering). */
+  dropVarsFrom(mark: number): void {
+    for (let id = mark; id < this.nextVarId; id++) this.vars.delete(id);
+  }
+
   /** The node's range in the user's file, or null when it comes from a header. */
   range(node: SyntaxNode): SourceRange | null {
     const s = this.map.map(node.startPosition.row, node.startPosition.column);

@@ -76,6 +76,10 @@ export class ExpressionLowerer {
     return this.host.ctx.model;
   }
 
+  variable(id: number): Variable | undefined {
+    return this.ctx.vars.get(id);
+  }
+
   R(node: SyntaxNode): SourceRange {
     return this.ctx.range(node) ?? this.fallback;
   }
@@ -645,15 +649,30 @@ export class ExpressionLowerer {
 
   /** Type of an expression that is not evaluated (`sizeof e`): lowered into a scratch builder. */
   typeOfUnevaluated(node: SyntaxNode): CType {
-    const saved = this.b;
-    const savedLocals = this.locals.length;
-    this.b = new FunctionBuilder(saved.fnName);
-    try {
+    return this.inScratch(false, () => {
       const r = this.expr(node);
-      return r.kind === 'place' ? r.place.type : r.op.type.kind === 'function' ? r.op.type : r.op.type;
+      return r.kind === 'place' ? r.place.type : r.op.type;
+    });
+  }
+
+  /**
+   * Runs `work` against a scratch builder: nothing it emits is kept and its temps are dropped
+   * (`sizeof` operands, constant expressions). `work` is told whether anything was emitted.
+   */
+  inScratch<T>(constant: boolean, work: (emitted: () => boolean) => T): T {
+    const saved = this.b;
+    const savedMode = this.constMode;
+    const savedLocals = this.locals.length;
+    const mark = this.ctx.varMark();
+    this.b = new FunctionBuilder(saved.fnName);
+    if (constant) this.constMode = true;
+    try {
+      return work(() => this.b.blocks.length > 1 || this.b.blocks[0].instrs.length > 0);
     } finally {
       this.b = saved;
+      this.constMode = savedMode;
       this.locals.length = savedLocals;
+      this.ctx.dropVarsFrom(mark);
     }
   }
 

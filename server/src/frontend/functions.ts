@@ -690,19 +690,12 @@ export class FunctionLowerer extends ExpressionLowerer {
   }
 
   private caseValue(node: SyntaxNode, type: CType): bigint | null {
-    const saved = this.b;
-    const savedMode = this.constMode;
-    this.b = new FunctionBuilder(this.name);
-    this.constMode = true;
-    try {
+    return this.inScratch(true, (emitted) => {
       const v = this.convert(this.rvalue(node), type, node);
-      if (v.kind === 'const' && this.b.blocks.length === 1 && this.b.blocks[0].instrs.length === 0) return v.value;
+      if (v.kind === 'const' && !emitted()) return v.value;
       this.ctx.report('error', node, 'case label does not reduce to an integer constant');
       return null;
-    } finally {
-      this.b = saved;
-      this.constMode = savedMode;
-    }
+    });
   }
 }
 

@@ -160,20 +160,20 @@ export function constValue(lower: ExpressionLowerer, node: SyntaxNode): bigint |
 
 /** A constant operand for an expression (address constants included), or null. */
 export function constOperand(lower: ExpressionLowerer, node: SyntaxNode, to?: CType): Operand | null {
-  const saved = lower.b;
-  const savedMode = lower.constMode;
-  lower.b = new FunctionBuilder(saved.fnName);
-  lower.constMode = true;
-  try {
+  return lower.inScratch(true, (emitted) => {
     let v = lower.rvalue(node);
     if (to) v = lower.convert(v, to, node);
-    const emitted = lower.b.blocks.some((b) => b.instrs.length > 0) || lower.b.blocks.length > 1;
-    if (emitted) return null;
-    return v.kind === 'var' ? null : v;
-  } finally {
-    lower.b = saved;
-    lower.constMode = savedMode;
-  }
+    return emitted() || !isConstant(lower, v) ? null : v;
+  });
+}
+
+/** An operand known before the program runs: a number, a string, a function, or the address of static storage. */
+function isConstant(lower: ExpressionLowerer, v: Operand): boolean {
+  if (v.kind === 'var') return false;
+  if (v.kind !== 'addr') return true;
+  const root = v.place.root;
+  if (root.kind !== 'var' || lower.variable(root.id)?.kind !== 'global') return false;
+  return v.place.path.every((e) => e.kind === 'field' || e.index.kind === 'const');
 }
 
 /** Assignments that initialise a local object from its tree; everything not initialised is zeroed. */
