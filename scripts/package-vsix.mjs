@@ -10,6 +10,7 @@ import * as path from 'node:path';
 const runtime = {
   'z3-solver': ['package.json', 'LICENSE.txt', 'build/node.js', 'build/z3-built.js', 'build/z3-built.wasm', 'build/kill-threads.js', 'build/high-level', 'build/low-level'],
   'async-mutex': ['package.json', 'LICENSE', 'lib'],
+  'tslib': ['package.json', 'LICENSE.txt', 'tslib.js'], // required by async-mutex (found by the e2e tests)
   'web-tree-sitter': ['package.json', 'LICENSE', 'web-tree-sitter.cjs', 'web-tree-sitter.wasm'],
   'tree-sitter-c': ['package.json', 'LICENSE', 'tree-sitter-c.wasm'],
 };
