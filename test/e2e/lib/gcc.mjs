@@ -2,7 +2,7 @@
 // confirmed by compiling the fixture with gcc and running it, not by
 // trusting what the tool printed.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,9 +16,13 @@ export function compileAndRun(source, mainBody, { timeoutMs = 10_000 } = {}) {
   const driver = join(dir, 'driver.c');
   writeFileSync(driver, `#include <stdio.h>\n#include "${source}"\nint main(void) {\n${mainBody}\n}\n`);
   const exe = join(dir, 'driver');
-  execFileSync('gcc', ['-std=c11', '-O0', '-w', '-o', exe, driver], { stdio: 'pipe' });
-  const run = spawnSync(exe, [], { timeout: timeoutMs, encoding: 'utf8' });
-  return { status: run.status, signal: run.signal, stdout: run.stdout };
+  try {
+    execFileSync('gcc', ['-std=c11', '-O0', '-w', '-o', exe, driver], { stdio: 'pipe' });
+    const run = spawnSync(exe, [], { timeout: timeoutMs, encoding: 'utf8' });
+    return { status: run.status, signal: run.signal, stdout: run.stdout };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The value of `name = <integer>` in a text such as "→ x = 2, y = 3 ✓ validated". */

@@ -46,17 +46,17 @@ export class Workbench {
 
   async #quickInputRow(label, timeout) {
     // Rows show "Category: Title" (or a file name) as their label; match it exactly.
-    const readLabels = () => this.page.evaluate((sel) => [...document.querySelectorAll(`${sel} .monaco-list-row`)]
-      .map((row) => (row.querySelector('.label-name')?.textContent ?? row.getAttribute('aria-label') ?? '').trim()), QUICK_INPUT);
-    const deadline = Date.now() + timeout;
-    let labels = [];
-    while (Date.now() < deadline) {
-      labels = await readLabels();
-      const index = labels.indexOf(label);
-      if (index >= 0) return this.page.locator(`${QUICK_INPUT} .monaco-list-row`).nth(index);
-      await this.page.waitForTimeout(100);
+    // A locator, not an index: the list re-renders while results arrive.
+    const exact = new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+    const row = this.page.locator(`${QUICK_INPUT} .monaco-list-row`)
+      .filter({ has: this.page.locator('.label-name', { hasText: exact }) }).first();
+    try {
+      await row.waitFor({ state: 'visible', timeout });
+      return row;
+    } catch {
+      const labels = await this.page.locator(`${QUICK_INPUT} .monaco-list-row .label-name`).allTextContents().catch(() => []);
+      throw new Error(`no "${label}" in the quick input list (shown: ${labels.slice(0, 8).join(' | ') || 'nothing'})`);
     }
-    throw new Error(`no "${label}" in the quick input list (shown: ${labels.slice(0, 8).join(' | ') || 'nothing'})`);
   }
 
   /** Runs a command by its title through the command palette (F1). */
@@ -154,9 +154,20 @@ export class Workbench {
     });
   }
 
-  /** The CodeLens lines shown in the active editor, in order. */
+  /** The CodeLenses shown in the active editor: { line (the line below the lens), text }, top to bottom. */
   async codeLenses() {
-    return (await this.page.locator(`${ACTIVE_EDITOR} .codelens-decoration`).allInnerTexts()).map((t) => t.replace(/\u00a0/g, ' ').trim());
+    return this.page.evaluate((editorSel) => {
+      const editor = document.querySelector(editorSel);
+      if (!editor) return [];
+      const numbers = [...editor.querySelectorAll('.margin-view-overlays .line-numbers')]
+        .map((el) => ({ line: Number(el.textContent.trim()), top: el.getBoundingClientRect().top }))
+        .sort((a, b) => a.top - b.top);
+      return [...editor.querySelectorAll('.codelens-decoration')].map((lens) => {
+        const bottom = lens.getBoundingClientRect().bottom;
+        const below = numbers.find((n) => n.top >= bottom - 2);
+        return { line: below?.line, text: lens.innerText.replace(/\u00a0/g, ' ').replace(/\s*\n\s*/g, ' ').trim() };
+      }).sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+    }, ACTIVE_EDITOR);
   }
 
   /** Points the mouse at the first character of a line's code and returns the hover's text ('' if none). */
