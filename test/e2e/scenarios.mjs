@@ -2,7 +2,8 @@
 // (code-server) in Chromium the way a user does, and asserting on what is on
 // screen. Expected values come from the fixtures' checked answers
 // (test/fixtures/EXPECTED.md) and are confirmed with gcc-compiled code.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { waitFor } from './lib/workbench.mjs';
@@ -225,7 +226,7 @@ export const trustedScenarios = [
   },
   {
     name: 'export-tests',
-    what: 'tritype.c: "Export tests..." writes the test files; the C harness compiles with gcc and passes',
+    what: 'tritype.c: "Export tests..." writes the test files; the C harness compiles with gcc and passes (and fails on a mutant)',
     async run({ wb, workspace }) {
       const before = listFiles(workspace);
       await wb.openFile('tritype.c');
@@ -238,11 +239,30 @@ export const trustedScenarios = [
       }, (fs) => fs.some((f) => f.endsWith('.c')), { timeout: ANALYSIS_TIMEOUT });
       const harnesses = written.filter((f) => f.endsWith('.c'));
       assert(harnesses.length > 0, `export wrote no C harness; written: ${JSON.stringify(written)}; notifications: ${(await wb.notifications()).join(' | ')}`);
+      const buildAndRun = (dir, harness) => {
+        const exe = join(dir, `${harness}.exe`);
+        execFileSync('gcc', ['-std=c11', '-o', exe, join(dir, harness)], { cwd: dir, stdio: 'pipe' });
+        return spawnSync(exe, [], { cwd: dir, timeout: 30_000, encoding: 'utf8' });
+      };
       for (const harness of harnesses) {
-        const exe = join(workspace, `${harness}.exe`);
-        execFileSync('gcc', ['-std=c11', '-o', exe, join(workspace, harness)], { cwd: workspace, stdio: 'pipe' });
-        const run = spawnSync(exe, [], { cwd: workspace, timeout: 30_000, encoding: 'utf8' });
+        const run = buildAndRun(workspace, harness);
         assert(run.status === 0, `${harness}: exit ${run.status ?? run.signal}\n${run.stdout}${run.stderr}`);
+        const count = /(\d+) passed/.exec(run.stdout);
+        assert(!count || Number(count[1]) > 0, `${harness} ran no test: ${run.stdout}`);
+      }
+      // The tests check results: against a tritype that answers 2 for equilateral triangles, they fail.
+      const harness = harnesses.find((h) => readFileSync(join(workspace, h), 'utf8').includes('#include "tritype.c"'));
+      assert(harness, `no harness includes "tritype.c": ${harnesses.join(', ')}`);
+      const mutant = mkdtempSync(join(tmpdir(), 'creach-e2e-mutant-'));
+      try {
+        const original = readFileSync(join(workspace, 'tritype.c'), 'utf8');
+        assert(original.includes('trityp = 3;'), 'tritype.c has no `trityp = 3;`');
+        writeFileSync(join(mutant, 'tritype.c'), original.replace('trityp = 3;', 'trityp = 2;'));
+        writeFileSync(join(mutant, 'harness.c'), readFileSync(join(workspace, harness)));
+        const run = buildAndRun(mutant, 'harness.c');
+        assert(run.status !== 0, `the harness passes against a wrong tritype (equilateral -> 2): ${run.stdout.slice(-300)}`);
+      } finally {
+        rmSync(mutant, { recursive: true, force: true });
       }
     },
   },
