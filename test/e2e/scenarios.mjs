@@ -62,6 +62,18 @@ function lineOf(fixtures, file, code, after) {
   return index + 1;
 }
 
+/**
+ * As a user: opens `file` (Ctrl+P), goes to the line starting with `code`
+ * (Ctrl+G) and runs the command `title` from the palette (F1). Returns the line.
+ */
+async function commandOnLine(wb, fixtures, file, code, title) {
+  const line = lineOf(fixtures, file, code);
+  await wb.openFile(file);
+  await wb.gotoLine(line);
+  await wb.runCommand(title);
+  return line;
+}
+
 /** Waits for the inline datum on a line (text after `→`) and returns the whole line. */
 async function inlineDatum(wb, line) {
   const text = await waitFor(() => wb.lineText(line), (t) => /→/.test(t), { timeout: ANALYSIS_TIMEOUT });
@@ -104,10 +116,7 @@ export const trustedScenarios = [
     name: 'reach-statement-palette',
     what: 'factorial.c: Ctrl+G to `i = 2;`, "Reach this statement" from the palette: the inline datum i = 2 appears',
     async run({ wb, fixtures }) {
-      const line = lineOf(fixtures, 'factorial.c', 'i = 2;');
-      await wb.openFile('factorial.c');
-      await wb.gotoLine(line);
-      await wb.runCommand(COMMANDS.reachStatement);
+      const line = await commandOnLine(wb, fixtures, 'factorial.c', 'i = 2;', COMMANDS.reachStatement);
       const text = await inlineDatum(wb, line);
       const i = intValue(text, 'i');
       assert(i === 2, `the only input reaching \`i = 2;\` is i = 2, the line shows ${JSON.stringify(text)}`);
@@ -120,11 +129,8 @@ export const trustedScenarios = [
     name: 'validated-in-trusted-workspace',
     what: 'factorial.c: in a trusted workspace the datum is validated (✓ validated) by compiling with creach.compiler',
     async run({ wb, fixtures, compilerLog }) {
-      const line = lineOf(fixtures, 'factorial.c', 'i = 2;');
       const callsBefore = compilerCalls(compilerLog).filter(compiles).length;
-      await wb.openFile('factorial.c');
-      await wb.gotoLine(line);
-      await wb.runCommand(COMMANDS.reachStatement);
+      const line = await commandOnLine(wb, fixtures, 'factorial.c', 'i = 2;', COMMANDS.reachStatement);
       await inlineDatum(wb, line);
       const text = await waitFor(() => wb.lineText(line), (t) => /✓ validated/.test(t), { timeout: 60_000 });
       assert(/✓ validated/.test(text), `the datum is not shown validated in a trusted workspace: ${JSON.stringify(text)}`);
@@ -195,10 +201,7 @@ export const trustedScenarios = [
     name: 'cfg-webview',
     what: 'tritype.c: "Show control-flow graph" opens the CFG webview with the function\'s blocks',
     async run({ wb, fixtures }) {
-      const line = lineOf(fixtures, 'tritype.c', 'if (i == j)');
-      await wb.openFile('tritype.c');
-      await wb.gotoLine(line);
-      await wb.runCommand(COMMANDS.showCfg);
+      await commandOnLine(wb, fixtures, 'tritype.c', 'if (i == j)', COMMANDS.showCfg);
       const tabs = await waitFor(() => wb.tabs(), (ts) => ts.some((t) => t.startsWith('CReach CFG: tritype')), { timeout: 30_000 });
       assert(tabs.some((t) => t.startsWith('CReach CFG: tritype')), `no "CReach CFG: tritype" tab; tabs: ${JSON.stringify(tabs)}`);
       const frame = await wb.frameWith('svg [data-block-id]', { timeout: ANALYSIS_TIMEOUT });
@@ -282,10 +285,7 @@ export const untrustedScenarios = [
       const restricted = await waitFor(() => wb.page.locator('.part.statusbar').innerText(), (t) => /Restricted Mode/i.test(t), { timeout: 30_000 });
       assert(/Restricted Mode/i.test(restricted), `the workspace is not in Restricted Mode; status bar: ${JSON.stringify(restricted)}`);
       const before = listFiles(workspace);
-      const line = lineOf(fixtures, 'example2.c', 'if (x > 1)');
-      await wb.openFile('example2.c');
-      await wb.gotoLine(line);
-      await wb.runCommand(COMMANDS.reachBranchTrue);
+      const line = await commandOnLine(wb, fixtures, 'example2.c', 'if (x > 1)', COMMANDS.reachBranchTrue);
       // The analysis itself runs (Restricted Mode is "limited" support): the datum shows, not validated.
       // Requiring it proves the request was served, so that "nothing ran" below means something.
       const text = await inlineDatum(wb, line);
