@@ -79,6 +79,12 @@ export interface TestReport {
   outputs?: Record<string, DataValue>;
   /** Goals this datum reaches (by id). */
   goals: string[];
+  /**
+   * The values the datum's execution gives the named variables, statement by
+   * statement, in execution order (for showing a path the way a debugger shows
+   * inline values). Absent when not computed; cut after 500 entries.
+   */
+  trace?: { line: number; column: number; variable: string; value: DataValue }[];
   /** true: compiled code confirmed it; false: it failed; absent: not validated. */
   validated?: boolean;
   /** What validation found, when it did not confirm. */

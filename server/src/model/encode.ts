@@ -87,6 +87,16 @@ export interface TrackedItem {
   targets?: number[];
 }
 
+/** An assignment to a named variable of the top function (for the datum's trace). */
+export interface TraceSite {
+  node: number;
+  index: number;
+  range: SourceRange;
+  variable: string;
+  type: CType;
+  val: Val;
+}
+
 export interface EncodeOptions {
   /** Globals start at their initial values (analysis from main) instead of being inputs. */
   fromMain: boolean;
@@ -118,6 +128,7 @@ export interface Encoding {
   exitNode: number | null;
   returnVal: Val | null;
   tracked: TrackedItem[];
+  trace: TraceSite[];
   vars: Map<number, Variable>;
 }
 
@@ -136,6 +147,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
   const inputs: InputVar[] = [];
   const sites = new Map<string, Site[]>();
   const tracked: TrackedItem[] = [];
+  const trace: TraceSite[] = [];
   const top = u.top;
   const topCtx = u.contexts[0];
 
@@ -451,6 +463,10 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
       let nv = writePath(old, place.path, val, env, c, ub, typeOfVar(id));
       if (opts.explain && c === topCtx && (nv.k === 'bv' || nv.k === 'fp')) nv = trackAssign(nv);
       env.set(id, nv);
+      const v = vars.get(id);
+      if (c === topCtx && v && v.kind !== 'temp' && (nv.k === 'bv' || nv.k === 'fp' || nv.k === 'ptr')) {
+        trace.push({ node: curNode, index: curIndex, range: curRange, variable: v.name, type: v.type, val: nv });
+      }
       return ub;
     }
     const { p, off, pointee, path } = derefTarget(place, env, c);
@@ -877,7 +893,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
 
   return {
     unrolled: u, assertions, reach, edges, obligations, okNode, okAll, noUnwind, anyUnwind, inputs, nondet, taints, sites,
-    exitEnv, entryEnv, exitNode, returnVal, tracked, vars,
+    exitEnv, entryEnv, exitNode, returnVal, tracked, trace, vars,
   };
 }
 

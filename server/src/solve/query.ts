@@ -318,7 +318,11 @@ export class FunctionSolver {
     const before = new Set([...level.ancestors[goalNode], goalNode]);
     const onPath = enc.taints.filter((t) => isTrue(enc.reach[t.node]));
     const limits = enc.unrolled.limits.filter((l) => isTrue(enc.reach[l.node]));
-    const test = extractTest(this.z, enc, model, complete);
+    // A violation's trace stops at the violation: nothing after it runs.
+    const isViolation = goal.kind === 'assertion' || goal.kind === 'runtime-error';
+    const hitCopy = hit ?? copies[0];
+    const traceFilter = isViolation && hitCopy ? (node: number, index: number) => level.ancestors[hitCopy.node].has(node) || (node === hitCopy.node && index < hitCopy.upTo) : undefined;
+    const test = extractTest(this.z, enc, model, complete, traceFilter);
     const datum: Datum = { test, model, level, complete };
     const blocking = [...onPath.filter((t) => before.has(t.node)).map((t) => `${t.what} (line ${t.line})`), ...limits.filter((l) => before.has(l.node)).map((l) => `${l.what} (line ${l.line})`)];
     if (blocking.length) {
@@ -436,7 +440,7 @@ function boxConstraint(z: Z3Handle, inputs: InputVar[], enc: Encoding, size: num
 
 // ---- from a model to a test datum ----
 
-function extractTest(z: Z3Handle, enc: Encoding, model: Model<'main'>, complete: boolean): Omit<TestReport, 'id' | 'goals'> {
+function extractTest(z: Z3Handle, enc: Encoding, model: Model<'main'>, complete: boolean, traceFilter?: (node: number, index: number) => boolean): Omit<TestReport, 'id' | 'goals'> {
   const { ctx } = z;
   const isTrue = (b: B) => model.eval(b, true).toString() === 'true';
   const inputs: Record<string, DataValue> = {};
@@ -459,6 +463,13 @@ function extractTest(z: Z3Handle, enc: Encoding, model: Model<'main'>, complete:
     .sort((a, b) => a.node - b.node || a.index - b.index)
     .map((n) => ({ call: n.call, line: n.line, value: valueToData(z, model, n.val, n.type) }));
   const test: Omit<TestReport, 'id' | 'goals'> = { inputs, globals, nondet };
+  const trace: NonNullable<TestReport['trace']> = [];
+  for (const t of enc.trace) {
+    if (trace.length >= 500) break;
+    if (traceFilter && !traceFilter(t.node, t.index)) continue;
+    if (isTrue(enc.reach[t.node])) trace.push({ line: t.range.line, column: t.range.column, variable: t.variable, value: valueToData(z, model, t.val, t.type) });
+  }
+  if (trace.length) test.trace = trace;
   if (complete && enc.exitNode !== null && isTrue(enc.reach[enc.exitNode])) {
     const fnType = enc.unrolled.top.type;
     if (enc.returnVal && fnType.kind === 'function' && fnType.ret.kind !== 'void') test.result = valueToData(z, model, enc.returnVal, fnType.ret);

@@ -267,6 +267,9 @@ class GoalObserver {
     if (noProbes) return null;
     const probe = (k: string) => this.byKey.get(`${fnName}|${k}`);
     switch (t.kind) {
+      case 'point':
+        // A statement inside a block has no probe of its own.
+        return null;
       case 'block': {
         const id = probe(`block|${t.block}`);
         return id === undefined ? null : rec.hits.has(id);
