@@ -461,9 +461,9 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
       const id = resolveVar(c, place.root.id);
       const old = place.path.length ? getVar(env, id) : (undefined as unknown as Val);
       let nv = writePath(old, place.path, val, env, c, ub, typeOfVar(id));
+      const v = vars.get(id);
       if (opts.explain && c === topCtx && (nv.k === 'bv' || nv.k === 'fp')) nv = trackAssign(nv);
       env.set(id, nv);
-      const v = vars.get(id);
       if (c === topCtx && v && v.kind !== 'temp' && (nv.k === 'bv' || nv.k === 'fp' || nv.k === 'ptr')) {
         trace.push({ node: curNode, index: curIndex, range: curRange, variable: v.name, type: v.type, val: nv });
       }
@@ -749,10 +749,13 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
           const cond = condTrue(cv.val);
           const tThen = n.succ.get(term.then)!;
           const tElse = n.succ.get(term.else)!;
+          // Branches made for contract expressions are explained by the precondition itself: not tracked.
+          const synthetic = c.fn.decisions.find((d) => d.id === term.decision)?.synthetic;
+          const trackAt = synthetic ? undefined : term.range;
           if (tThen === tElse) setEdge(n.id, tThen, T);
           else {
-            setEdge(n.id, tThen, cond, term.range, [tThen, tElse]);
-            setEdge(n.id, tElse, cond.not() as B, term.range, [tThen, tElse]);
+            setEdge(n.id, tThen, cond, trackAt, [tThen, tElse]);
+            setEdge(n.id, tElse, cond.not() as B, trackAt, [tThen, tElse]);
           }
           break;
         }

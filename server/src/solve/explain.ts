@@ -47,10 +47,13 @@ export async function explainUnreachable(fs: FunctionSolver, bound: number, goal
   }
   const goalNodes = new Set(copies.map((c) => c.node));
   const toward = (n: number) => goalNodes.has(n) || before.has(n);
+  // One reason per source range: a branch or a precondition says more than the
+  // temporaries computed for it, which share its range.
+  const rank = (t: TrackedItem) => (t.kind === 'branch' ? 0 : t.kind === 'obligation' ? 1 : 2);
   const reasons = new Map<string, Reason>();
-  for (const item of core) {
+  for (const item of [...core].sort((a, b) => rank(a) - rank(b))) {
     const r = describe(fs, enc.obligations, item, toward);
-    const key = `${r.line}:${r.column}:${r.role}`;
+    const key = `${r.line}:${r.column}:${r.endLine}:${r.endColumn}`;
     if (!reasons.has(key)) reasons.set(key, r);
   }
   return [...reasons.values()].sort((a, b) => a.line - b.line || a.column - b.column);

@@ -292,11 +292,13 @@ export class FunctionSolver {
     };
   }
 
-  /** Whether phase 1 asks more of a copy than phase 2: an obligation or an unwind node that can come after it. */
+  /**
+   * Whether phase 1 asks more of a copy than phase 2: an obligation that can come after it.
+   * (Unwind nodes are sinks: a path through the goal never reaches one, so noUnwind adds nothing.)
+   */
   private somethingAfter(level: Level, copy: GoalCopy): boolean {
     const { enc } = level;
     const anc = level.ancestors[copy.node];
-    if (enc.unrolled.unwinds.some((u) => !anc.has(u))) return true;
     return enc.obligations.some((ob) => !(anc.has(ob.node) || (ob.node === copy.node && (copy.upTo === Infinity || ob.index < copy.upTo))));
   }
 
