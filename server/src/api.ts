@@ -25,7 +25,7 @@ export interface EngineOptions {
   runtimeErrors: boolean;
   /** Length of the input array a pointer parameter points to, when nothing says otherwise. */
   pointerArrayLength: number;
-  /** Compile and run each datum to confirm it (absent: true). The editor turns it off in untrusted workspaces. */
+  /** Compile and run the data of each reach/check/cover report to confirm them (absent: false; the CLI validates with `cover --validate`). The editor turns it on only in trusted workspaces. */
   validate?: boolean;
 }
 

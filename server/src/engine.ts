@@ -16,7 +16,10 @@ import { buildSuite } from './goals/suite';
 import { FunctionSolver, type GoalVerdict } from './solve/query';
 import { getZ3 } from './solve/z3';
 import { compileWhere } from './solve/where';
-import { readFile } from 'node:fs/promises';
+import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { validateSuite } from './testgen/validate';
 
 /** A request the engine cannot answer as asked (no goal on that line, unknown function...): exit code 2 in the CLI. */
 export class RequestError extends Error {}
@@ -67,6 +70,32 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     return { name: fn.name, line: fn.range.line, goals, tests, ...(unsupported.length ? { unsupported } : {}) };
   };
 
+  /**
+   * With `options.validate` (the editor, in trusted workspaces only), the data
+   * of a reach/check/cover report are compiled and run with the configured
+   * compiler, which sets `validated`/`validation` on each test.
+   */
+  async function validated(l: Loaded, report: Report, signal?: AbortSignal): Promise<Report> {
+    if (options.validate !== true || report.functions.every((f) => f.tests.length === 0)) return report;
+    signal?.throwIfAborted();
+    const workDir = await mkdtemp(path.join(tmpdir(), 'creach-validate-'));
+    try {
+      const v = await validateSuite(l.program, report, {
+        compiler: options.compiler, workDir, timeoutMs: 10_000, sanitize: true,
+        includePaths: options.includePaths, defines: options.defines,
+      });
+      if (!v.available) {
+        for (const t of report.functions.flatMap((f) => f.tests)) {
+          t.validated = false;
+          t.validation = v.message ?? 'no C compiler to validate with';
+        }
+      }
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+    return report;
+  }
+
   return {
     async outline(req) {
       const l = await load(req);
@@ -96,12 +125,12 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         const gr = goalReport(goal, tests.length ? { status: 'covered', bound: verdict.bound } : verdict, tests[0]?.id);
         if (tests.length) gr.reason = exhausted ? `exactly ${tests.length} distinct input vectors reach it` : `at least ${tests.length} distinct input vectors reach it (limit reached)`;
         report.functions.push(fnReport(l, fn, [gr], tests));
-        return report;
+        return validated(l, report, signal);
       }
       const v = await fs.reach(goal, { signal, where });
       const tests: TestReport[] = v.datum ? [{ id: 't1', ...v.datum.test, goals: [goal.id] }] : [];
       report.functions.push(fnReport(l, fn, [goalReport(goal, v, tests[0]?.id)], tests));
-      return report;
+      return validated(l, report, signal);
     },
 
     async check(req: CheckRequest, signal?: AbortSignal) {
@@ -122,7 +151,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         }
         report.functions.push(fnReport(l, fn, goals, tests));
       }
-      return report;
+      return validated(l, report, signal);
     },
 
     async cover(req: CoverRequest, signal?: AbortSignal) {
@@ -135,7 +164,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         const reports = goals.map((g) => goalReport(g, suite.verdicts.get(g.id) ?? { status: 'unknown', reason: 'not analysed' }, suite.verdicts.get(g.id)?.test));
         report.functions.push(fnReport(l, fn, reports, suite.tests));
       }
-      return report;
+      return validated(l, report, signal);
     },
 
     async cfg(req): Promise<CfgView[]> {
