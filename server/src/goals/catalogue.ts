@@ -115,6 +115,7 @@ const runtimeErrorWording: Record<RuntimeErrorKind, string> = {
   bounds: 'may index out of bounds',
   null: 'may dereference a null pointer',
   'float-to-int': 'may convert a floating value out of the integer range',
+  free: 'may free a pointer that is not a live heap object',
 };
 
 /**
@@ -143,10 +144,15 @@ export function runtimeErrors(program: Program, instr: Instr): [RuntimeErrorKind
       add('overflow', `signed negation in ${rv.type.name}`);
     } else if (rv.op === 'cast' && rv.a.type.kind === 'float' && rv.to.kind === 'int' && rv.to.bits > 1) {
       add('float-to-int', `${rv.a.type.name} to ${rv.to.name}`);
+    } else if (rv.op === 'call' && rv.external && rv.callee === 'free') {
+      add('free', 'free of a pointer that is not a live heap object (double free, or not from malloc)');
     }
   }
   forEachPlace(instr, (place, role) => {
-    if (place.root.kind === 'deref') add('null', role === 'addr' ? 'address computed through a pointer' : 'pointer dereference');
+    if (place.root.kind === 'deref') {
+      add('null', role === 'addr' ? 'address computed through a pointer' : 'pointer dereference');
+      if (role !== 'addr') add('bounds', 'access through a pointer outside a live object (out of bounds or freed)');
+    }
     for (const length of indexedLengths(program, place)) add('bounds', `index in 0..${length - 1}${role === 'addr' ? ` (address: up to ${length})` : ''}`);
   });
   return [...found].map(([k, details]) => [k, details.join('; ')]);

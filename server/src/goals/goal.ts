@@ -15,12 +15,14 @@ export type RuntimeErrorKind =
   | 'div-overflow'
   /** Shift count negative or >= width; left shift of a negative value. */
   | 'shift'
-  /** Array index outside a known-length array. */
+  /** Array index outside a known-length array; access through a pointer outside a live object (out of bounds, freed). */
   | 'bounds'
   /** Dereference of a null or invalid pointer. */
   | 'null'
   /** Float to integer conversion of a value out of range (or NaN). */
-  | 'float-to-int';
+  | 'float-to-int'
+  /** `free` of a pointer that is not the start of a live heap object (double free, free of a non-heap pointer). */
+  | 'free';
 
 export type GoalTarget =
   /** Statement goal: the block is entered. */

@@ -16,6 +16,7 @@
 
 import type { Instr, Operand, Place, Program, Rvalue, SourceRange, Variable } from '../ir/ir';
 import { sameType, type CType, type IntType } from '../ir/types';
+import { sizeOf } from '../frontend/ctypes';
 import type { RuntimeErrorKind } from '../goals/goal';
 import type { Z3Handle } from '../solve/z3';
 import { resolveVar, type CallContext, type DagNode, type UnrolledFunction } from './unroll';
@@ -153,7 +154,8 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
 
   // ---- objects that pointers may designate ----
   const objIndex = new Map<number, number>();
-  const objects: { varId: number; type: CType; readOnly?: boolean }[] = [];
+  /** Objects pointers may designate; heap objects have a liveness flag in the environment at key -varId. */
+  const objects: { varId: number; type: CType; readOnly?: boolean; heap?: boolean; lengthTerm?: BV }[] = [];
   const addObject = (varId: number, type: CType, readOnly = false) => {
     if (objIndex.has(varId)) return objIndex.get(varId)!;
     objects.push({ varId, type, readOnly });
@@ -275,12 +277,22 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
 
   function getVar(env: Env, id: number): Val {
     let v = env.get(id);
+    if (!v && id < 0) return deadFlag();
     if (!v) {
       // Read before any write on this path: an indeterminate value.
       v = freshVal(ctx, typeOfVar(id), `uninit.${vars.get(id)?.name ?? id}`);
       env.set(id, v);
     }
     return v;
+  }
+
+  /** Liveness of a heap object on a path that has not allocated it. */
+  function deadFlag(): Val {
+    return { k: 'bv', t: bvConst(ctx, 0n, 1) };
+  }
+
+  function alive(env: Env, varId: number): B {
+    return (tOf(getVar(env, -varId)) as BV).eq(bvConst(ctx, 1n, 1)) as B;
   }
 
   function nullPtr(): PtrVal {
@@ -361,14 +373,36 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
     return { val: { k: 'ptr', obj, off }, ub };
   }
 
+  interface Candidate { idx: number; varId: number; isArray: boolean; length: number | null; heap: boolean; lengthTerm?: BV }
+
   /** Objects a pointer to `t` may designate: objects of type t, or arrays of t. */
-  function candidates(t: CType): { idx: number; varId: number; isArray: boolean; length: number | null }[] {
-    const out: { idx: number; varId: number; isArray: boolean; length: number | null }[] = [];
+  function candidates(t: CType): Candidate[] {
+    const out: Candidate[] = [];
     objects.forEach((o, i) => {
-      if (sameType(o.type, t)) out.push({ idx: i + 1, varId: o.varId, isArray: false, length: 1 });
-      else if (o.type.kind === 'array' && sameType(o.type.of, t)) out.push({ idx: i + 1, varId: o.varId, isArray: true, length: o.type.length });
+      const base = { idx: i + 1, varId: o.varId, heap: Boolean(o.heap), lengthTerm: o.lengthTerm };
+      if (sameType(o.type, t)) out.push({ ...base, isArray: false, length: 1 });
+      else if (o.type.kind === 'array' && sameType(o.type.of, t)) out.push({ ...base, isArray: true, length: o.type.length });
     });
     return out;
+  }
+
+  /** The offset designates an element of the candidate, and the candidate is alive. */
+  function inRangeOf(cand: Candidate, off: BV, env: Env): B {
+    let r: B;
+    if (!cand.isArray) r = off.eq(bvConst(ctx, 0n, OFF_BITS)) as B;
+    else if (cand.lengthTerm) r = off.ult(cand.lengthTerm) as B;
+    else if (cand.length === null) r = T;
+    else r = off.ult(bvConst(ctx, BigInt(cand.length), OFF_BITS)) as B;
+    return cand.heap ? (r.and(alive(env, cand.varId)) as B) : r;
+  }
+
+  /** UB conditions of an access through pointer p: null, or outside every live object it may designate. */
+  function accessUb(p: PtrVal, valid: B, what: string): UbCondition[] {
+    const isNull = (p.obj as BV).eq(bvConst(ctx, 0n, OBJ_BITS)) as B;
+    return [
+      { error: 'null', cond: isNull, detail: `${what} a null pointer` },
+      { error: 'bounds', cond: isNull.not().and(valid.not()) as B, detail: `${what} a pointer outside a live object (out of bounds or freed)` },
+    ];
   }
 
   function readPath(base: Val, path: Place['path'], type: CType, env: Env, c: CallContext, ub: UbCondition[], baseType: CType): Val {
@@ -445,13 +479,12 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
     for (const cand of cands) {
       const sel = (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B;
       const objVal = getVar(env, cand.varId);
-      const inRange = cand.isArray ? (cand.length === null ? T : (off.ult(bvConst(ctx, BigInt(cand.length), OFF_BITS)) as B)) : (off.eq(bvConst(ctx, 0n, OFF_BITS)) as B);
       const elem = cand.isArray ? selectVal(objVal, off) : objVal;
       const v = readPath(elem, path, place.type, env, c, ub, pointee);
       result = result ? iteVal(ctx, sel, v, result) : v;
-      valid = valid.or(sel.and(inRange)) as B;
+      valid = valid.or(sel.and(inRangeOf(cand, off, env))) as B;
     }
-    ub.push({ error: 'null', cond: valid.not() as B, detail: 'dereference of a null or invalid pointer' });
+    ub.push(...accessUb(p, valid, 'read through'));
     return { val: result ?? freshVal(ctx, place.type, 'deref'), ub };
   }
 
@@ -479,12 +512,12 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
       if (objects[cand.idx - 1].readOnly) continue;
       const sel = (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B;
       const objVal = getVar(env, cand.varId);
-      const inRange = cand.isArray ? (cand.length === null ? T : (off.ult(bvConst(ctx, BigInt(cand.length), OFF_BITS)) as B)) : (off.eq(bvConst(ctx, 0n, OFF_BITS)) as B);
+      const inRange = inRangeOf(cand, off, env);
       const updated = cand.isArray ? storeVal(objVal, off, writePath(selectVal(objVal, off), path, val, env, c, ub, pointee)) : writePath(objVal, path, val, env, c, ub, pointee);
       env.set(cand.varId, iteVal(ctx, sel, updated, objVal));
       valid = valid.or(sel.and(inRange)) as B;
     }
-    ub.push({ error: 'null', cond: valid.not() as B, detail: 'write through a null or invalid pointer' });
+    ub.push(...accessUb(p, valid, 'write through'));
     return ub;
   }
 
@@ -574,6 +607,149 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
         return { val: freshVal(ctx, rv.type.kind === 'void' ? { kind: 'int', bits: 8, signed: true, rank: 'char', name: 'char' } : rv.type, 'havoc'), ub: [] };
     }
     void dstType;
+  }
+
+
+  // ---- the heap and library functions with a model ----
+
+  /** Calls with a model: malloc/calloc/free and common library functions. Null: not modelled here. */
+  function libraryCall(rv: Extract<Rvalue, { op: 'call' }>, dst: Place | null, env: Env, c: CallContext, n: DagNode, i: number): { val: Val | null; ub: UbCondition[] } | null {
+    const args = () => rv.args.map((a) => {
+      const v = evalOperand(a, env, c, n.id);
+      return { ...v, type: a.type };
+    });
+    const name = rv.callee.replace(/^__builtin_/, '');
+    switch (name) {
+      case 'malloc':
+      case 'calloc': {
+        const a = args();
+        const ub = a.flatMap((x) => x.ub);
+        const elem = allocatedType(rv, dst, n, i);
+        if (!elem) {
+          taint(`${name} whose result is not converted to a typed pointer`);
+          return { val: freshVal(ctx, rv.type, name), ub };
+        }
+        const esize = sizeOf(elem, program.dataModel);
+        if (!esize) {
+          taint(`${name} of an object of unknown size`);
+          return { val: freshVal(ctx, rv.type, name), ub };
+        }
+        const toOff = (x: (typeof a)[number]) => toOffset(x.val, x.type);
+        const bytes = name === 'calloc' ? toOff(a[0]).mul(toOff(a[1])) : toOff(a[0]);
+        const lengthTerm = bytes.udiv(bvConst(ctx, BigInt(esize), OFF_BITS));
+        const varId = nextVar++;
+        const type: CType = { kind: 'array', of: elem, length: null };
+        vars.set(varId, { id: varId, name: `${name}@${curRange.line}`, type, kind: 'local', addressTaken: true, isConst: false, isStatic: false });
+        objects.push({ varId, type, heap: true, lengthTerm });
+        objIndex.set(varId, objects.length);
+        // malloc'd memory is indeterminate, calloc'd memory zero.
+        env.set(varId, name === 'calloc' ? zeroVal(ctx, type) : freshVal(ctx, type, `heap@${curRange.line}`));
+        env.set(-varId, { k: 'bv', t: bvConst(ctx, 1n, 1) });
+        return { val: { k: 'ptr', obj: bvConst(ctx, BigInt(objects.length), OBJ_BITS), off: bvConst(ctx, 0n, OFF_BITS) }, ub };
+      }
+      case 'free': {
+        const [p] = args();
+        if (!p || p.val.k !== 'ptr') return null;
+        const obj = p.val.obj as BV;
+        const isNull = obj.eq(bvConst(ctx, 0n, OBJ_BITS)) as B;
+        let ok: B = isNull;
+        objects.forEach((o, k) => {
+          if (!o.heap) return;
+          const sel = obj.eq(bvConst(ctx, BigInt(k + 1), OBJ_BITS)) as B;
+          ok = ok.or(sel.and((p.val as PtrVal).off.eq(bvConst(ctx, 0n, OFF_BITS))).and(alive(env, o.varId))) as B;
+          env.set(-o.varId, { k: 'bv', t: ite(ctx, sel, bvConst(ctx, 0n, 1), tOf(getVar(env, -o.varId)) as BV) });
+        });
+        return { val: null, ub: [...p.ub, { error: 'free', cond: ok.not() as B, detail: 'free of a pointer that is not a live heap object' }] };
+      }
+      case 'abs':
+      case 'labs':
+      case 'llabs': {
+        const [x] = args();
+        if (!x || x.val.k !== 'bv' || x.type.kind !== 'int') return null;
+        const t = x.val.t as BV;
+        const w = x.type.bits;
+        const neg = t.slt(bvConst(ctx, 0n, w)) as B;
+        return { val: { k: 'bv', t: ite(ctx, neg, t.neg(), t) }, ub: [...x.ub, { error: 'overflow', cond: t.eq(bvConst(ctx, -(1n << BigInt(w - 1)), w)) as B, detail: `${name} of the minimum value` }] };
+      }
+      case 'fabs':
+      case 'fabsf':
+      case 'sqrt':
+      case 'sqrtf': {
+        const [x] = args();
+        if (!x || x.val.k !== 'fp') return null;
+        const f = x.val.t as F;
+        return { val: { k: 'fp', t: name.startsWith('fabs') ? f.abs() : f.sqrt(ctx.FloatRM.RNE()) }, ub: x.ub };
+      }
+      case 'fmin':
+      case 'fminf':
+      case 'fmax':
+      case 'fmaxf': {
+        const [x, y] = args();
+        if (!x || !y || x.val.k !== 'fp' || y.val.k !== 'fp') return null;
+        const a = x.val.t as F;
+        const b = y.val.t as F;
+        // C: a NaN argument gives the other one; between -0 and +0 either is allowed (we take IEEE min/max).
+        const mk = name.startsWith('fmin') ? z.api.mk_fpa_min : z.api.mk_fpa_max;
+        return { val: { k: 'fp', t: z.wrap(a, mk(ctx.ptr, a.ast, b.ast)) }, ub: [...x.ub, ...y.ub] };
+      }
+      case 'isnan':
+      case 'isinf':
+      case 'isfinite': {
+        const [x] = args();
+        if (!x || x.val.k !== 'fp') return null;
+        const f = x.val.t as F;
+        const b = name === 'isnan' ? f.isNaN() : name === 'isinf' ? f.isInf() : f.isNaN().or(f.isInf()).not();
+        return { val: { k: 'bv', t: fitInt(boolToInt(ctx, b as B), rv.type) }, ub: x.ub };
+      }
+      case 'strlen': {
+        const [s0] = args();
+        if (!s0 || s0.val.k !== 'ptr') return null;
+        return strlenModel(s0.val, env, s0.ub, rv.type);
+      }
+      default:
+        return null;
+    }
+  }
+
+  /** The element type of a malloc'd object: from the pointer type its result is converted to. */
+  function allocatedType(rv: Extract<Rvalue, { op: 'call' }>, dst: Place | null, n: DagNode, i: number): CType | null {
+    if (dst && dst.type.kind === 'pointer' && dst.type.to.kind !== 'void') return dst.type.to;
+    if (!dst || dst.root.kind !== 'var' || dst.path.length) return null;
+    const tmp = dst.root.id;
+    for (let j = i + 1; j < n.block.instrs.length; j++) {
+      const ins = n.block.instrs[j];
+      if (ins.kind === 'assign' && ins.value.op === 'cast' && ins.value.a.kind === 'var' && ins.value.a.id === tmp && ins.value.to.kind === 'pointer' && ins.value.to.to.kind !== 'void') return ins.value.to.to;
+      if (ins.kind === 'assign' && ins.dst && ins.dst.type.kind === 'pointer' && ins.dst.type.to.kind !== 'void' && ins.value.op === 'use' && ins.value.a.kind === 'var' && ins.value.a.id === tmp) return ins.dst.type.to;
+    }
+    void rv;
+    return null;
+  }
+
+  /** strlen over the char objects the pointer may designate (constant lengths up to 256). */
+  function strlenModel(p: PtrVal, env: Env, ub0: UbCondition[], ret: CType): { val: Val; ub: UbCondition[] } | null {
+    const bits = ret.kind === 'int' ? ret.bits : 64;
+    let result: BV | null = null;
+    let valid: B = F_;
+    for (const cand of candidates({ kind: 'int', bits: 8, signed: true, rank: 'char', name: 'char' })) {
+      if (!cand.isArray || cand.length === null || cand.length > 256) {
+        taint('strlen on a string object of unknown or large size');
+        return null;
+      }
+      const sel = (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B;
+      const obj = getVar(env, cand.varId);
+      // len = first k with s[off + k] == 0; the NUL must lie inside the object.
+      let len: BV = bvConst(ctx, 0n, bits);
+      let found: B = F_;
+      for (let k = cand.length - 1; k >= 0; k--) {
+        const idx = (p.off as BV).add(bvConst(ctx, BigInt(k), OFF_BITS));
+        const isNul = (idx.ult(bvConst(ctx, BigInt(cand.length), OFF_BITS)) as B).and((tOf(selectVal(obj, idx)) as BV).eq(bvConst(ctx, 0n, 8))) as B;
+        len = ite(ctx, isNul, bvConst(ctx, BigInt(k), bits), len);
+        found = found.or(isNul) as B;
+      }
+      result = result ? ite(ctx, sel, len, result) : len;
+      valid = valid.or(sel.and(inRangeOf(cand, p.off as BV, env)).and(found)) as B;
+    }
+    return { val: { k: 'bv', t: result ?? bvConst(ctx, 0n, bits) }, ub: [...ub0, ...accessUb(p, valid, 'strlen reads through')] };
   }
 
   function nondetSite(call: string, type: CType, _env: Env): Val {
@@ -815,6 +991,14 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
           }
           return;
         }
+        if (rv.op === 'call' && rv.external) {
+          const lib = libraryCall(rv, ins.dst, env, c, n, i);
+          if (lib) {
+            ubs(lib.ub, c);
+            if (ins.dst && lib.val) ubs(writePlace(ins.dst, lib.val, env, c), c);
+            return;
+          }
+        }
         const r = evalRvalue(rv, env, c, ins.dst?.type ?? null);
         ubs(r.ub, c);
         if (ins.dst) ubs(writePlace(ins.dst, r.val, env, c), c);
@@ -865,7 +1049,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
         continue;
       }
       // Undefined on some path: an indeterminate value there.
-      const filled = vals.map((v) => v ?? freshVal(ctx, typeOfVar(k), `uninit.${vars.get(k)?.name ?? k}`));
+      const filled = vals.map((v) => v ?? (k < 0 ? deadFlag() : freshVal(ctx, typeOfVar(k), `uninit.${vars.get(k)?.name ?? k}`)));
       let acc = filled[filled.length - 1];
       for (let j = filled.length - 2; j >= 0; j--) acc = iteVal(ctx, ins[j].lit, filled[j], acc);
       out.set(k, acc);
@@ -912,7 +1096,8 @@ function referencedGlobals(program: Program, u: UnrolledFunction): Set<number> {
     }
     const o = x as Record<string, unknown>;
     if ((o.kind === 'var') && typeof o.id === 'number' && globals.has(o.id)) seen.add(o.id);
-    for (const v of Object.values(o)) if (v && typeof v === 'object') visit(v);
+    // Types can be cyclic (struct node { struct node *next; }): operands are found without entering them.
+    for (const [k, v] of Object.entries(o)) if (k !== 'type' && k !== 'to' && v && typeof v === 'object') visit(v);
   };
   const fns = new Set(u.contexts.map((c) => c.fn));
   for (const f of fns) for (const b of f.blocks) {
