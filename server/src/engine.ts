@@ -31,7 +31,31 @@ interface Loaded {
   catalogues: Map<string, Goal[]>;
 }
 
+/**
+ * Z3's context is not thread-safe and a check runs on its own WebAssembly
+ * thread: no other Z3 call may happen meanwhile, so the engine operations of a
+ * thread run one at a time (whatever engine they belong to).
+ */
+let operations: Promise<unknown> = Promise.resolve();
+function exclusive<T>(f: () => Promise<T>): Promise<T> {
+  const result = operations.then(f, f);
+  operations = result.then(() => undefined, () => undefined);
+  return result;
+}
+
 export async function createEngine(options: EngineOptions): Promise<Engine> {
+  const engine = await createUnserializedEngine(options);
+  return {
+    outline: (req) => exclusive(() => engine.outline(req)),
+    reach: (req, signal) => exclusive(() => engine.reach(req, signal)),
+    check: (req, signal) => exclusive(() => engine.check(req, signal)),
+    cover: (req, signal) => exclusive(() => engine.cover(req, signal)),
+    cfg: (req) => exclusive(() => engine.cfg(req)),
+    dispose: () => engine.dispose(),
+  };
+}
+
+async function createUnserializedEngine(options: EngineOptions): Promise<Engine> {
   const z = await getZ3();
   let cache: Loaded | null = null;
 

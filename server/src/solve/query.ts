@@ -28,7 +28,7 @@ import { encode, type Encoding, type InputVar } from '../model/encode';
 import { bvConst, type B, type BV, type F } from '../model/semantics';
 import { leaves, selectVal, type Val } from '../model/values';
 import type { CType } from '../ir/types';
-import type { Z3Handle } from './z3';
+import { solverCall, type Z3Handle } from './z3';
 import { explainUnreachable } from './explain';
 
 export class Cancelled extends Error {
@@ -149,7 +149,8 @@ export class FunctionSolver {
 
   /** Runs a solver call after every check already queued on this thread's Z3. */
   serialized<T>(f: () => Promise<T>): Promise<T> {
-    const result = checkQueue.then(f, f);
+    const run = () => solverCall(f);
+    const result = checkQueue.then(run, run);
     checkQueue = result.then(() => undefined, () => undefined);
     return result;
   }
