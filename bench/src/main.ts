@@ -1,0 +1,70 @@
+// `npm run bench [part...] [--runs N]`: parts are seeds, latency, scale, lsp,
+// profile (default: all). Prints markdown, merges the parts run into
+// bench/results.json, writes bench/out/report.md and bench/out/scale.svg.
+// Internal child commands: `scale-point FAMILY SIZE`, `coldsplit`.
+
+const bootMs = performance.now();
+
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { outDir, root } from './common';
+import { runSeeds } from './seeds';
+import { runLatency } from './latency';
+import { runScale, scalePoint } from './scale';
+import { runLsp } from './lsp';
+import { coldSplit, runProfiles } from './profile';
+import { markdown, scaleSvg, type Results } from './report';
+import type { Family } from './synth';
+
+const parts = ['seeds', 'latency', 'scale', 'lsp', 'profile'] as const;
+
+async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'scale-point') {
+    await scalePoint(argv[1] as Family, Number(argv[2]));
+    return 0;
+  }
+  if (argv[0] === 'coldsplit') {
+    await coldSplit(bootMs);
+    return 0;
+  }
+  const runsAt = argv.indexOf('--runs');
+  const runs = runsAt >= 0 ? Number(argv[runsAt + 1]) : 5;
+  const asked = argv.filter((a, i) => !a.startsWith('--') && argv[i - 1] !== '--runs');
+  const unknown = asked.filter((a) => !(parts as readonly string[]).includes(a));
+  if (unknown.length || !(runs >= 1)) {
+    process.stderr.write(`usage: npm run bench -- [${parts.join('|')} ...] [--runs N]\n`);
+    return 2;
+  }
+  const todo = asked.length ? asked : [...parts];
+  mkdirSync(outDir, { recursive: true });
+  const resultsFile = path.join(root, 'bench/results.json');
+  const results: Results = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Results) : {};
+  results.machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version, date: new Date().toISOString().slice(0, 10) };
+  const save = () => writeFileSync(resultsFile, JSON.stringify(results, null, 1) + '\n');
+  const log = (s: string) => process.stderr.write(s + '\n');
+  for (const part of todo) {
+    log(`== ${part}`);
+    if (part === 'seeds') results.seeds = await runSeeds(runs);
+    if (part === 'latency') results.latency = await runLatency();
+    if (part === 'scale') {
+      results.scale = await runScale(240_000);
+      writeFileSync(path.join(outDir, 'scale.svg'), scaleSvg(results.scale));
+    }
+    if (part === 'lsp') results.lsp = await runLsp(300_000);
+    if (part === 'profile') results.profile = await runProfiles();
+    save();
+  }
+  const md = markdown(results);
+  writeFileSync(path.join(outDir, 'report.md'), md);
+  process.stdout.write(md);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e) => {
+    process.stderr.write(`bench: ${e instanceof Error ? e.stack : String(e)}\n`);
+    process.exit(3);
+  },
+);
