@@ -174,6 +174,7 @@ export class FunctionLowerer extends ExpressionLowerer {
       const v = this.ctx.newVar({ name: d.name ?? `_arg${i}`, type, kind: 'param', addressTaken: false, isConst: d.isConst, isStatic: false, range: d.nameNode ? this.ctx.range(d.nameNode) ?? undefined : undefined });
       // `int a[3]` is adjusted to `int *a`; keep 3 as the length of the input array it points to.
       if (d.type.kind === 'array' && d.type.length !== null) v.declaredLength = d.type.length;
+      if (/\b(__)?restrict(__)?\b/.test(p.text)) v.restrict = true;
       if (d.name) this.ctx.scopes.define(d.name, { kind: 'var', id: v.id });
       ids.push(v.id);
       this.fnLocals.push(v.id);

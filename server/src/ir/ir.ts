@@ -46,6 +46,8 @@ export interface Variable {
   isStatic: boolean;
   /** Initial value of globals and static locals (absent: zero-initialised). */
   init?: Initializer;
+  /** Pointer parameters declared `restrict`: they do not alias other parameters. */
+  restrict?: boolean;
   /** Parameters declared as arrays (`int a[3]`, adjusted to `int *a`): the declared length. */
   declaredLength?: number;
   /** For `old` variables: the parameter or global whose entry value they hold. */

@@ -46,6 +46,8 @@ export interface InputObject {
   varId: number;
   length: number;
   nullLit: B;
+  /** Earlier pointer parameters this one may point into instead (`lit` chooses, `at` is the element). */
+  aliases: { name: string; lit: B; at: BV }[];
 }
 
 export interface InputVar {
@@ -193,9 +195,25 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
       const objVal = freshVal(ctx, objType, `${v.name}[]`);
       entry.set(objId, objVal);
       const nullLit = boolConst(`${v.name}.null`);
-      const val: Val = { k: 'ptr', obj: ite(ctx, nullLit, bvConst(ctx, 0n, OBJ_BITS), bvConst(ctx, BigInt(idx), OBJ_BITS)), off: bvConst(ctx, 0n, OFF_BITS) };
+      let obj: Term = ite(ctx, nullLit, bvConst(ctx, 0n, OBJ_BITS), bvConst(ctx, BigInt(idx), OBJ_BITS));
+      let off: Term = bvConst(ctx, 0n, OFF_BITS);
+      // Unless restrict, a pointer parameter may point into an earlier parameter's object of the same type.
+      const aliases: InputObject['aliases'] = [];
+      if (!v.restrict) {
+        for (const earlier of inputs) {
+          const eo = earlier.object;
+          if (!eo || earlier.type.kind !== 'pointer' || !sameType(earlier.type.to, v.type.to) || vars.get(earlier.varId)?.restrict) continue;
+          const lit = boolConst(`${v.name}.aliases.${earlier.name}`);
+          const at = ctx.BitVec.const(`${v.name}.at.${earlier.name}!${nameCounter++}`, OFF_BITS) as BV;
+          assertions.push(lit.implies(at.ult(bvConst(ctx, BigInt(eo.length), OFF_BITS))) as B);
+          obj = ite(ctx, lit, bvConst(ctx, BigInt(objIndex.get(eo.varId)!), OBJ_BITS), obj);
+          off = ite(ctx, lit, at, off);
+          aliases.push({ name: earlier.name, lit, at });
+        }
+      }
+      const val: Val = { k: 'ptr', obj, off };
       entry.set(p, val);
-      inputs.push({ name: v.name, kind: 'param', varId: p, type: v.type, val: objVal, object: { varId: objId, length, nullLit } });
+      inputs.push({ name: v.name, kind: 'param', varId: p, type: v.type, val: objVal, object: { varId: objId, length, nullLit, aliases } });
     } else {
       const val = freshVal(ctx, v.type, v.name);
       entry.set(p, val);

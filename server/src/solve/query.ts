@@ -25,7 +25,7 @@ import type { EngineOptions } from '../api';
 import type { DataValue, GoalStatus, ProofKind, Reason, TestReport } from '../../../shared/report';
 import { unroll } from '../model/unroll';
 import { encode, type Encoding, type InputVar } from '../model/encode';
-import { bvConst, type B, type BV, type F } from '../model/semantics';
+import { bvConst, ite, type B, type BV, type F } from '../model/semantics';
 import { leaves, selectVal, type Val } from '../model/values';
 import type { CType } from '../ir/types';
 import { solverCall, type Z3Handle } from './z3';
@@ -355,7 +355,7 @@ export class FunctionSolver {
     const { enc } = level;
     const copies = this.withWhere(level, this.goalCopies(level, goal), opts.where);
     const any = copies.length === 1 ? copies[0].lit : (ctx.Or(...copies.map((c) => c.lit)) as B);
-    const inputTerms = enc.inputs.flatMap((i) => inputLeaves(this.z, i));
+    const inputTerms = enc.inputs.flatMap((i) => inputLeaves(this.z, i, enc.inputs));
     const data: Datum[] = [];
     level.solver.push();
     try {
@@ -415,9 +415,35 @@ function inputTyped(z: Z3Handle, input: InputVar): { t: BV | F; type: CType }[] 
   return typedLeaves(z, input.val, input.type);
 }
 
-function inputLeaves(z: Z3Handle, input: InputVar): (BV | F | B)[] {
-  const out: (BV | F | B)[] = inputTyped(z, input).map((x) => x.t);
-  if (input.object) out.push(input.object.nullLit);
+/**
+ * The input as the function observes it, leaf by leaf (for telling data apart):
+ * for a pointer parameter, the elements it designates (its own object's, or
+ * an earlier parameter's when it aliases it) and whether it is null, with
+ * everything the function cannot see collapsed to zero.
+ */
+function inputLeaves(z: Z3Handle, input: InputVar, all: InputVar[]): (BV | F | B)[] {
+  const { ctx } = z;
+  const o = input.object;
+  if (!o || input.type.kind !== 'pointer') return inputTyped(z, input).map((x) => x.t);
+  const pointee = input.type.to;
+  const elemAt = (objVal: Val, i: BV) => typedLeaves(z, selectVal(objVal, i), pointee).map((x) => x.t);
+  const zeroLike = (t: BV | F) => (ctx.isBitVec(t) ? bvConst(ctx, 0n, (t as BV).size()) : (ctx.Float.val(0, (t as F).sort) as unknown as F));
+  const anyAlias = o.aliases.length ? (ctx.Or(...o.aliases.map((a) => a.lit)) as B) : (ctx.Bool.val(false) as B);
+  const isNull = o.nullLit.and(anyAlias.not()) as B;
+  const out: (BV | F | B)[] = [isNull];
+  for (let i = 0; i < o.length; i++) {
+    const idx = bvConst(ctx, BigInt(i), 64);
+    let leaves = elemAt(input.val, idx).map((t) => ite(ctx, isNull, zeroLike(t), t));
+    for (const a of [...o.aliases].reverse()) {
+      const target = all.find((x) => x.name === a.name)?.object ? all.find((x) => x.name === a.name)! : undefined;
+      if (!target?.object) continue;
+      const at = a.at.add(idx);
+      const inside = at.ult(bvConst(ctx, BigInt(target.object.length), 64)) as B;
+      const theirs = elemAt(target.val, at);
+      leaves = leaves.map((t, k) => ite(ctx, a.lit, ite(ctx, inside, theirs[k], zeroLike(t)), t));
+    }
+    out.push(...leaves);
+  }
   return out;
 }
 
@@ -450,7 +476,10 @@ function extractTest(z: Z3Handle, enc: Encoding, model: Model<'main'>, complete:
   const globals: Record<string, DataValue> = {};
   for (const i of enc.inputs) {
     let v: DataValue;
-    if (i.object) {
+    const alias = i.object?.aliases.find((a) => isTrue(a.lit));
+    if (alias) {
+      v = `&${alias.name}[${valueToData(z, model, { k: 'bv', t: alias.at }, { kind: 'int', bits: 64, signed: false, rank: 'long', name: 'unsigned long' })}]`;
+    } else if (i.object) {
       if (isTrue(i.object.nullLit)) v = null;
       else {
         const pointee = (i.type as Extract<CType, { kind: 'pointer' }>).to;
@@ -482,7 +511,7 @@ function extractTest(z: Z3Handle, enc: Encoding, model: Model<'main'>, complete:
       if (i.kind === 'global' && !enc.vars.get(i.varId)?.isConst) {
         const v = exit.get(i.varId);
         if (v) outputs[i.name] = valueToData(z, model, v, i.type);
-      } else if (i.object && !isTrue(i.object.nullLit)) {
+      } else if (i.object && !isTrue(i.object.nullLit) && !i.object.aliases.some((a) => isTrue(a.lit))) {
         const v = exit.get(i.object.varId);
         const pointee = (i.type as Extract<CType, { kind: 'pointer' }>).to;
         if (v) {

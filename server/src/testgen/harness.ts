@@ -191,7 +191,8 @@ function testBody(program: Program, fn: IRFunction | undefined, fr: FunctionRepo
     const body = new ObjectBuilder(`creach_${id}_`);
     const stmts: string[] = [];
     const inputTable = nondetTable(t.test, inputs, body, stmts, `creach_inputs_${id}`);
-    const args = fn.params.map((pid) => paramArg(program, program.vars.get(pid)!, t.test.inputs, body));
+    const args: Arg[] = [];
+    for (const pid of fn.params) args.push(paramArg(program, program.vars.get(pid)!, t.test.inputs, body, args));
     setGlobals(program, t.test.globals, body, stmts);
     const fnType = fn.type.kind === 'function' ? fn.type : null;
     const ret = fnType?.ret ?? { kind: 'void' };
@@ -245,10 +246,19 @@ interface Arg {
   object?: { expr: string; type: CType; asArray: boolean };
 }
 
-function paramArg(program: Program, v: Variable, inputs: Record<string, DataValue>, body: ObjectBuilder): Arg {
+/** A pointer parameter that points into an earlier parameter's object: `"&a[1]"`. */
+const ALIAS = /^&([A-Za-z_]\w*)\[(\d+)\]$/;
+
+function paramArg(program: Program, v: Variable, inputs: Record<string, DataValue>, body: ObjectBuilder, earlier: Arg[] = []): Arg {
   let t = v.type;
   if (t.kind === 'array') t = { kind: 'pointer', to: t.of };
   const value = v.name in inputs ? inputs[v.name] : zeroValue(t);
+  const alias = t.kind === 'pointer' && typeof value === 'string' ? ALIAS.exec(value) : null;
+  if (alias) {
+    const target = earlier.find((a) => a.name === alias[1]);
+    if (!target?.object) throw new ValueError(`parameter ${v.name} aliases '${alias[1]}', which is not an earlier pointer parameter with an object`);
+    return { name: v.name, expr: `(${target.object.expr} + ${alias[2]})` };
+  }
   if (t.kind === 'pointer') {
     const expr = body.pointer(t, value, v.name);
     if (value === null) return { name: v.name, expr };
