@@ -133,6 +133,8 @@ export interface Encoding {
   tracked: TrackedItem[];
   trace: TraceSite[];
   vars: Map<number, Variable>;
+  /** Name of each object by its id - 1, as data name them (`&l[1]`): a pointer parameter's object takes the parameter's name. */
+  objectNames: string[];
 }
 
 export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts: EncodeOptions): Encoding {
@@ -187,7 +189,8 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
   for (const p of top.params) {
     const v = vars.get(p)!;
     if (v.type.kind === 'pointer' && v.type.to.kind !== 'void' && v.type.to.kind !== 'function') {
-      const length = v.declaredLength ?? (v.type.to.kind === 'struct' ? 1 : opts.pointerArrayLength);
+      // A struct that points to its own kind (list, tree) gets several elements, so inputs can link them.
+      const length = v.declaredLength ?? (v.type.to.kind === 'struct' && !selfReferential(v.type.to) ? 1 : opts.pointerArrayLength);
       const objId = nextVar++;
       const objType: CType = { kind: 'array', of: v.type.to, length };
       vars.set(objId, { id: objId, name: `*${v.name}`, type: objType, kind: 'local', addressTaken: true, isConst: false, isStatic: false });
@@ -253,6 +256,30 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
     };
     val = apply(val, v.type, v.init);
     return val;
+  }
+
+  // Pointers stored in input objects point to null or into an input object of
+  // their pointee type (within it or one past its end): the data a harness can build.
+  {
+    const inputObjects = inputs.filter((i) => i.object && i.type.kind === 'pointer');
+    const pointerLeaves = (v: Val, t: CType, out: { obj: BV; off: BV; to: CType }[]) => {
+      if (t.kind === 'pointer' && v.k === 'ptr') out.push({ obj: v.obj, off: v.off, to: t.to });
+      else if (t.kind === 'struct' && v.k === 'struct') t.fields.forEach((f, k) => pointerLeaves(v.fields[k], f.type, out));
+      else if (t.kind === 'array' && v.k === 'arr' && t.length !== null) for (let k = 0; k < t.length; k++) pointerLeaves(selectVal(v, bvConst(ctx, BigInt(k), OFF_BITS)), t.of, out);
+      return out;
+    };
+    for (const input of inputObjects) {
+      const objType: CType = { kind: 'array', of: (input.type as Extract<CType, { kind: 'pointer' }>).to, length: input.object!.length };
+      for (const leaf of pointerLeaves(input.val, objType, [])) {
+        let ok: B = leaf.obj.eq(bvConst(ctx, 0n, OBJ_BITS)) as B;
+        for (const target of inputObjects) {
+          if (!sameType((target.type as Extract<CType, { kind: 'pointer' }>).to, leaf.to)) continue;
+          const sel = leaf.obj.eq(bvConst(ctx, BigInt(objIndex.get(target.object!.varId)!), OBJ_BITS)) as B;
+          ok = ok.or(sel.and(leaf.off.ule(bvConst(ctx, BigInt(target.object!.length), OFF_BITS)))) as B;
+        }
+        assertions.push(ok);
+      }
+    }
   }
 
   // ---- per-node encoding ----
@@ -1099,7 +1126,16 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
   return {
     unrolled: u, assertions, reach, edges, obligations, okNode, okAll, noUnwind, anyUnwind, inputs, nondet, taints, sites,
     exitEnv, entryEnv, exitNode, returnVal, tracked, trace, vars,
+    objectNames: objects.map((o) => {
+      const name = vars.get(o.varId)?.name ?? `object${o.varId}`;
+      return name.startsWith('*') ? name.slice(1) : name;
+    }),
   };
+}
+
+/** A struct with a pointer field to its own struct type (a list or tree node). */
+function selfReferential(t: Extract<CType, { kind: 'struct' }>): boolean {
+  return t.fields.some((f) => f.type.kind === 'pointer' && f.type.to.kind === 'struct' && f.type.to.tag === t.tag);
 }
 
 /** Globals read or written anywhere in the unrolled code. */

@@ -229,15 +229,39 @@ export class FunctionSolver {
    */
   async reach(goal: Goal, opts: QueryOptions = {}): Promise<GoalVerdict> {
     let last: GoalVerdict = { status: 'unknown', reason: 'no bound tried' };
-    for (const bound of this.bounds) {
-      const level = await this.level(bound);
+    for (let b = 0; b < this.bounds.length; b++) {
+      const level = await this.level(this.bounds[b]);
       const copies = this.withWhere(level, this.goalCopies(level, goal), opts.where);
       const v = await this.reachAt(level, goal, copies, opts);
-      if (v.status !== 'not-reached') return v;
+      if (v.status !== 'not-reached') {
+        // A datum whose execution runs past the bound has no expected results: a
+        // complete execution one bound further is worth one more try.
+        const coverage = goal.kind === 'statement' || goal.kind === 'branch';
+        if (coverage && v.datum && !v.datum.complete && level.enc.unrolled.unwinds.length && b + 1 < this.bounds.length) {
+          const next = await this.level(this.bounds[b + 1]);
+          const better = await this.completeAt(next, goal, this.withWhere(next, this.goalCopies(next, goal), opts.where), opts);
+          if (better) return better;
+        }
+        return v;
+      }
       last = v;
       if (level.enc.unrolled.unwinds.length === 0) break;
     }
     return last;
+  }
+
+  /** Phase 1 alone: a complete valid execution reaching the goal, or null. */
+  private async completeAt(level: Level, goal: Goal, copies: GoalCopy[], opts: QueryOptions): Promise<GoalVerdict | null> {
+    if (!copies.length) return null;
+    const { enc } = level;
+    const any = copies.length === 1 ? copies[0].lit : (this.z.ctx.Or(...copies.map((c) => c.lit)) as B);
+    for (const extra of [[level.boxes[0].lit], []]) {
+      if ((await this.check(level, [any, enc.okAll, enc.noUnwind, ...extra], opts.signal)) === 'sat') {
+        const v = this.verdictFromModel(level, goal, copies, level.solver.model(), true, []);
+        return v.datum?.complete ? v : null;
+      }
+    }
+    return null;
   }
 
   private async reachAt(level: Level, goal: Goal, copies: GoalCopy[], opts: QueryOptions): Promise<GoalVerdict> {
@@ -267,7 +291,10 @@ export class FunctionSolver {
       // (the same question as phase 1 when nothing can come after it).
       const phase2 = copies.filter((c) => this.somethingAfter(level, c));
       for (const copy of phase2) {
-        const r2 = await this.check(level, [copy.lit, ...this.before(level, copy)], signal);
+        const before = [copy.lit, ...this.before(level, copy)];
+        // Small inputs first here too, for readable counter-examples.
+        let r2 = await this.check(level, [...before, level.boxes[0].lit], signal);
+        if (r2 !== 'sat') r2 = await this.check(level, before, signal);
         if (r2 === 'sat') return this.verdictFromModel(level, goal, [copy], level.solver.model(), false, tainted);
         if (r2 === 'unknown') sawUnknown = true;
       }
@@ -484,39 +511,39 @@ function extractTest(z: Z3Handle, enc: Encoding, model: Model<'main'>, complete:
       else {
         const pointee = (i.type as Extract<CType, { kind: 'pointer' }>).to;
         const objType: CType = { kind: 'array', of: pointee, length: i.object.length };
-        const arr = valueToData(z, model, i.val, objType);
-        v = pointee.kind === 'struct' && Array.isArray(arr) ? arr[0] : arr;
+        const arr = valueToData(z, model, i.val, objType, enc.objectNames);
+        v = pointee.kind === 'struct' && i.object.length === 1 && Array.isArray(arr) ? arr[0] : arr;
       }
-    } else v = valueToData(z, model, i.val, i.type);
+    } else v = valueToData(z, model, i.val, i.type, enc.objectNames);
     (i.kind === 'param' ? inputs : globals)[i.name] = v;
   }
   const nondet = enc.nondet
     .filter((n) => isTrue(enc.reach[n.node]))
     .sort((a, b) => a.node - b.node || a.index - b.index)
-    .map((n) => ({ call: n.call, line: n.line, value: valueToData(z, model, n.val, n.type) }));
+    .map((n) => ({ call: n.call, line: n.line, value: valueToData(z, model, n.val, n.type, enc.objectNames) }));
   const test: Omit<TestReport, 'id' | 'goals'> = { inputs, globals, nondet };
   const trace: NonNullable<TestReport['trace']> = [];
   for (const t of enc.trace) {
     if (trace.length >= 500) break;
     if (traceFilter && !traceFilter(t.node, t.index)) continue;
-    if (isTrue(enc.reach[t.node])) trace.push({ line: t.range.line, column: t.range.column, variable: t.variable, value: valueToData(z, model, t.val, t.type) });
+    if (isTrue(enc.reach[t.node])) trace.push({ line: t.range.line, column: t.range.column, variable: t.variable, value: valueToData(z, model, t.val, t.type, enc.objectNames) });
   }
   if (trace.length) test.trace = trace;
   if (complete && enc.exitNode !== null && isTrue(enc.reach[enc.exitNode])) {
     const fnType = enc.unrolled.top.type;
-    if (enc.returnVal && fnType.kind === 'function' && fnType.ret.kind !== 'void') test.result = valueToData(z, model, enc.returnVal, fnType.ret);
+    if (enc.returnVal && fnType.kind === 'function' && fnType.ret.kind !== 'void') test.result = valueToData(z, model, enc.returnVal, fnType.ret, enc.objectNames);
     const outputs: Record<string, DataValue> = {};
     const exit = enc.exitEnv[enc.exitNode];
     for (const i of enc.inputs) {
       if (i.kind === 'global' && !enc.vars.get(i.varId)?.isConst) {
         const v = exit.get(i.varId);
-        if (v) outputs[i.name] = valueToData(z, model, v, i.type);
+        if (v) outputs[i.name] = valueToData(z, model, v, i.type, enc.objectNames);
       } else if (i.object && !isTrue(i.object.nullLit) && !i.object.aliases.some((a) => isTrue(a.lit))) {
         const v = exit.get(i.object.varId);
         const pointee = (i.type as Extract<CType, { kind: 'pointer' }>).to;
         if (v) {
-          const arr = valueToData(z, model, v, { kind: 'array', of: pointee, length: i.object.length });
-          outputs[`*${i.name}`] = pointee.kind === 'struct' && Array.isArray(arr) ? arr[0] : arr;
+          const arr = valueToData(z, model, v, { kind: 'array', of: pointee, length: i.object.length }, enc.objectNames);
+          outputs[`*${i.name}`] = pointee.kind === 'struct' && i.object.length === 1 && Array.isArray(arr) ? arr[0] : arr;
         }
       }
     }
@@ -526,7 +553,12 @@ function extractTest(z: Z3Handle, enc: Encoding, model: Model<'main'>, complete:
   return test;
 }
 
-export function valueToData(z: Z3Handle, model: Model<'main'>, v: Val, t: CType): DataValue {
+/**
+ * A model value as data. Pointers inside data are written `&name[k]`, naming
+ * the object they point into (a pointer parameter's object by the parameter's
+ * name), or null.
+ */
+export function valueToData(z: Z3Handle, model: Model<'main'>, v: Val, t: CType, objectNames: string[] = []): DataValue {
   const { ctx } = z;
   switch (t.kind) {
     case 'int': {
@@ -545,19 +577,19 @@ export function valueToData(z: Z3Handle, model: Model<'main'>, v: Val, t: CType)
       const obj = BigInt((model.eval(v.obj, true) as unknown as { value(): bigint }).value());
       if (obj === 0n) return null;
       const off = BigInt((model.eval(v.off, true) as unknown as { value(): bigint }).value());
-      return `&object${obj}[${off}]`;
+      return `&${objectNames[Number(obj) - 1] ?? `object${obj}`}[${off}]`;
     }
     case 'array': {
       if (v.k !== 'arr') return null;
       const n = t.length ?? 0;
       const out: DataValue[] = [];
-      for (let i = 0; i < n; i++) out.push(valueToData(z, model, selectVal(v, bvConst(ctx, BigInt(i), 64)), t.of));
+      for (let i = 0; i < n; i++) out.push(valueToData(z, model, selectVal(v, bvConst(ctx, BigInt(i), 64)), t.of, objectNames));
       return out;
     }
     case 'struct': {
       if (v.k !== 'struct') return null;
       const o: Record<string, DataValue> = {};
-      t.fields.forEach((f, i) => (o[f.name] = valueToData(z, model, v.fields[i], f.type)));
+      t.fields.forEach((f, i) => (o[f.name] = valueToData(z, model, v.fields[i], f.type, objectNames)));
       return o;
     }
     default:

@@ -115,9 +115,16 @@ export function scalarLiteral(t: CType, v: DataValue, what: string): string {
  * initializers, and the pointees of pointer values (each a fresh array whose
  * name is returned as the pointer's value).
  */
+/** A pointer written as the object it points into and the element: `&l[1]`. */
+export const POINTS_INTO = /^&([A-Za-z_][\w.@]*)\[(\d+)\]$/;
+
 export class ObjectBuilder {
   /** Declarations, in the order they must appear. */
   readonly decls: string[] = [];
+  /** Input objects by the name data give them (`&l[1]` points into object `l`), as C expressions. */
+  readonly objects = new Map<string, string>();
+  /** Pointer fields that point into objects declared after them: assigned once all are declared. */
+  private readonly pending: { lvalue: string; object: string; index: string; what: string }[] = [];
   private counter = 0;
 
   constructor(private readonly prefix: string) {}
@@ -126,19 +133,28 @@ export class ObjectBuilder {
     return `${this.prefix}${hint.replace(/[^A-Za-z0-9_]/g, '_')}_${++this.counter}`;
   }
 
-  /** A brace or scalar initializer for `t` holding `v`. */
-  initializer(t: CType, v: DataValue, what: string): string {
+  /** Statements that set pointers into objects declared after the pointer (run after the declarations). */
+  fixups(): string[] {
+    return this.pending.map((f) => {
+      const target = this.objects.get(f.object);
+      if (!target) throw new ValueError(`${f.what}: points into '${f.object}', which is not an input object`);
+      return `${f.lvalue} = ${target} + ${f.index};`;
+    });
+  }
+
+  /** A brace or scalar initializer for `t` holding `v`; `lvalue` names the object being initialised (for pointer fix-ups). */
+  initializer(t: CType, v: DataValue, what: string, lvalue?: string): string {
     switch (t.kind) {
       case 'int':
       case 'float':
         return scalarLiteral(t, v, what);
       case 'pointer':
-        return this.pointer(t, v, what);
+        return this.pointer(t, v, what, lvalue);
       case 'array': {
         if (!Array.isArray(v)) throw new ValueError(`${what}: expected an array, got ${JSON.stringify(v)}`);
         if (t.length !== null && v.length > t.length) throw new ValueError(`${what}: ${v.length} elements for ${typeToString(t)}`);
         if (v.length === 0) return '{ 0 }';
-        return `{ ${v.map((e, i) => this.initializer(t.of, e, `${what}[${i}]`)).join(', ')} }`;
+        return `{ ${v.map((e, i) => this.initializer(t.of, e, `${what}[${i}]`, lvalue === undefined ? undefined : `${lvalue}[${i}]`)).join(', ')} }`;
       }
       case 'struct': {
         if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new ValueError(`${what}: expected a struct object, got ${JSON.stringify(v)}`);
@@ -146,7 +162,7 @@ export class ObjectBuilder {
         for (const [name, fv] of Object.entries(v)) {
           const f = t.fields.find((x) => x.name === name);
           if (!f) throw new ValueError(`${what}: ${typeToString(t)} has no field '${name}'`);
-          parts.push(`.${name} = ${this.initializer(f.type, fv, `${what}.${name}`)}`);
+          parts.push(`.${name} = ${this.initializer(f.type, fv, `${what}.${name}`, lvalue === undefined ? undefined : `${lvalue}.${name}`)}`);
         }
         return parts.length ? `{ ${parts.join(', ')} }` : '{ 0 }';
       }
@@ -156,15 +172,26 @@ export class ObjectBuilder {
   }
 
   /** A pointer value: `0` for null, else the name of a fresh array holding the pointee(s). */
-  pointer(t: Extract<CType, { kind: 'pointer' }>, v: DataValue, what: string): string {
+  pointer(t: Extract<CType, { kind: 'pointer' }>, v: DataValue, what: string, lvalue?: string): string {
     if (v === null) return `(${declare(t, '')})0`;
+    const named = typeof v === 'string' ? POINTS_INTO.exec(v) : null;
+    if (named) {
+      // `&l[1]`: into an input object, maybe this very one (in scope in its own initializer) or a later one.
+      const target = this.objects.get(named[1]);
+      if (target) return `(${target} + ${named[2]})`;
+      if (lvalue === undefined) throw new ValueError(`${what}: points into '${named[1]}', which is not an input object`);
+      this.pending.push({ lvalue, object: named[1], index: named[2], what });
+      return `(${declare(t, '')})0`;
+    }
     let elem = t.to;
     if (elem.kind === 'void') elem = { kind: 'int', bits: 8, signed: false, rank: 'char', name: 'unsigned char' };
     if (elem.kind === 'function') throw new ValueError(`${what}: function pointer values are not supported`);
     const items = Array.isArray(v) && elem.kind !== 'array' ? v : [v];
     const name = this.fresh(what);
     const arrayType: CType = { kind: 'array', of: elem, length: Math.max(items.length, 1) };
-    this.decls.push(`${declare(arrayType, name)} = ${this.initializer(arrayType, items, what)};`);
+    // Registered before its initializer, which may point into it (a list in one array).
+    if (/^[A-Za-z_]\w*$/.test(what) && !this.objects.has(what)) this.objects.set(what, name);
+    this.decls.push(`${declare(arrayType, name)} = ${this.initializer(arrayType, items, what, name)};`);
     return name;
   }
 }

@@ -11,7 +11,7 @@ import type { Program, IRFunction, Variable } from '../ir/ir';
 import type { CType, FloatType, IntType } from '../ir/types';
 import { typeToString } from '../ir/types';
 import type { DataValue, FunctionReport, GoalReport, Report, TestReport } from '../../../shared/report';
-import { ObjectBuilder, ValueError, declare, describeValue, intLiteral, scalarLiteral, toBigInt, toFloat, floatLiteral } from './cvalues';
+import { ObjectBuilder, POINTS_INTO, ValueError, declare, describeValue, intLiteral, scalarLiteral, toBigInt, toFloat, floatLiteral } from './cvalues';
 import { inputFunctions, type InputFunction } from './inputs';
 
 export interface HarnessOptions {
@@ -205,16 +205,16 @@ function testBody(program: Program, fn: IRFunction | undefined, fr: FunctionRepo
     const checks: string[] = [];
     if (t.expect.kind === 'returns') {
       if (t.test.result !== undefined && ret.kind !== 'void') {
-        checks.push(...compare('creach_result', ret, t.test.result, 'result'));
+        checks.push(...compare('creach_result', ret, t.test.result, 'result', body.objects));
       }
       for (const [name, value] of Object.entries(t.test.outputs ?? {})) {
         // The object behind a pointer parameter `p` is named `p` or `*p`.
         const arg = args.find((a) => a.name === name.replace(/^\*/, ''));
-        if (arg?.object) checks.push(...compare(arg.object.expr, arg.object.type, arg.object.asArray ? value : [value], name));
+        if (arg?.object) checks.push(...compare(arg.object.expr, arg.object.type, arg.object.asArray ? value : [value], name, body.objects));
         else {
           const g = globalNamed(program, name);
           if (!g) throw new ValueError(`output '${name}' is neither a pointer parameter nor a global`);
-          checks.push(...compare(name, g.type, value, name));
+          checks.push(...compare(name, g.type, value, name, body.objects));
         }
       }
     }
@@ -222,6 +222,7 @@ function testBody(program: Program, fn: IRFunction | undefined, fr: FunctionRepo
     out.push(`static void creach_body_${id}(void)`);
     out.push('{');
     for (const d of body.decls) out.push(`    ${d}`);
+    for (const f of body.fixups()) out.push(`    ${f}`);
     if (ret.kind !== 'void' && checks.length) out.push(`    ${declare(ret, 'creach_result')};`);
     for (const s of stmts) out.push(`    ${s}`);
     out.push(ret.kind !== 'void' && checks.length ? `    creach_result = ${call};` : `    ${call};`);
@@ -246,14 +247,11 @@ interface Arg {
   object?: { expr: string; type: CType; asArray: boolean };
 }
 
-/** A pointer parameter that points into an earlier parameter's object: `"&a[1]"`. */
-const ALIAS = /^&([A-Za-z_]\w*)\[(\d+)\]$/;
-
 function paramArg(program: Program, v: Variable, inputs: Record<string, DataValue>, body: ObjectBuilder, earlier: Arg[] = []): Arg {
   let t = v.type;
   if (t.kind === 'array') t = { kind: 'pointer', to: t.of };
   const value = v.name in inputs ? inputs[v.name] : zeroValue(t);
-  const alias = t.kind === 'pointer' && typeof value === 'string' ? ALIAS.exec(value) : null;
+  const alias = t.kind === 'pointer' && typeof value === 'string' ? POINTS_INTO.exec(value) : null;
   if (alias) {
     const target = earlier.find((a) => a.name === alias[1]);
     if (!target?.object) throw new ValueError(`parameter ${v.name} aliases '${alias[1]}', which is not an earlier pointer parameter with an object`);
@@ -330,7 +328,7 @@ function nondetTable(test: TestReport, inputs: InputFunction[], body: ObjectBuil
 }
 
 /** Checks that `expr` (of type t) holds `value`; `label` names it in messages. */
-function compare(expr: string, t: CType, value: DataValue, label: string): string[] {
+function compare(expr: string, t: CType, value: DataValue, label: string, objects: Map<string, string> = new Map()): string[] {
   switch (t.kind) {
     case 'int': {
       const lit = intLiteral(toBigInt(value, label), t);
@@ -344,20 +342,28 @@ function compare(expr: string, t: CType, value: DataValue, label: string): strin
     }
     case 'pointer': {
       if (value === null) return [`if (${expr} != 0) creach_mismatch_text(${cString(label)}, "null", "a non-null pointer");`];
+      const named = typeof value === 'string' ? POINTS_INTO.exec(value) : null;
+      if (named) {
+        // Into an input object: the exact address; into another object (the heap): only that it is not null.
+        const target = objects.get(named[1]);
+        return target
+          ? [`if (${expr} != ${target} + ${named[2]}) creach_mismatch_text(${cString(label)}, ${cString(value as string)}, "another address");`]
+          : [`if (${expr} == 0) creach_mismatch_text(${cString(label)}, ${cString(value as string)}, "null");`];
+      }
       const items = Array.isArray(value) && t.to.kind !== 'array' ? value : [value];
-      const inner = items.flatMap((v, i) => compare(`${expr}[${i}]`, t.to, v, `${label}[${i}]`));
+      const inner = items.flatMap((v, i) => compare(`${expr}[${i}]`, t.to, v, `${label}[${i}]`, objects));
       return [`if (${expr} == 0) creach_mismatch_text(${cString(label)}, "a pointer to data", "null"); else {`, ...inner.map((s) => '    ' + s), '}'];
     }
     case 'array': {
       if (!Array.isArray(value)) throw new ValueError(`${label}: expected an array, got ${JSON.stringify(value)}`);
-      return value.flatMap((v, i) => compare(`${expr}[${i}]`, t.of, v, `${label}[${i}]`));
+      return value.flatMap((v, i) => compare(`${expr}[${i}]`, t.of, v, `${label}[${i}]`, objects));
     }
     case 'struct': {
       if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ValueError(`${label}: expected a struct object`);
       return Object.entries(value).flatMap(([name, v]) => {
         const f = t.fields.find((x) => x.name === name);
         if (!f) throw new ValueError(`${label}: no field '${name}'`);
-        return compare(`${expr}.${name}`, f.type, v, `${label}.${name}`);
+        return compare(`${expr}.${name}`, f.type, v, `${label}.${name}`, objects);
       });
     }
     default:
