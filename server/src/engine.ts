@@ -147,7 +147,13 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         const { data, exhausted, verdict } = await fs.enumerate(goal, req.limit ?? 100, { signal, where });
         const tests = data.map((d, i): TestReport => ({ id: `t${i + 1}`, ...d.test, goals: [goal.id] }));
         const gr = goalReport(goal, tests.length ? { status: 'covered', bound: verdict.bound } : verdict, tests[0]?.id);
-        if (tests.length) gr.reason = exhausted ? `exactly ${tests.length} distinct input vectors reach it` : `at least ${tests.length} distinct input vectors reach it (limit reached)`;
+        const limit = req.limit ?? 100;
+        if (tests.length)
+          gr.reason = exhausted
+            ? `exactly ${tests.length} distinct input vectors reach it`
+            : tests.length >= limit
+              ? `at least ${tests.length} distinct input vectors reach it (limit reached)`
+              : `at least ${tests.length} distinct input vectors reach it (others, if any, run loops longer than the bound ${options.maxLoopBound}, or the solver ran out of time)`;
         report.functions.push(fnReport(l, fn, [gr], tests));
         return validated(l, report, signal);
       }

@@ -79,6 +79,8 @@ export interface Site {
   node: number;
   /** Assertions: the condition that must hold; runtime errors: the condition of the error. */
   cond: B;
+  /** Runtime errors: the case a counter-example should prefer (see UbCondition.prefer). */
+  prefer?: B;
 }
 
 export interface TrackedItem {
@@ -313,7 +315,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
       addOb('ub', u_.cond.not() as B, u_.detail, u_.error);
       if (ctxNow === topCtx && u_.error) {
         const key = `${nodes[curNode].block.id}:${curIndex}:${u_.error}`;
-        (sites.get(key) ?? sites.set(key, []).get(key)!).push({ node: curNode, cond: u_.cond });
+        (sites.get(key) ?? sites.set(key, []).get(key)!).push({ node: curNode, cond: u_.cond, prefer: u_.prefer });
       }
     }
   };
@@ -442,12 +444,27 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
   }
 
   /** UB conditions of an access through pointer p: null, or outside every live object it may designate. */
-  function accessUb(p: PtrVal, valid: B, what: string): UbCondition[] {
+  function accessUb(p: PtrVal, valid: B, what: string, justPast?: B): UbCondition[] {
     const isNull = (p.obj as BV).eq(bvConst(ctx, 0n, OBJ_BITS)) as B;
+    const outside = isNull.not().and(valid.not()) as B;
     return [
       { error: 'null', cond: isNull, detail: `${what} a null pointer` },
-      { error: 'bounds', cond: isNull.not().and(valid.not()) as B, detail: `${what} a pointer outside a live object (out of bounds or freed)` },
+      { error: 'bounds', cond: outside, detail: `${what} a pointer outside a live object (out of bounds or freed)`, prefer: justPast ? (outside.and(justPast) as B) : undefined },
     ];
+  }
+
+  /** The pointer designates the element just past the end of one of the candidates (or the one before the start). */
+  function justPastEnd(p: PtrVal, cands: Candidate[]): B {
+    const off = p.off as BV;
+    const parts: B[] = [];
+    for (const cand of cands) {
+      if (!cand.isArray) continue;
+      const len = cand.lengthTerm ?? (cand.length === null ? null : bvConst(ctx, BigInt(cand.length), OFF_BITS));
+      if (!len) continue;
+      const sel = (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B;
+      parts.push(sel.and(off.eq(len).or(off.eq(bvConst(ctx, -1n, OFF_BITS)))) as B);
+    }
+    return parts.length ? (ctx.Or(...parts) as B) : F_;
   }
 
   function readPath(base: Val, path: Place['path'], type: CType, env: Env, c: CallContext, ub: UbCondition[], baseType: CType): Val {
@@ -488,7 +505,8 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
   }
 
   function boundsUb(off: BV, length: number): UbCondition {
-    return { error: 'bounds', cond: off.uge(bvConst(ctx, BigInt(length), OFF_BITS)) as B, detail: `index out of bounds [0, ${length})` };
+    const len = bvConst(ctx, BigInt(length), OFF_BITS);
+    return { error: 'bounds', cond: off.uge(len) as B, detail: `index out of bounds [0, ${length})`, prefer: off.eq(len) as B };
   }
 
   /** Resolves a deref root: the pointer, the pointee type and the remaining path (a leading index folds into the offset). */
@@ -529,7 +547,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
       result = result ? iteVal(ctx, sel, v, result) : v;
       valid = valid.or(sel.and(inRangeOf(cand, off, env))) as B;
     }
-    ub.push(...accessUb(p, valid, 'read through'));
+    ub.push(...accessUb(p, valid, 'read through', justPastEnd(p, cands)));
     return { val: result ?? freshVal(ctx, place.type, 'deref'), ub };
   }
 
@@ -553,7 +571,8 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
       return ub;
     }
     let valid: B = F_;
-    for (const cand of candidates(pointee)) {
+    const cands = candidates(pointee);
+    for (const cand of cands) {
       if (objects[cand.idx - 1].readOnly) continue;
       const sel = (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B;
       const objVal = getVar(env, cand.varId);
@@ -562,7 +581,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
       env.set(cand.varId, iteVal(ctx, sel, updated, objVal));
       valid = valid.or(sel.and(inRange)) as B;
     }
-    ub.push(...accessUb(p, valid, 'write through'));
+    ub.push(...accessUb(p, valid, 'write through', justPastEnd(p, cands)));
     return ub;
   }
 

@@ -18,6 +18,8 @@ export interface UbCondition {
   error: RuntimeErrorKind;
   cond: B;
   detail: string;
+  /** A sharper case of `cond` a counter-example should prefer (an access just past the end, which sanitizers see). */
+  prefer?: B;
 }
 
 export interface OpResult<T> {

@@ -40,6 +40,8 @@ export class Cancelled extends Error {
 /** One copy of a goal in the unrolled graph, with what must hold before it. */
 interface GoalCopy {
   lit: B;
+  /** A sharper literal a counter-example should satisfy when it can (see UbCondition.prefer). */
+  prefer?: B;
   /** Node whose ancestors' obligations must hold. */
   node: number;
   /** Also the node's own obligations before this instruction index (-1: none of them; Infinity: all). */
@@ -77,6 +79,8 @@ export interface GoalVerdict {
 
 export interface QueryOptions {
   signal?: AbortSignal;
+  /** Internal: stop after the satisfiable phases (no unwinding check, no explanation). */
+  satOnly?: boolean;
   /** Explain unreachable goals: always, or only when no loop was unrolled (suites: explanations of loops cost many checks). */
   explain?: 'always' | 'loop-free';
   /** Extra condition at the goal (C expression already turned into a literal builder). */
@@ -188,7 +192,10 @@ export class FunctionSolver {
         for (const site of enc.sites.get(`${t.block}:${t.index}`) ?? []) out.push({ lit: enc.reach[site.node], node: site.node, upTo: t.index });
         break;
       case 'runtime-error':
-        for (const site of enc.sites.get(`${t.block}:${t.index}:${t.error}`) ?? []) out.push({ lit: enc.reach[site.node].and(site.cond) as B, node: site.node, upTo: t.index });
+        for (const site of enc.sites.get(`${t.block}:${t.index}:${t.error}`) ?? []) {
+          const lit = enc.reach[site.node].and(site.cond) as B;
+          out.push({ lit, node: site.node, upTo: t.index, prefer: site.prefer ? (lit.and(site.prefer) as B) : undefined });
+        }
         break;
     }
     void ctx;
@@ -232,6 +239,12 @@ export class FunctionSolver {
     for (let b = 0; b < this.bounds.length; b++) {
       const level = await this.level(this.bounds[b]);
       const copies = this.withWhere(level, this.goalCopies(level, goal), opts.where);
+      // Counter-examples just past the end first: those the sanitizers see.
+      const preferred = copies.filter((c) => c.prefer).map((c) => ({ ...c, lit: c.prefer! }));
+      if (preferred.length) {
+        const p = await this.reachAt(level, goal, preferred, { ...opts, satOnly: true });
+        if (p.datum) return p;
+      }
       const v = await this.reachAt(level, goal, copies, opts);
       if (v.status !== 'not-reached') {
         // A datum whose execution runs past the bound has no expected results: a
@@ -300,6 +313,7 @@ export class FunctionSolver {
       }
       if (sawUnknown) return { status: 'unknown', reason: `the solver gave up within the time limit of ${this.options.timeoutMs} ms`, bound: level.bound };
     }
+    if (opts.satOnly) return { status: 'unknown', reason: 'no datum of the preferred kind' };
     // Unsatisfiable at this bound.
     if (tainted.length) return { status: 'unknown', reason: `depends on what CReach does not model: ${tainted.join('; ')}`, bound: level.bound };
     const unwind = await this.unwindable(level, signal);
@@ -373,35 +387,52 @@ export class FunctionSolver {
     return this.goalCopies(level, goal).some((c) => model.eval(c.lit, true).toString() === 'true');
   }
 
-  /** Distinct data for a goal (phase 1 only), up to `limit`. */
+  /**
+   * Distinct data for a goal (complete executions), up to `limit`. Exhausted
+   * only when no other datum exists at some bound that covers every
+   * execution (the unwinding check); otherwise the bound is raised and the
+   * data found so far are excluded there too.
+   */
   async enumerate(goal: Goal, limit: number, opts: QueryOptions = {}): Promise<{ data: Datum[]; exhausted: boolean; verdict: GoalVerdict }> {
     const first = await this.reach(goal, opts);
-    if (!first.datum) return { data: [], exhausted: true, verdict: first };
-    const level = first.datum.level;
+    if (!first.datum) return { data: [], exhausted: first.status === 'unreachable', verdict: first };
     const { ctx } = this.z;
-    const { enc } = level;
-    const copies = this.withWhere(level, this.goalCopies(level, goal), opts.where);
-    const any = copies.length === 1 ? copies[0].lit : (ctx.Or(...copies.map((c) => c.lit)) as B);
-    const inputTerms = enc.inputs.flatMap((i) => inputLeaves(this.z, i, enc.inputs));
     const data: Datum[] = [];
-    level.solver.push();
-    try {
-      level.solver.add(any, enc.okAll, enc.noUnwind);
-      while (data.length < limit) {
-        const r = await this.check(level, [], opts.signal);
-        if (r === 'unknown') return { data, exhausted: false, verdict: { status: 'unknown', reason: 'time limit reached while enumerating' } };
-        if (r === 'unsat') return { data, exhausted: true, verdict: first };
-        const model = level.solver.model();
-        const v = this.verdictFromModel(level, goal, copies, model, true, []);
-        if (!v.datum) return { data, exhausted: false, verdict: v };
-        data.push(v.datum);
-        // Block this input vector.
-        level.solver.add(ctx.Or(...inputTerms.map((t) => (t as unknown as BV).neq(model.eval(t as unknown as BV, true)))) as B);
+    /** The observed input values of each datum found, leaf by leaf (Z3 numerals, valid across levels). */
+    const seen: unknown[][] = [];
+    for (let b = this.bounds.indexOf(first.datum.level.bound); b >= 0 && b < this.bounds.length && data.length < limit; b++) {
+      const level = await this.level(this.bounds[b]);
+      const { enc } = level;
+      const copies = this.withWhere(level, this.goalCopies(level, goal), opts.where);
+      if (!copies.length) continue;
+      const any = copies.length === 1 ? copies[0].lit : (ctx.Or(...copies.map((c) => c.lit)) as B);
+      const terms = enc.inputs.flatMap((i) => inputLeaves(this.z, i, enc.inputs)) as unknown as BV[];
+      const differs = (values: unknown[]) => ctx.Or(...terms.map((t, k) => t.neq(values[k] as BV))) as B;
+      level.solver.push();
+      try {
+        level.solver.add(any, enc.okAll, enc.noUnwind);
+        for (const values of seen) level.solver.add(differs(values));
+        for (;;) {
+          if (data.length >= limit) return { data, exhausted: false, verdict: first };
+          const r = await this.check(level, [], opts.signal);
+          if (r === 'unknown') return { data, exhausted: false, verdict: { status: 'unknown', reason: 'time limit reached while enumerating' } };
+          if (r === 'unsat') break;
+          const model = level.solver.model();
+          const v = this.verdictFromModel(level, goal, copies, model, true, []);
+          if (!v.datum) return { data, exhausted: false, verdict: v };
+          data.push(v.datum);
+          const values = terms.map((t) => model.eval(t, true));
+          seen.push(values);
+          level.solver.add(differs(values));
+        }
+      } finally {
+        level.solver.pop();
       }
-      return { data, exhausted: false, verdict: first };
-    } finally {
-      level.solver.pop();
+      const unwind = await this.unwindable(level, opts.signal);
+      if (unwind === false) return { data, exhausted: true, verdict: first };
+      if (unwind === 'unknown') break;
     }
+    return { data, exhausted: false, verdict: first };
   }
 }
 

@@ -99,14 +99,35 @@ function baseFlags(program: Program, opts: ValidateOptions): string[] {
 
 const outputOf = (r: RunResult) => (r.stdout + r.stderr).trim() + (r.timedOut ? '\n(timed out)' : '') + (r.spawnError ? `\n(${r.spawnError})` : '');
 
-/** Sanitizer reports in a run's stderr, as `line: message`. */
-function sanitizerReports(stderr: string): { line: number | null; text: string }[] {
+/**
+ * Sanitizer reports in a run's stderr, as `line: message`. UBSan names the
+ * line itself; for AddressSanitizer it is the first stack frame in the source
+ * under test (`#1 0x... in release instrumented/memory_errors.c:26`).
+ */
+function sanitizerReports(stderr: string, sourceBase?: string): { line: number | null; text: string }[] {
   const out: { line: number | null; text: string }[] = [];
-  for (const l of stderr.split('\n')) {
+  const lines = stderr.split('\n');
+  lines.forEach((l, k) => {
     const ub = /:(\d+):\d+: runtime error: (.*)$/.exec(l);
     if (ub) out.push({ line: Number(ub[1]), text: l.trim() });
-    else if (/ERROR: AddressSanitizer/.test(l)) out.push({ line: null, text: l.trim() });
-  }
+    else if (/ERROR: AddressSanitizer/.test(l)) {
+      let line: number | null = null;
+      if (sourceBase) {
+        for (const frame of lines.slice(k + 1)) {
+          if (!/^\s*#\d+ /.test(frame)) {
+            if (line !== null || frame.trim() === '') break;
+            continue;
+          }
+          const m = new RegExp(`[/ ]${sourceBase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+)`).exec(frame);
+          if (m) {
+            line = Number(m[1]);
+            break;
+          }
+        }
+      }
+      out.push({ line, text: l.trim() });
+    }
+  });
   return out;
 }
 
@@ -184,7 +205,7 @@ export async function validateSuite(program: Program, report: Report, opts: Vali
     fs.rmSync(probeFile, { force: true });
     const r = await runProcess(path.join(workDir, probeExe), [t.name], { cwd: workDir, timeoutMs: opts.timeoutMs, env: { ...RUN_ENV, CREACH_PROBE_FILE: probeFile } });
     const rec = parseProbeRecord(fs.existsSync(probeFile) ? fs.readFileSync(probeFile, 'utf8') : '');
-    const reports = sanitizerReports(r.stderr);
+    const reports = sanitizerReports(r.stderr, base);
     const sanitizerLines = reports.flatMap((s) => (s.line === null ? [] : [s.line]));
     records.push({ test: t, rec, sanitizerLines });
     const expectedError = t.expect.kind === 'runtime-error' ? t.expect.line : null;

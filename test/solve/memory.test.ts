@@ -1,0 +1,176 @@
+// Pointers, memory and floating point (issue 7): the pointer and float seeds
+// give EXPECTED.md's answers; suites over a linked list and a struct array
+// reach full decision coverage with every datum validated under ASan and
+// UBSan; memory-error goals give counter-examples the sanitizers confirm.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import * as path from 'node:path';
+import * as os from 'node:os';
+import * as fs from 'node:fs';
+import { createEngine } from '../../server/src/engine';
+import { defaultEngineOptions, type Engine } from '../../server/src/api';
+import { loadProgram } from '../../server/src/frontend/index';
+import { validateSuite } from '../../server/src/testgen/validate';
+import type { GoalReport, Report, TestReport } from '../../shared/report';
+
+const fixtures = path.join(__dirname, '..', 'fixtures');
+const file = (name: string) => path.join(fixtures, name);
+let engine: Engine;
+
+beforeAll(async () => {
+  // Verdicts, not speed, are checked here.
+  engine = await createEngine({ ...defaultEngineOptions, timeoutMs: 60_000 });
+});
+afterAll(() => engine?.dispose());
+
+function lineOf(name: string, marker: string, after = 0): number {
+  const lines = fs.readFileSync(file(name), 'utf8').split('\n');
+  const i = lines.findIndex((l, k) => k >= after && l.trim().startsWith(marker));
+  if (i < 0) throw new Error(`${marker} not in ${name}`);
+  return i + 1;
+}
+
+function only(report: Report): { goal: GoalReport; tests: TestReport[] } {
+  expect(report.functions).toHaveLength(1);
+  expect(report.functions[0].goals).toHaveLength(1);
+  return { goal: report.functions[0].goals[0], tests: report.functions[0].tests };
+}
+
+async function validate(name: string, report: Report) {
+  const program = await loadProgram({ file: file(name) }, defaultEngineOptions);
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creach-mem-'));
+  const v = await validateSuite(program, report, { compiler: 'gcc', workDir, timeoutMs: 20_000, sanitize: true });
+  expect(v.available).toBe(true);
+  expect(v.sanitizers).toBe(true);
+  return v;
+}
+
+async function expectAllValidated(name: string, report: Report) {
+  await validate(name, report);
+  for (const t of report.functions.flatMap((f) => f.tests)) expect({ id: t.id, validated: t.validated, why: t.validation }).toEqual({ id: t.id, validated: true, why: undefined });
+}
+
+describe('pointer seeds (EXPECTED.md)', () => {
+  it('ptr_conditional_alias.c: reachable, and every reaching input has c == 1', async () => {
+    const line = lineOf('ptr_conditional_alias.c', 'return 1;');
+    const r = await engine.reach({ file: file('ptr_conditional_alias.c'), line, all: true, limit: 20 });
+    const { tests } = only(r);
+    expect(tests.length).toBeGreaterThan(0);
+    for (const t of tests) expect(t.inputs.c).toBe(1);
+    expect(only(await engine.reach({ file: file('ptr_conditional_alias.c'), line, where: 'c != 1' })).goal.status).toBe('unreachable');
+    await expectAllValidated('ptr_conditional_alias.c', r);
+  });
+
+  it('ptr_foo.c: the unique datum i = 5', async () => {
+    const r = await engine.reach({ file: file('ptr_foo.c'), line: lineOf('ptr_foo.c', 'return 1;'), all: true, limit: 10 });
+    expect(only(r).tests.map((t) => t.inputs)).toEqual([{ i: 5 }]);
+    await expectAllValidated('ptr_foo.c', r);
+  });
+
+  it('ptr_lh98.c: exactly h = 8 and h = 9', async () => {
+    const r = await engine.reach({ file: file('ptr_lh98.c'), line: lineOf('ptr_lh98.c', 'return 1;'), all: true, limit: 10 });
+    expect(only(r).tests.map((t) => t.inputs.h).sort()).toEqual([8, 9]);
+    await expectAllValidated('ptr_lh98.c', r);
+  });
+
+  it('ptr_jos97.c: every datum has i >= 2 and i % 3 == 2', async () => {
+    const line = lineOf('ptr_jos97.c', 'return 1;');
+    const r = await engine.reach({ file: file('ptr_jos97.c'), line, all: true, limit: 8 });
+    const { tests } = only(r);
+    expect(tests.length).toBeGreaterThan(2);
+    for (const t of tests) {
+      const i = t.inputs.i as number;
+      expect(i).toBeGreaterThanOrEqual(2);
+      expect(i % 3).toBe(2);
+    }
+    // Inputs i <= 1 never reach it (the loop runs at most once: a complete proof).
+    expect(only(await engine.reach({ file: file('ptr_jos97.c'), line, where: 'i <= 1' })).goal.status).not.toBe('covered');
+    await expectAllValidated('ptr_jos97.c', r);
+  }, 120_000);
+
+  it('josephus.c: every branch covered, validated; n = 2, m = 3 reaches each branch goal', async () => {
+    const r = await engine.cover({ file: file('josephus.c'), criterion: 'decision' });
+    const goals = r.functions[0].goals;
+    expect(goals.filter((g) => g.status !== 'covered').map((g) => g.id)).toEqual([]);
+    await expectAllValidated('josephus.c', r);
+    for (const g of goals.filter((x) => x.kind === 'branch')) {
+      const one = await engine.reach({ file: file('josephus.c'), line: g.line, column: g.column, outcome: g.outcome, where: 'n == 2 && m == 3' });
+      expect({ goal: g.id, status: only(one).goal.status }).toEqual({ goal: g.id, status: 'covered' });
+    }
+  }, 180_000);
+});
+
+describe('pointer parameters', () => {
+  it('may alias each other unless restrict', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'creach-alias-'));
+    const src = path.join(dir, 'alias.c');
+    fs.writeFileSync(src, 'int f(int *a, int *b) {\n  *a = 1;\n  *b = 2;\n  if (*a == 2)\n    return 1;\n  return 0;\n}\nint g(int *restrict a, int *restrict b) {\n  *a = 1;\n  *b = 2;\n  if (*a == 2)\n    return 1;\n  return 0;\n}\n');
+    const f = await engine.reach({ file: src, line: 5 });
+    expect(only(f).goal.status).toBe('covered');
+    expect(only(f).tests[0].inputs.b).toBe('&a[0]');
+    const program = await loadProgram({ file: src }, defaultEngineOptions);
+    const v = await validateSuite(program, f, { compiler: 'gcc', workDir: path.join(dir, 'v'), timeoutMs: 20_000, sanitize: true });
+    expect(v.tests.every((t) => t.reached && t.resultsMatch && !t.sanitizer)).toBe(true);
+    const g = await engine.reach({ file: src, line: 12 });
+    expect(only(g).goal.status).toBe('unreachable');
+  });
+});
+
+describe('data structures passed by pointer: full decision coverage, validated under ASan and UBSan', () => {
+  for (const name of ['list.c', 'struct_array.c']) {
+    it(name, async () => {
+      const r = await engine.cover({ file: file(name), criterion: 'decision' });
+      for (const f of r.functions) expect({ fn: f.name, open: f.goals.filter((g) => g.status !== 'covered').map((g) => g.id) }).toEqual({ fn: f.name, open: [] });
+      await expectAllValidated(name, r);
+      // Every datum built from linked inputs is a real list: some datum links two nodes.
+      if (name === 'list.c') expect(JSON.stringify(r.functions.flatMap((f) => f.tests))).toMatch(/"next":"&l\[\d\]"/);
+    }, 180_000);
+  }
+});
+
+describe('memory errors give counter-examples the sanitizers confirm', () => {
+  it('out of bounds, null dereference and double free', async () => {
+    const r = await engine.check({ file: file('memory_errors.c') });
+    const violated = (fn: string, kind: string) => {
+      const f = r.functions.find((x) => x.name === fn)!;
+      return f.goals.find((g) => g.kind === 'runtime-error' && g.outcome === kind && g.status === 'violated');
+    };
+    expect(violated('get', 'bounds')).toBeDefined();
+    expect(violated('get', 'null')).toBeDefined();
+    expect(violated('deref', 'null')).toBeDefined();
+    expect(violated('release', 'free')).toBeDefined();
+    // The first free is fine, and so are the accesses through p.
+    const release = r.functions.find((x) => x.name === 'release')!;
+    expect(release.goals.filter((g) => g.status === 'violated')).toHaveLength(1);
+    const v = await validate('memory_errors.c', r);
+    for (const t of v.tests) expect({ test: `${t.function}/${t.id}`, sanitizer: Boolean(t.sanitizer), reached: t.reached }).toEqual({ test: `${t.function}/${t.id}`, sanitizer: true, reached: true });
+  }, 120_000);
+});
+
+describe('floating point (FPSE seeds)', () => {
+  it('fp1: reachable, every reaching x in [1.4012984643248171e-45, 32767.998046875]', async () => {
+    const r = await engine.reach({ file: file('fp_single.c'), line: lineOf('fp_single.c', 'return 1;'), all: true, limit: 8 });
+    const { tests } = only(r);
+    expect(tests.length).toBeGreaterThan(2);
+    for (const t of tests) {
+      const x = t.inputs.x as number;
+      expect(typeof x).toBe('number');
+      expect(x).toBeGreaterThanOrEqual(1.4012984643248171e-45);
+      expect(x).toBeLessThanOrEqual(32767.998046875);
+    }
+    await expectAllValidated('fp_single.c', r);
+  });
+
+  it('fp2: unreachable in single precision', async () => {
+    const r = await engine.reach({ file: file('fp_single.c'), line: lineOf('fp_single.c', 'return 1;', 20) });
+    expect(only(r).goal.status).toBe('unreachable');
+  });
+
+  it('fp2d: reachable in double, every datum in (6.103515625e-5, 1e4)', async () => {
+    const r = await engine.reach({ file: file('fp_single.c'), line: lineOf('fp_single.c', 'return 1;', 30), all: true, limit: 5 });
+    for (const t of only(r).tests) {
+      expect(t.inputs.x as number).toBeGreaterThan(6.103515625e-5);
+      expect(t.inputs.x as number).toBeLessThan(1e4);
+    }
+    await expectAllValidated('fp_single.c', r);
+  });
+});
