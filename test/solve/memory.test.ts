@@ -125,6 +125,21 @@ describe('data structures passed by pointer: full decision coverage, validated u
   }
 });
 
+describe('library models: strlen, strcmp, memcpy, memset', () => {
+  it('strings.c: every feasible outcome covered and validated; what memset makes impossible is proved unreachable', async () => {
+    const r = await engine.cover({ file: file('strings.c'), criterion: 'decision' });
+    for (const f of r.functions.filter((x) => x.name !== 'cleared')) expect({ fn: f.name, open: f.goals.filter((g) => g.status !== 'covered').map((g) => g.id) }).toEqual({ fn: f.name, open: [] });
+    const cleared = r.functions.find((f) => f.name === 'cleared')!;
+    const ret0 = cleared.goals.find((g) => g.kind === 'statement' && g.label.includes('return 0;'))!;
+    expect(ret0.status).toBe('unreachable');
+    expect(ret0.proof).toBe('complete');
+    await expectAllValidated('strings.c', r);
+    const isOk = r.functions.find((f) => f.name === 'is_ok')!;
+    // The datum for `return 1` is the string "ok" (bytes of 'o', 'k', NUL).
+    expect(isOk.tests.some((t) => JSON.stringify(t.inputs.s).startsWith('[111,107,0'))).toBe(true);
+  }, 120_000);
+});
+
 describe('memory errors give counter-examples the sanitizers confirm', () => {
   it('out of bounds, null dereference and double free', async () => {
     const r = await engine.check({ file: file('memory_errors.c') });

@@ -15,7 +15,7 @@
 // path, and never hands out a datum whose path passes one.
 
 import type { Instr, Operand, Place, Program, Rvalue, SourceRange, Variable } from '../ir/ir';
-import { sameType, type CType, type IntType } from '../ir/types';
+import { sameType, typeToString as typeToName, type CType, type IntType } from '../ir/types';
 import { sizeOf } from '../frontend/ctypes';
 import type { RuntimeErrorKind } from '../goals/goal';
 import type { Z3Handle } from '../solve/z3';
@@ -199,6 +199,11 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
       const idx = addObject(objId, objType);
       const objVal = freshVal(ctx, objType, `${v.name}[]`);
       entry.set(objId, objVal);
+      // A `char *` parameter is a string: its buffer ends with a NUL.
+      if (v.type.to.kind === 'int' && v.type.to.bits === 8) {
+        const last = selectVal(objVal, bvConst(ctx, BigInt(length - 1), OFF_BITS));
+        assertions.push(tOf(last).eq(bvConst(ctx, 0n, 8)) as B);
+      }
       const nullLit = boolConst(`${v.name}.null`);
       let obj: Term = ite(ctx, nullLit, bvConst(ctx, 0n, OBJ_BITS), bvConst(ctx, BigInt(idx), OBJ_BITS));
       let off: Term = bvConst(ctx, 0n, OFF_BITS);
@@ -770,9 +775,248 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
         if (!s0 || s0.val.k !== 'ptr') return null;
         return strlenModel(s0.val, env, s0.ub, rv.type);
       }
+      case 'memset':
+      case 'memcpy':
+      case 'memmove':
+      case 'memcmp':
+      case 'strcmp':
+      case 'strncmp':
+      case 'strcpy':
+        return memoryFunction(name, rv, env, c, n, i);
       default:
         return null;
     }
+  }
+
+
+  // ---- memory and string functions, element by element over objects of known length ----
+
+  const MAX_MODELLED_LENGTH = 256;
+
+  /** The element type a pointer argument had before its conversion to `void *` (memset(a, ...) with `int *a`). */
+  function elementTypeOf(op: Operand, n: DagNode, i: number): CType | null {
+    const direct = op.type.kind === 'pointer' ? op.type.to : null;
+    if (direct && direct.kind !== 'void') return direct;
+    if (op.kind !== 'var') return null;
+    for (let j = i - 1; j >= n.start; j--) {
+      const ins = n.block.instrs[j];
+      if (ins.kind === 'assign' && ins.dst?.root.kind === 'var' && ins.dst.root.id === op.id && !ins.dst.path.length) {
+        if (ins.value.op === 'cast' && ins.value.a.type.kind === 'pointer' && ins.value.a.type.to.kind !== 'void') return ins.value.a.type.to;
+        if (ins.value.op === 'use' && ins.value.a.type.kind === 'pointer' && ins.value.a.type.to.kind !== 'void') return ins.value.a.type.to;
+        return null;
+      }
+    }
+    return null;
+  }
+
+  interface Span { cand: Candidate; sel: B; obj: Val; length: number }
+
+  /** The objects a pointer may designate, each of known, modest length; null when one is not. */
+  function spans(p: PtrVal, elem: CType, env: Env): Span[] | null {
+    const out: Span[] = [];
+    for (const cand of candidates(elem)) {
+      const length = cand.isArray ? cand.length : 1;
+      if (length === null || length > MAX_MODELLED_LENGTH || cand.lengthTerm) return null;
+      out.push({ cand, sel: (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B, obj: getVar(env, cand.varId), length });
+    }
+    return out;
+  }
+
+  const elemOf = (sp: Span, j: number): Val => (sp.cand.isArray ? selectVal(sp.obj, bvConst(ctx, BigInt(j), OFF_BITS)) : sp.obj);
+  const bv64 = (k: number | bigint) => bvConst(ctx, BigInt(k), OFF_BITS);
+
+  /** Reads k elements from p: element m (m < bound) as a term-valued function, with the condition that all k lie inside one live object. */
+  function readElements(p: PtrVal, sps: Span[], env: Env, count: BV, bound: number): { at: (m: number) => Val | null; valid: B } {
+    let valid: B = F_;
+    for (const sp of sps) valid = valid.or(sp.sel.and(inRangeOf(sp.cand, p.off as BV, env).or(count.eq(bv64(0)))).and((p.off as BV).ule(bv64(sp.length))).and(count.ule(bv64(sp.length).sub(p.off as BV)))) as B;
+    const at = (m: number): Val | null => {
+      let v: Val | null = null;
+      for (const sp of sps) {
+        // Element off + m of this object (any element when out of range: only read under `valid`).
+        let e: Val | null = null;
+        for (let j = sp.length - 1; j >= 0; j--) {
+          const here = (p.off as BV).add(bv64(m)).eq(bv64(j)) as B;
+          e = e ? iteVal(ctx, here, elemOf(sp, j), e) : elemOf(sp, j);
+        }
+        if (e) v = v ? iteVal(ctx, sp.sel, e, v) : e;
+      }
+      return v;
+    };
+    void bound;
+    return { at, valid };
+  }
+
+  /** Writes value(m) to elements off + m, m < count, of whichever object p designates. */
+  function writeElements(p: PtrVal, sps: Span[], env: Env, count: BV, value: (m: BV) => Val): B {
+    let valid: B = F_;
+    for (const sp of sps) {
+      if (objects[sp.cand.idx - 1].readOnly) continue;
+      valid = valid.or(sp.sel.and((p.off as BV).ule(bv64(sp.length))).and(count.ule(bv64(sp.length).sub(p.off as BV))).and(sp.cand.heap ? alive(env, sp.cand.varId) : T)) as B;
+      let updated = sp.obj;
+      for (let j = 0; j < sp.length; j++) {
+        const m = bv64(j).sub(p.off as BV);
+        const inside = (bv64(j).uge(p.off as BV) as B).and(m.ult(count)) as B;
+        const nv = iteVal(ctx, inside, value(m), elemOf(sp, j));
+        updated = sp.cand.isArray ? storeVal(updated, bv64(j), nv) : nv;
+      }
+      env.set(sp.cand.varId, iteVal(ctx, sp.sel, updated, sp.obj));
+    }
+    return valid;
+  }
+
+  function memoryFunction(name: string, rv: Extract<Rvalue, { op: 'call' }>, env: Env, c: CallContext, n: DagNode, i: number): { val: Val | null; ub: UbCondition[] } | null {
+    const a = rv.args.map((x) => ({ ...evalOperand(x, env, c, n.id), type: x.type, op: x }));
+    const ub: UbCondition[] = a.flatMap((x) => x.ub);
+    const ptr = (k: number) => (a[k]?.val.k === 'ptr' ? (a[k].val as PtrVal) : null);
+    const charType: CType = { kind: 'int', bits: 8, signed: true, rank: 'char', name: 'char' };
+    const isByte = (t: CType | null) => t?.kind === 'int' && t.bits === 8;
+    const giveUp = (why: string) => {
+      taint(`${name}: ${why}`);
+      return null;
+    };
+    const sizeArg = (k: number) => (a[k] ? toOffset(a[k].val, a[k].type) : bv64(0));
+    /** Elements of `elem` covered by `bytes`, or null when the size is not a known multiple. */
+    const elementCount = (elem: CType, bytes: BV): BV | null => {
+      const size = sizeOf(elem, program.dataModel);
+      if (!size) return null;
+      if (size === 1) return bytes;
+      ub.push({ error: 'bounds', cond: bytes.urem(bv64(size)).neq(bv64(0)) as B, detail: `${name} of a size that is not a whole number of ${typeToName(elem)}` });
+      return bytes.udiv(bv64(size));
+    };
+    switch (name) {
+      case 'memset': {
+        const p = ptr(0);
+        const elem = elementTypeOf(rv.args[0], n, i);
+        if (!p || !elem) return giveUp('the pointer type of the destination is unknown');
+        const fill = a[1].val.k === 'bv' ? (a[1].val.t as BV) : null;
+        const count = elementCount(elem, sizeArg(2));
+        const sps = spans(p, elem, env);
+        if (!fill || !count || !sps) return giveUp('an object of unknown or large size');
+        let value: (m: BV) => Val;
+        if (isByte(elem)) value = () => ({ k: 'bv', t: fill.extract(7, 0) });
+        else if (a[1].op.kind === 'const' && a[1].op.value === 0n) value = () => zeroVal(ctx, elem);
+        else return giveUp('a non-zero fill of elements wider than a byte');
+        const valid = writeElements(p, sps, env, count, value);
+        ub.push(...accessUb(p, valid, `${name} writes through`));
+        return { val: rv.type.kind === 'pointer' ? p : null, ub };
+      }
+      case 'memcpy':
+      case 'memmove': {
+        const d = ptr(0);
+        const s = ptr(1);
+        const elem = elementTypeOf(rv.args[0], n, i) ?? elementTypeOf(rv.args[1], n, i);
+        if (!d || !s || !elem) return giveUp('the pointer types are unknown');
+        const count = elementCount(elem, sizeArg(2));
+        const ds = spans(d, elem, env);
+        const ss = spans(s, elem, env);
+        if (!count || !ds || !ss) return giveUp('an object of unknown or large size');
+        // Read everything first (memmove semantics; memcpy's overlap is the caller's problem but gives the same values here).
+        const bound = Math.max(...ss.map((x) => x.length), 0);
+        const src = readElements(s, ss, env, count, bound);
+        const vals: (Val | null)[] = [];
+        for (let m = 0; m < bound; m++) vals.push(src.at(m));
+        const pick = (m: BV): Val => {
+          let v: Val | null = null;
+          for (let k = bound - 1; k >= 0; k--) if (vals[k]) v = v ? iteVal(ctx, m.eq(bv64(k)) as B, vals[k]!, v) : vals[k];
+          return v ?? zeroVal(ctx, elem);
+        };
+        ub.push(...accessUb(s, src.valid, `${name} reads through`));
+        const valid = writeElements(d, ds, env, count, pick);
+        ub.push(...accessUb(d, valid, `${name} writes through`));
+        return { val: rv.type.kind === 'pointer' ? d : null, ub };
+      }
+      case 'memcmp':
+      case 'strcmp':
+      case 'strncmp': {
+        const x = ptr(0);
+        const y = ptr(1);
+        const ex = name === 'memcmp' ? elementTypeOf(rv.args[0], n, i) ?? charType : charType;
+        if (!x || !y || !isByte(ex)) return giveUp('only byte objects are modelled');
+        const xs = spans(x, ex, env);
+        const ys = spans(y, ex, env);
+        if (!xs || !ys) return giveUp('an object of unknown or large size');
+        const bound = Math.min(Math.max(...xs.map((q) => q.length), 0), Math.max(...ys.map((q) => q.length), 0));
+        const limit = name === 'strcmp' ? bv64(bound) : sizeArg(2);
+        const xa = readElements(x, xs, env, bv64(0), bound);
+        const ya = readElements(y, ys, env, bv64(0), bound);
+        // Scan from the end: the result is decided by the first differing byte (as unsigned char), or a NUL for strings.
+        let result: BV = bvConst(ctx, 0n, 32);
+        let reads: B = F_; // how far the comparison reads: element m is read when all before it are equal (and not NUL)
+        const readsUpTo: B[] = [];
+        for (let m = bound - 1; m >= 0; m--) {
+          const xv = xa.at(m);
+          const yv = ya.at(m);
+          if (!xv || !yv) continue;
+          const xb = tOf(xv) as BV;
+          const yb = tOf(yv) as BV;
+          const within = bv64(m).ult(limit) as B;
+          const differ = xb.neq(yb) as B;
+          const stop = name === 'memcmp' ? differ : (differ.or(xb.eq(bvConst(ctx, 0n, 8))) as B);
+          const sign = ite(ctx, xb.ult(yb) as B, bvConst(ctx, -1n, 32), bvConst(ctx, 1n, 32));
+          result = ite(ctx, within.and(stop) as B, ite(ctx, differ, sign, bvConst(ctx, 0n, 32)), result);
+          readsUpTo[m] = within;
+        }
+        void reads;
+        void readsUpTo;
+        const inside = (p: PtrVal, sps: Span[], m: number): B => {
+          let r: B = F_;
+          for (const sp of sps) r = r.or(sp.sel.and((p.off as BV).add(bv64(m)).ult(bv64(sp.length))).and(sp.cand.heap ? alive(env, sp.cand.varId) : T)) as B;
+          return r;
+        };
+        let ok: B;
+        if (name === 'memcmp') {
+          // memcmp may read all n bytes: both ranges must lie inside their objects.
+          const whole = (p: PtrVal, sps: Span[]) => {
+            let r: B = F_;
+            for (const sp of sps) r = r.or(sp.sel.and((p.off as BV).ule(bv64(sp.length))).and(limit.ule(bv64(sp.length).sub(p.off as BV)))) as B;
+            return r;
+          };
+          ok = limit.eq(bv64(0)).or(whole(x, xs).and(whole(y, ys))) as B;
+        } else {
+          // The scan stops at the first difference or NUL (or after n for strncmp): that point must lie inside both objects.
+          ok = name === 'strncmp' ? (limit.eq(bv64(0)) as B) : F_;
+          for (let m = 0; m < bound; m++) {
+            const xv = xa.at(m);
+            const yv = ya.at(m);
+            if (!xv || !yv) continue;
+            const xb = tOf(xv) as BV;
+            const yb = tOf(yv) as BV;
+            const stopsHere = xb.neq(yb).or(xb.eq(bvConst(ctx, 0n, 8))) as B;
+            const lastAllowed = name === 'strncmp' ? (bv64(m + 1).eq(limit) as B) : F_;
+            ok = ok.or(inside(x, xs, m).and(inside(y, ys, m)).and(bv64(m).ult(limit)).and(stopsHere.or(lastAllowed))) as B;
+          }
+        }
+        const isNull = (p: PtrVal) => (p.obj as BV).eq(bvConst(ctx, 0n, OBJ_BITS)) as B;
+        ub.push({ error: 'null', cond: isNull(x).or(isNull(y)) as B, detail: `${name} of a null pointer` });
+        ub.push({ error: 'bounds', cond: isNull(x).or(isNull(y)).not().and(ok.not()) as B, detail: `${name} reads outside an object (unterminated string or n too large)` });
+        return { val: { k: 'bv', t: fitInt(result, rv.type) }, ub };
+      }
+      case 'strcpy': {
+        const d = ptr(0);
+        const s = ptr(1);
+        if (!d || !s) return null;
+        const ss = spans(s, charType, env);
+        const ds = spans(d, charType, env);
+        if (!ss || !ds) return giveUp('an object of unknown or large size');
+        const len = strlenModel(s, env, [], { kind: 'int', bits: 64, signed: false, rank: 'long', name: 'unsigned long' });
+        if (!len || len.val.k !== 'bv') return null;
+        const count = (len.val.t as BV).add(bv64(1));
+        const bound = Math.max(...ss.map((x) => x.length), 0);
+        const src = readElements(s, ss, env, count, bound);
+        const vals: (Val | null)[] = [];
+        for (let m = 0; m < bound; m++) vals.push(src.at(m));
+        const pick = (m: BV): Val => {
+          let v: Val | null = null;
+          for (let k = bound - 1; k >= 0; k--) if (vals[k]) v = v ? iteVal(ctx, m.eq(bv64(k)) as B, vals[k]!, v) : vals[k];
+          return v ?? zeroVal(ctx, charType);
+        };
+        ub.push(...len.ub);
+        const valid = writeElements(d, ds, env, count, pick);
+        ub.push(...accessUb(d, valid, `${name} writes through`));
+        return { val: rv.type.kind === 'pointer' ? d : null, ub };
+      }
+    }
+    return null;
   }
 
   /** The element type of a malloc'd object: from the pointer type its result is converted to. */
