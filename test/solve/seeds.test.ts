@@ -175,3 +175,13 @@ describe('what is not modelled', () => {
     expect(g.reason).toMatch(/function pointer.*line 4/);
   });
 });
+
+describe('contracts of called functions', () => {
+  it('a callee\'s requires does not restrict its callers (a call that breaks it still runs in C)', async () => {
+    const src = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'creach-req-')), 'req.c');
+    fs.writeFileSync(src, '/*@ requires x > 0; */\nint g(int x) { return x + 1; }\nint f(int y) {\n  int r = g(y);\n  if (r < 0)\n    return 1;\n  return 0;\n}\n');
+    const r = await engine.reach({ file: src, line: 6 });
+    expect(only(r).goal.status).toBe('covered');
+    expect(only(r).tests[0].inputs.y as number).toBeLessThan(-1);
+  });
+});

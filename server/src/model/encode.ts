@@ -1313,12 +1313,17 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
         return;
       }
       case 'assume': {
+        // A callee's `requires` is its contract, not a fact of the caller's executions:
+        // a call that breaks it still runs in C. Only the analysed function's own preconditions restrict inputs.
+        if (ins.origin === 'requires' && c !== topCtx) return;
         const v = evalOperand(ins.cond, env, c, n.id);
         ubs(v.ub, c);
         addOb('assume', condTrue(v.val), ins.origin === 'requires' ? 'precondition' : 'assumption');
         return;
       }
       case 'assert': {
+        // Likewise a callee's `ensures` is checked when the callee is analysed; in C nothing stops there.
+        if (ins.origin === 'ensures' && c !== topCtx) return;
         const v = evalOperand(ins.cond, env, c, n.id);
         ubs(v.ub, c);
         const holds = condTrue(v.val);
