@@ -144,7 +144,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
       const where = req.where ? await compileWhere(z, l.program, fn, req.where) : undefined;
       const report = baseReport(l);
       if (req.all) {
-        const { data, exhausted, verdict } = await fs.enumerate(goal, req.limit ?? 100, { signal, where });
+        const { data, exhausted, verdict, bound } = await fs.enumerate(goal, req.limit ?? 100, { signal, where });
         const tests = data.map((d, i): TestReport => ({ id: `t${i + 1}`, ...d.test, goals: [goal.id] }));
         const gr = goalReport(goal, tests.length ? { status: 'covered', bound: verdict.bound } : verdict, tests[0]?.id);
         const limit = req.limit ?? 100;
@@ -153,7 +153,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
             ? `exactly ${tests.length} distinct input vectors reach it`
             : tests.length >= limit
               ? `at least ${tests.length} distinct input vectors reach it (limit reached)`
-              : `at least ${tests.length} distinct input vectors reach it (others, if any, run loops longer than the bound ${options.maxLoopBound}, or the solver ran out of time)`;
+              : `at least ${tests.length} distinct input vectors reach it (others, if any, run loops more than ${bound ?? 'the bound'} times, or the solver ran out of time)`;
         report.functions.push(fnReport(l, fn, [gr], tests));
         return validated(l, report, signal);
       }

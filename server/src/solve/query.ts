@@ -393,13 +393,15 @@ export class FunctionSolver {
    * execution (the unwinding check); otherwise the bound is raised and the
    * data found so far are excluded there too.
    */
-  async enumerate(goal: Goal, limit: number, opts: QueryOptions = {}): Promise<{ data: Datum[]; exhausted: boolean; verdict: GoalVerdict }> {
+  async enumerate(goal: Goal, limit: number, opts: QueryOptions = {}): Promise<{ data: Datum[]; exhausted: boolean; verdict: GoalVerdict; bound?: number }> {
     const first = await this.reach(goal, opts);
     if (!first.datum) return { data: [], exhausted: first.status === 'unreachable', verdict: first };
     const { ctx } = this.z;
     const data: Datum[] = [];
     /** The observed input values of each datum found, leaf by leaf (Z3 numerals, valid across levels). */
     const seen: unknown[][] = [];
+    let foundBefore = -1;
+    let explored: number | undefined;
     for (let b = this.bounds.indexOf(first.datum.level.bound); b >= 0 && b < this.bounds.length && data.length < limit; b++) {
       const level = await this.level(this.bounds[b]);
       const { enc } = level;
@@ -431,8 +433,12 @@ export class FunctionSolver {
       const unwind = await this.unwindable(level, opts.signal);
       if (unwind === false) return { data, exhausted: true, verdict: first };
       if (unwind === 'unknown') break;
+      // Longer executions may hold more data; go on while a larger bound keeps finding some.
+      explored = level.bound;
+      if (data.length === foundBefore && b > this.bounds.indexOf(first.datum.level.bound)) break;
+      foundBefore = data.length;
     }
-    return { data, exhausted: false, verdict: first };
+    return { data, exhausted: false, verdict: first, bound: explored };
   }
 }
 
