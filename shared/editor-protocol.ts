@@ -130,3 +130,42 @@ export function formatValidation(test: TestReport): string {
   if (test.validated === false) return '✗ validation failed';
   return '';
 }
+
+/** A value shown at the end of a line, the way a debugger shows inline values. */
+export interface InlineValue {
+  /** 0-based line. */
+  line: number;
+  /** `u = 100`, `y = -50, z = -2500`, `returns 2`. */
+  text: string;
+}
+
+/** What the server puts in `Diagnostic.data` of a violated property: the values along its counter-example's path. */
+export interface PathDiagnosticData {
+  goal: string;
+  test: string;
+  inlineValues: InlineValue[];
+}
+
+/**
+ * The values of a datum's trace, one text per line it passes, lines in order
+ * of first passage. A variable set several times on one line (a loop) shows
+ * its values in order: `i = 0, then 1, then 2`, or `i = 0, then …, then 9 (10 values)`.
+ */
+export function pathValues(trace: TestReport['trace']): InlineValue[] {
+  const byLine = new Map<number, Map<string, DataValue[]>>();
+  for (const step of trace ?? []) {
+    if (!byLine.has(step.line)) byLine.set(step.line, new Map());
+    const vars = byLine.get(step.line)!;
+    if (!vars.has(step.variable)) vars.set(step.variable, []);
+    vars.get(step.variable)!.push(step.value);
+  }
+  const values = (vs: DataValue[]): string => {
+    const shown = vs.map(formatValue);
+    if (shown.length <= 3) return shown.join(', then ');
+    return `${shown[0]}, then …, then ${shown[shown.length - 1]} (${shown.length} values)`;
+  };
+  return [...byLine].map(([line, vars]) => ({
+    line: line - 1,
+    text: [...vars].map(([name, vs]) => (name === '\\result' ? `returns ${values(vs)}` : `${name} = ${values(vs)}`)).join(', '),
+  }));
+}

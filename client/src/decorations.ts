@@ -1,11 +1,17 @@
 // Editor decorations: a gutter icon per goal status (from the server's file
-// reports) and the inline datum after a line the user asked to reach, with
-// its actions in the decoration's hover. (Unreachable code is dimmed by the
-// server's "unnecessary" hint diagnostics, which VS Code renders faded.)
+// reports), the inline datum after a line the user asked to reach, with its
+// actions in the decoration's hover, and, while the cursor is on a CReach
+// diagnostic or an inline datum, the values along that datum's path at the
+// end of the lines it passes (the way a debugger shows inline values).
+// (Unreachable code is dimmed by the server's "unnecessary" hint diagnostics,
+// which VS Code renders faded.)
 
 import * as vscode from 'vscode';
 import type { GoalStatus, Report, TestReport } from '../../shared/report';
-import { formatInputs, formatValidation, formatValue, type FileReportParams, type ReachArgs } from '../../shared/editor-protocol';
+import {
+  formatInputs, formatValidation, formatValue, pathValues,
+  type FileReportParams, type InlineValue, type PathDiagnosticData, type ReachArgs,
+} from '../../shared/editor-protocol';
 
 /** Which status wins when a line has several goals. */
 const statusOrder: GoalStatus[] = ['violated', 'unknown', 'not-reached', 'unreachable', 'covered', 'holds'];
@@ -23,6 +29,11 @@ export class Decorations implements vscode.Disposable {
   private readonly inlineType: vscode.TextEditorDecorationType;
   private readonly reports = new Map<string, FileReportParams>();
   private readonly inline = new Map<string, Map<number, InlineDatum>>();
+  private readonly pathType: vscode.TextEditorDecorationType;
+  /** CReach diagnostics as the server sent them (with their `data`), by uri. */
+  private readonly diagnostics = new Map<string, vscode.Diagnostic[]>();
+  /** The path values shown, by uri: those of the diagnostic or datum under the cursor. */
+  private readonly activePath = new Map<string, InlineValue[]>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(extensionUri: vscode.Uri) {
@@ -35,11 +46,23 @@ export class Decorations implements vscode.Disposable {
     this.inlineType = vscode.window.createTextEditorDecorationType({
       after: { margin: '0 0 0 2em', color: new vscode.ThemeColor('editorCodeLens.foreground'), fontStyle: 'italic' },
     });
+    this.pathType = vscode.window.createTextEditorDecorationType({
+      after: {
+        margin: '0 0 0 1.5em',
+        color: new vscode.ThemeColor('editor.inlineValuesForeground'),
+        backgroundColor: new vscode.ThemeColor('editor.inlineValuesBackground'),
+      },
+    });
     this.subscriptions.push(
+      vscode.window.onDidChangeTextEditorSelection((e) => this.updatePath(e.textEditor)),
+      vscode.window.onDidChangeActiveTextEditor((e) => e && this.updatePath(e)),
       vscode.window.onDidChangeVisibleTextEditors(() => this.renderAll()),
       // An inline datum belongs to the text it was computed for.
       vscode.workspace.onDidChangeTextDocument((e) => {
-        if (e.contentChanges.length > 0 && this.inline.delete(e.document.uri.toString())) this.renderUri(e.document.uri.toString());
+        if (e.contentChanges.length === 0) return;
+        const uri = e.document.uri.toString();
+        const hadInline = this.inline.delete(uri);
+        if (this.activePath.delete(uri) || hadInline) this.renderUri(uri);
       }),
     );
   }
@@ -53,6 +76,12 @@ export class Decorations implements vscode.Disposable {
     this.renderUri(p.uri);
   }
 
+  /** The server's diagnostics for a file, as the language client received them (middleware). */
+  setDiagnostics(uri: string, diagnostics: readonly vscode.Diagnostic[]): void {
+    this.diagnostics.set(uri, [...diagnostics]);
+    this.updatePathOf(uri);
+  }
+
   inlineAt(uri: string, line: number): InlineDatum | undefined {
     return this.inline.get(uri)?.get(line);
   }
@@ -62,11 +91,39 @@ export class Decorations implements vscode.Disposable {
     if (datum) this.inline.get(uri)!.set(line, datum);
     else this.inline.get(uri)!.delete(line);
     this.renderUri(uri);
+    this.updatePathOf(uri);
+  }
+
+  /** The values along the path of what is under the cursor: a CReach diagnostic's counter-example, or an inline datum. */
+  private pathAtCursor(editor: vscode.TextEditor): InlineValue[] {
+    const uri = editor.document.uri.toString();
+    const line = editor.selection.active.line;
+    const diagnostic = this.diagnostics.get(uri)?.find((d) => d.range.start.line <= line && line <= d.range.end.line && pathData(d));
+    if (diagnostic) return pathData(diagnostic)!.inlineValues;
+    const datum = this.inlineAt(uri, line);
+    const shown = datum && shownTest(datum);
+    return shown ? pathValues(shown.test.trace) : [];
+  }
+
+  private updatePathOf(uri: string): void {
+    const editor = vscode.window.activeTextEditor;
+    if (editor && editor.document.uri.toString() === uri) this.updatePath(editor);
+  }
+
+  private updatePath(editor: vscode.TextEditor): void {
+    const uri = editor.document.uri.toString();
+    const values = this.pathAtCursor(editor);
+    const before = this.activePath.get(uri) ?? [];
+    if (JSON.stringify(values) === JSON.stringify(before)) return;
+    if (values.length > 0) this.activePath.set(uri, values);
+    else this.activePath.delete(uri);
+    this.renderUri(uri);
   }
 
   dispose(): void {
     for (const d of this.gutter.values()) d.dispose();
     this.inlineType.dispose();
+    this.pathType.dispose();
     for (const s of this.subscriptions) s.dispose();
   }
 
@@ -99,7 +156,20 @@ export class Decorations implements vscode.Disposable {
       inline.push({ range: new vscode.Range(end, end), hoverMessage: actionsMarkdown(uri, line, datum), renderOptions: { after: { contentText: inlineText(datum) } } });
     }
     editor.setDecorations(this.inlineType, inline);
+    const path: vscode.DecorationOptions[] = [];
+    for (const v of this.activePath.get(uri) ?? []) {
+      if (v.line >= editor.document.lineCount) continue;
+      const end = editor.document.lineAt(v.line).range.end;
+      path.push({ range: new vscode.Range(end, end), renderOptions: { after: { contentText: v.text } } });
+    }
+    editor.setDecorations(this.pathType, path);
   }
+}
+
+/** The path values the server attached to a diagnostic, if any. */
+function pathData(d: vscode.Diagnostic): PathDiagnosticData | undefined {
+  const data = (d as vscode.Diagnostic & { data?: unknown }).data as PathDiagnosticData | undefined;
+  return data && Array.isArray(data.inlineValues) && data.inlineValues.length > 0 ? data : undefined;
 }
 
 /** The test shown for a reach result, if any. */

@@ -57,6 +57,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     synchronize: { configurationSection: 'creach' },
     initializationOptions: { settings: vscode.workspace.getConfiguration('creach'), trusted: vscode.workspace.isTrusted },
     outputChannel: output,
+    middleware: {
+      // Keep the diagnostics' `data` (the values along a counter-example's path) for the inline path values.
+      handleDiagnostics: (uri, diagnostics, next) => {
+        decorations.setDiagnostics(uri.toString(), diagnostics);
+        next(uri, diagnostics);
+      },
+    },
   };
   client = new LanguageClient('creach', 'CReach', serverOptions, clientOptions);
   const c = client;

@@ -74,6 +74,13 @@ async function commandOnLine(wb, fixtures, file, code, title) {
   return line;
 }
 
+/** What is shown on a line after its code (decorations): the rendered line minus the fixture's text. */
+async function decorationText(wb, fixtures, file, line) {
+  const code = readFileSync(join(fixtures, file), 'utf8').split('\n')[line - 1].trimEnd();
+  const shown = await wb.lineText(line);
+  return shown.startsWith(code) ? shown.slice(code.length) : shown;
+}
+
 /** Waits for the inline datum on a line (text after `→`) and returns the whole line. */
 async function inlineDatum(wb, line) {
   const text = await waitFor(() => wb.lineText(line), (t) => /→/.test(t), { timeout: ANALYSIS_TIMEOUT });
@@ -171,9 +178,20 @@ export const trustedScenarios = [
       assert(/unreachable/i.test(text), `the hover never said unreachable; it showed: ${JSON.stringify(seen.slice(-3))}`);
       const saidCovered = seen.find((t) => /\bcovered\b/i.test(t));
       assert(!saidCovered, `the hover said covered: ${JSON.stringify(saidCovered)}`);
-      // The explanation says why: the condition that cannot hold (`y > 10`), or how it was proved
-      // (every loop fully unrolled, or a loop invariant), not the bare status.
-      assert(/y > 10|proved|invariant|unroll/i.test(text), `the hover does not explain why it is unreachable: ${JSON.stringify(text)}`);
+      // The explanation says why: the conflicting conditions with their lines, found by a follow-up
+      // reach query (hover again until it is there), among them the decision `if (y > 10)`.
+      const decision = lineOf(fixtures, 'loops_w.c', 'if (y > 10)', 'int gcd(');
+      const loop = lineOf(fixtures, 'loops_w.c', 'while (x > 0)', 'int gcd(');
+      const explained = await waitFor(async () => {
+        const t = await wb.hoverLine(line);
+        if (t) seen.push(t);
+        return t;
+      }, (t) => /y > 10/.test(t), { timeout: ANALYSIS_TIMEOUT, interval: 2000 });
+      assert(/y > 10/.test(explained), `the hover never gave the conflicting condition \`y > 10\`; it showed: ${JSON.stringify(seen.slice(-3))}`);
+      assert(new RegExp(`line ${decision}\\b[^\\n]*y > 10`).test(explained), `the hover does not tie \`y > 10\` to line ${decision}: ${JSON.stringify(explained)}`);
+      assert(new RegExp(`line ${loop}\\b[^\\n]*x > 0`).test(explained), `the hover does not give the loop condition \`x > 0\` of line ${loop}: ${JSON.stringify(explained)}`);
+      const coveredLater = seen.find((t) => /\bcovered\b/i.test(t));
+      assert(!coveredLater, `the hover said covered: ${JSON.stringify(coveredLater)}`);
     },
   },
   {
@@ -195,6 +213,41 @@ export const trustedScenarios = [
       assert(run.signal === 'SIGABRT', `gcc: foo(50, ${y}) does not fail the assertion (status ${run.status}, signal ${run.signal})`);
       const wrong = rows.find((r) => new RegExp(`Ln ${holds}\\b|line ${holds}\\b`, 'i').test(r));
       assert(!wrong, `assert(z > -3000) holds, yet the Problems view reports it: ${wrong}`);
+    },
+  },
+  {
+    name: 'path-values-tcas',
+    what: 'tcas_assert.c: selecting the x = 50 problem shows u = 100, y = -50, z = -2500 inline along its path; moving away clears them',
+    async run({ wb, fixtures }) {
+      const violated = lineOf(fixtures, 'tcas_assert.c', 'assert(z > -2500)');
+      const uLine = lineOf(fixtures, 'tcas_assert.c', 'u = 100;');
+      const yLine = lineOf(fixtures, 'tcas_assert.c', 'y = x - u;');
+      const zLine = lineOf(fixtures, 'tcas_assert.c', 'z = x * y;');
+      const otherBranch = lineOf(fixtures, 'tcas_assert.c', 'u = 5;');
+      await wb.openFile('tcas_assert.c');
+      await waitFor(() => wb.problems(), (rs) => rs.some((r) => /x = 50\b/.test(r)), { timeout: ANALYSIS_TIMEOUT });
+      const row = await wb.openProblem(/x = 50\b/);
+      const cursor = await waitFor(() => wb.cursor(), (c) => c?.line === violated, { timeout: 10_000 });
+      assert(cursor?.line === violated, `selecting the problem did not move the cursor to line ${violated}: ${JSON.stringify(cursor)}`);
+      // The path of foo(50, y) by C semantics (no overflow for x = 50, y >= 1): x * y >= 4, so u = 100; y = x - u; z = x * y.
+      const x = intValue(row, 'x');
+      const y0 = intValue(row, 'y');
+      assert(x === 50 && y0 >= 1, `the counter-example is x = 50, y >= 1: ${row}`);
+      const u = x * y0 < 4 ? 5 : 100;
+      const y = u <= 8 ? x + u : x - u;
+      const z = x * y;
+      const expected = [[uLine, `u = ${u}`], [yLine, `y = ${y}`], [zLine, `z = ${z}`]];
+      for (const [line, value] of expected) {
+        const text = await waitFor(() => decorationText(wb, fixtures, 'tcas_assert.c', line), (t) => t.includes(value), { timeout: 15_000 });
+        assert(text.includes(value), `line ${line} does not show \`${value}\` while the problem is selected; after the code: ${JSON.stringify(text)}`);
+      }
+      const skipped = await decorationText(wb, fixtures, 'tcas_assert.c', otherBranch);
+      assert(skipped.trim() === '', `line ${otherBranch} is not on the path, yet shows ${JSON.stringify(skipped)}`);
+      // Moving the cursor away from the diagnostic clears them.
+      await wb.gotoLine(1);
+      const left = await waitFor(async () => Promise.all(expected.map(([line]) => decorationText(wb, fixtures, 'tcas_assert.c', line))),
+        (ts) => ts.every((t) => t.trim() === ''), { timeout: 10_000 });
+      assert(left.every((t) => t.trim() === ''), `the path values stay after the cursor left the diagnostic: ${JSON.stringify(left)}`);
     },
   },
   {

@@ -44,7 +44,8 @@ export interface Session {
   close(): Promise<void>;
 }
 
-export async function startServer(settings: Record<string, unknown> = {}, serverPath = path.join(root, 'dist/server.js')): Promise<Session> {
+/** `trusted`: what the client says of the workspace (VS Code: workspace trust); untrusted means nothing is compiled or run. */
+export async function startServer(settings: Record<string, unknown> = {}, serverPath = path.join(root, 'dist/server.js'), trusted = true): Promise<Session> {
   const child = spawn(process.execPath, [serverPath, '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
   const log: string[] = [];
   child.stderr!.on('data', (d) => log.push(String(d)));
@@ -65,7 +66,7 @@ export async function startServer(settings: Record<string, unknown> = {}, server
   const initialized = await connection.sendRequest(InitializeRequest.type, {
     processId: process.pid, rootUri: uriOf(root), workspaceFolders: null,
     capabilities: { workspace: { configuration: true, codeLens: { refreshSupport: true } }, window: { workDoneProgress: true } },
-    initializationOptions: { settings, trusted: true },
+    initializationOptions: { settings, trusted },
   });
   await connection.sendNotification(InitializedNotification.type, {});
   const versions = new Map<string, number>();

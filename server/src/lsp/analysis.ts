@@ -3,9 +3,15 @@
 // results cached by the function's dependency hash (functions.ts). An edit
 // cancels the running jobs of exactly the functions whose hash changed, and
 // the user requests (reach) that target them.
+//
+// Suites explain unreachable goals only in loop-free code (explanations under
+// unrolled loops cost many solver checks), so after a function's analysis
+// each unreachable statement or branch left without reasons gets a follow-up
+// reach query (which always explains), in the background; its reasons are
+// merged into the cached report.
 
-import type { EngineOptions } from '../api';
-import type { Report } from '../../../shared/report';
+import type { EngineOptions, ReachRequest } from '../api';
+import type { GoalReport, Reason, Report } from '../../../shared/report';
 import { indexFile, type FileIndex, type FunctionInfo } from './functions';
 import { CancelledError, type WorkerPool } from './pool';
 import { shiftReport, type LineShift } from './reports';
@@ -15,6 +21,10 @@ import type { AnalyseParams } from './worker-protocol';
 interface CachedAnalysis {
   report: Report;
   spans: Map<string, { from: number; to: number }>;
+  /** The text analysed (follow-up queries are about that version's lines). */
+  analysed: AnalyseParams;
+  /** Reasons found by the follow-up reach queries, by goal id ('pending' while one runs, 'none' when it found none). */
+  explanations: Map<string, Reason[] | 'pending' | 'none'>;
 }
 
 interface RunningJob {
@@ -48,6 +58,8 @@ export class Analysis {
   private readonly failures = new Map<string, string>();
   /** Background job per `uri#function`. */
   private readonly running = new Map<string, RunningJob>();
+  /** Follow-up explanation queries per `uri#function`, aborted when that function changes. */
+  private readonly explaining = new Map<string, { hash: string; controller: AbortController }>();
   /** User requests per `uri#function`, aborted when that function changes. */
   private readonly userRequests = new Map<string, Set<{ hash: string; controller: AbortController }>>();
 
@@ -95,6 +107,12 @@ export class Analysis {
         this.running.delete(key);
       }
     }
+    for (const [k, job] of this.explaining) {
+      const [jobUri, name] = splitKey(k);
+      if (jobUri !== uri) continue;
+      const info = index.functions.find((f) => f.name === name);
+      if (!info || info.hash !== job.hash) this.stopExplaining(k);
+    }
     for (const [key, requests] of this.userRequests) {
       const [reqUri, name] = splitKey(key);
       if (reqUri !== uri) continue;
@@ -102,12 +120,15 @@ export class Analysis {
       for (const r of requests) if (!info || info.hash !== r.hash) r.controller.abort(new ContentModifiedError());
     }
     for (const info of index.functions) {
-      if (!this.cache.has(info.hash) && !this.failures.has(info.hash) && !this.running.has(key(uri, info.name))) this.start(uri, info);
+      const cached = this.cache.get(info.hash);
+      if (cached) this.explain(uri, info, cached);
+      else if (!this.failures.has(info.hash) && !this.running.has(key(uri, info.name))) this.start(uri, info);
     }
     this.onChange(uri);
   }
 
   close(uri: string): void {
+    for (const k of [...this.explaining.keys()]) if (splitKey(k)[0] === uri) this.stopExplaining(k);
     for (const [k, job] of this.running) {
       if (splitKey(k)[0] === uri) {
         job.controller.abort();
@@ -124,7 +145,13 @@ export class Analysis {
     if (!cached) return undefined;
     this.cache.delete(info.hash); // keep recently used entries last (LRU order)
     this.cache.set(info.hash, cached);
-    return shiftReport(cached.report, this.shiftsFor(uri, cached));
+    return shiftReport(withExplanations(cached), this.shiftsFor(uri, cached));
+  }
+
+  /** Whether a follow-up query is still working out why this goal (of the function's current version) is unreachable. */
+  explanationState(info: FunctionInfo, goalId: string): 'pending' | 'none' | undefined {
+    const e = this.cache.get(info.hash)?.explanations.get(goalId);
+    return e === 'pending' || e === 'none' ? e : undefined;
   }
 
   failure(info: FunctionInfo): string | undefined {
@@ -218,7 +245,9 @@ export class Analysis {
     const k = key(uri, info.name);
     const done = this.pool.run<Report>('analyse', params, this.options, 'background', controller.signal).then(
       (report) => {
-        this.remember(info.hash, { report, spans });
+        const cached: CachedAnalysis = { report, spans, analysed: params, explanations: new Map() };
+        this.remember(info.hash, cached);
+        this.explain(uri, info, cached);
       },
       (e: unknown) => {
         if (e instanceof CancelledError || controller.signal.aborted) return;
@@ -231,6 +260,61 @@ export class Analysis {
       if (!controller.signal.aborted) this.onChange(uri);
     });
     this.running.set(k, { hash: info.hash, controller, done });
+  }
+
+  /** Queues a background reach query for each unreachable goal of the function that has no reasons. */
+  private explain(uri: string, info: FunctionInfo, cached: CachedAnalysis): void {
+    const k = key(uri, info.name);
+    if (this.explaining.has(k)) return;
+    const goals = cached.report.functions.find((f) => f.name === info.name)?.goals.filter((g) => needsExplanation(g) && !cached.explanations.has(g.id)) ?? [];
+    if (goals.length === 0) return;
+    const analysed = cached.analysed;
+    const controller = new AbortController();
+    this.explaining.set(k, { hash: info.hash, controller });
+    for (const g of goals) cached.explanations.set(g.id, 'pending');
+    const jobs = goals.map(async (g) => {
+      const request: ReachRequest = {
+        file: analysed.file, text: analysed.text, function: info.name, line: g.line, column: g.column,
+        ...(g.kind === 'branch' && g.outcome !== undefined ? { outcome: g.outcome } : {}),
+      };
+      try {
+        const ask = async () => {
+          const report = await this.pool.run<Report>('reach', request, this.options, 'background', controller.signal);
+          return report.functions.flatMap((f) => f.goals).find((x) => x.id === g.id);
+        };
+        let answer = await ask();
+        // The explanation's own solver check can run out of time on a cold engine (seen under
+        // unrolled loops); the warm engine usually answers a second time.
+        if (answer?.status === 'unreachable' && !answer.why?.length) answer = await ask();
+        this.log(`explaining ${g.id}: ${answer?.status}, ${answer?.why?.length ?? 0} reasons`);
+        if (answer?.status === 'unreachable' && answer.why?.length) cached.explanations.set(g.id, answer.why);
+        else {
+          // The reach query disagreeing with the suite would be a bug of CReach: say it, keep the suite's verdict.
+          if (answer && answer.status !== g.status) this.log(`BUG: ${g.id} is ${g.status} in the suite but ${answer.status} when reached alone`);
+          cached.explanations.set(g.id, 'none');
+        }
+      } catch (e) {
+        if (e instanceof CancelledError || controller.signal.aborted) cached.explanations.delete(g.id); // asked again later
+        else {
+          cached.explanations.set(g.id, 'none');
+          this.log(`explaining ${g.id} failed: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }
+      if (!controller.signal.aborted) this.onChange(uri);
+    });
+    void Promise.all(jobs).finally(() => {
+      if (this.explaining.get(k)?.controller === controller) this.explaining.delete(k);
+    });
+  }
+
+  private stopExplaining(k: string): void {
+    const job = this.explaining.get(k);
+    if (!job) return;
+    job.controller.abort();
+    this.explaining.delete(k);
+    // Explanations not finished are dropped: they are asked again when this version is open again.
+    const cached = this.cache.get(job.hash);
+    if (cached) for (const [id, e] of cached.explanations) if (e === 'pending') cached.explanations.delete(id);
   }
 
   private remember(hash: string, analysis: CachedAnalysis): void {
@@ -248,6 +332,25 @@ export class Analysis {
     }
     return shifts;
   }
+}
+
+function needsExplanation(g: GoalReport): boolean {
+  return (g.kind === 'statement' || g.kind === 'branch') && g.status === 'unreachable' && !g.why?.length;
+}
+
+/** The cached report with the reasons the follow-up queries found. */
+function withExplanations(cached: CachedAnalysis): Report {
+  if (![...cached.explanations.values()].some(Array.isArray)) return cached.report;
+  return {
+    ...cached.report,
+    functions: cached.report.functions.map((f) => ({
+      ...f,
+      goals: f.goals.map((g) => {
+        const why = cached.explanations.get(g.id);
+        return Array.isArray(why) && needsExplanation(g) ? { ...g, why } : g;
+      }),
+    })),
+  };
 }
 
 function key(uri: string, name: string): string {

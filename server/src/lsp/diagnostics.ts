@@ -5,7 +5,7 @@
 
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Range } from 'vscode-languageserver';
 import type { FunctionReport, GoalReport, Report } from '../../../shared/report';
-import { formatInputs } from '../../../shared/editor-protocol';
+import { formatInputs, pathValues, type PathDiagnosticData } from '../../../shared/editor-protocol';
 import type { FileIndex } from './functions';
 
 /** LSP range (0-based) of a 1-based report position. */
@@ -45,6 +45,8 @@ function propertyDiagnostic(uri: string, f: FunctionReport, g: GoalReport): Diag
       severity: g.kind === 'assertion' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
       message: `${what} violated${test ? ` for ${formatInputs(test)}` : ''}`,
       relatedInformation: related,
+      // The client shows these values inline while the diagnostic is selected.
+      ...(test ? { data: { goal: g.id, test: test.id, inlineValues: pathValues(test.trace) } satisfies PathDiagnosticData } : {}),
     };
   }
   if (g.status === 'unknown' || g.status === 'not-reached') {

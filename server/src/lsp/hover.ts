@@ -11,10 +11,14 @@ const proofWords: Record<string, string> = {
 };
 
 function reasonLine(uri: string, r: Reason): string {
-  return `- [line ${r.line}](${uri}#L${r.line}) \`${r.text}\`: ${r.role}`;
+  const role = r.role.replace(/`/g, '') === r.text ? '' : `: ${r.role}`; // an assignment is its own reason
+  return `- [line ${r.line}](${uri}#L${r.line}) \`${r.text}\`${role}`;
 }
 
-function goalHover(uri: string, f: FunctionReport, g: GoalReport, loopBound: number): string {
+/** Where the follow-up query that explains an unreachable goal is: running, or done without reasons. */
+export type ExplanationState = (goalId: string) => 'pending' | 'none' | undefined;
+
+function goalHover(uri: string, f: FunctionReport, g: GoalReport, loopBound: number, explanation: ExplanationState): string {
   const head = `**CReach** · ${g.label}: `;
   const test = g.test ? f.tests.find((t) => t.id === g.test) : undefined;
   switch (g.status) {
@@ -35,6 +39,8 @@ function goalHover(uri: string, f: FunctionReport, g: GoalReport, loopBound: num
       const lines = [`${head}**unreachable** (${proofWords[g.proof ?? 'complete'] ?? g.proof})`];
       if (g.reason) lines.push('', g.reason);
       if (g.why && g.why.length > 0) lines.push('', 'No input satisfies all of:', ...g.why.map((r) => reasonLine(uri, r)));
+      else if (explanation(g.id) === 'pending') lines.push('', '_Working out why (a reach query on this goal); hover again in a moment._');
+      else if (explanation(g.id) === 'none') lines.push('', '_The reach query on this goal found no reasons within the time limit (`creach.timeoutMs`)._');
       return lines.join('\n');
     }
     case 'not-reached': {
@@ -63,7 +69,7 @@ function goalHover(uri: string, f: FunctionReport, g: GoalReport, loopBound: num
 }
 
 /** Markdown for the goals of a line (1-based), or undefined when there is none. */
-export function hoverMarkdown(uri: string, f: FunctionReport, goals: GoalReport[], loopBound: number): string | undefined {
+export function hoverMarkdown(uri: string, f: FunctionReport, goals: GoalReport[], loopBound: number, explanation: ExplanationState = () => undefined): string | undefined {
   if (goals.length === 0) return undefined;
-  return goals.map((g) => goalHover(uri, f, g, loopBound)).join('\n\n---\n\n');
+  return goals.map((g) => goalHover(uri, f, g, loopBound, explanation)).join('\n\n---\n\n');
 }

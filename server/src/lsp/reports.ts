@@ -58,7 +58,10 @@ export function shiftReport(report: Report, shifts: LineShift[]): Report {
     ...g, line: move(g.line), ...(g.endLine !== undefined ? { endLine: moveOpt(g.endLine) } : {}),
     ...(g.why ? { why: g.why.map((r) => ({ ...r, line: move(r.line), ...(r.endLine !== undefined ? { endLine: moveOpt(r.endLine) } : {}) })) } : {}),
   });
-  const test = (t: TestReport): TestReport => ({ ...t, nondet: t.nondet.map((n) => ({ ...n, line: move(n.line) })) });
+  const test = (t: TestReport): TestReport => ({
+    ...t, nondet: t.nondet.map((n) => ({ ...n, line: move(n.line) })),
+    ...(t.trace ? { trace: t.trace.map((step) => ({ ...step, line: move(step.line) })) } : {}),
+  });
   return {
     ...report,
     functions: report.functions.map((f) => ({

@@ -236,7 +236,7 @@ connection.onHover((params) => {
     const value = failure ? `**CReach**: the analysis of \`${fn.name}\` failed: ${failure}` : `**CReach**: analysing \`${fn.name}\`…`;
     return { contents: { kind: 'markdown', value } };
   }
-  const value = hoverMarkdown(uri, fr, goalsOnLine(fr, params.position.line + 1), settings.loopBound);
+  const value = hoverMarkdown(uri, fr, goalsOnLine(fr, params.position.line + 1), settings.loopBound, (id) => analysis.explanationState(fn, id));
   return value ? { contents: { kind: 'markdown', value } } : null;
 });
 

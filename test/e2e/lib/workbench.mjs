@@ -264,6 +264,25 @@ export class Workbench {
     return labels;
   }
 
+  /**
+   * Selects the first Problems-view row whose label matches `pattern`, as a user
+   * does (click, Enter to open it): the editor's cursor goes to the problem.
+   */
+  async openProblem(pattern) {
+    await this.problems();
+    const rows = this.page.locator('.markers-panel .monaco-list-row');
+    const count = await rows.count();
+    for (let i = 0; i < count; i++) {
+      const row = rows.nth(i);
+      const label = `${(await row.getAttribute('aria-label')) ?? ''} ${await row.innerText()}`;
+      if (!pattern.test(label)) continue;
+      await row.click();
+      await this.page.keyboard.press('Enter');
+      return label.replace(/\s+/g, ' ').trim();
+    }
+    throw new Error(`no row of the Problems view matches ${pattern}`);
+  }
+
   /** The text of the notifications on screen (toasts), to show in failures. */
   async notifications() {
     return (await this.page.locator('.notifications-toasts .notification-toast').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
