@@ -185,3 +185,19 @@ describe('contracts of called functions', () => {
     expect(only(r).tests[0].inputs.y as number).toBeLessThan(-1);
   });
 });
+
+describe('C library calls', () => {
+  it('an unused printf changes nothing; floor has a model; an unmodelled library result makes goals unknown', async () => {
+    const src = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'creach-libc-')), 'libc.c');
+    fs.writeFileSync(src, '#include <stdio.h>\n#include <math.h>\n#include <stdlib.h>\nint f(int x) {\n  printf("x = %d\\n", x);\n  if (x > 3)\n    return 1;\n  return 0;\n}\nint g(double d) {\n  if (floor(d) > 2.0)\n    return 1;\n  return 0;\n}\nint h(void) {\n  if (rand() == 7)\n    return 1;\n  return 0;\n}\n');
+    const r = await engine.cover({ file: src, criterion: 'decision' });
+    for (const name of ['f', 'g']) expect(r.functions.find((x) => x.name === name)!.goals.every((goal) => goal.status === 'covered')).toBe(true);
+    const h = r.functions.find((x) => x.name === 'h')!;
+    const ret1 = h.goals.find((goal) => goal.line === 17)!;
+    expect(ret1.status).toBe('unknown');
+    expect(ret1.reason).toMatch(/rand is not modelled \(line 16\)/);
+    const program = await loadProgram({ file: src }, defaultEngineOptions);
+    const v = await validateSuite(program, { ...r, functions: r.functions.filter((x) => x.name !== 'h') }, { compiler: 'gcc', workDir: path.join(path.dirname(src), 'v'), timeoutMs: 20_000, sanitize: true });
+    expect(v.tests.every((t) => t.reached && t.resultsMatch && !t.sanitizer)).toBe(true);
+  });
+});

@@ -17,6 +17,7 @@
 import type { Instr, Operand, Place, Program, Rvalue, SourceRange, Variable } from '../ir/ir';
 import { sameType, typeToString as typeToName, type CType, type IntType } from '../ir/types';
 import { sizeOf } from '../frontend/ctypes';
+import { isLibraryFunction, OUTPUT_ONLY } from '../ir/libc';
 import type { RuntimeErrorKind } from '../goals/goal';
 import type { Z3Handle } from '../solve/z3';
 import { resolveVar, type CallContext, type DagNode, type UnrolledFunction } from './unroll';
@@ -70,6 +71,8 @@ export interface NondetSite {
 
 export interface Taint {
   node: number;
+  /** Instruction index in the node's block (instrs.length: the terminator). */
+  index: number;
   what: string;
   line: number;
 }
@@ -313,7 +316,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
     return ob;
   };
   const taint = (what: string) => {
-    taints.push({ node: curNode, what, line: curRange.line });
+    taints.push({ node: curNode, index: curIndex, what, line: curRange.line });
   };
   const ubs = (list: UbCondition[], ctxNow: CallContext) => {
     for (const u_ of list) {
@@ -658,6 +661,12 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
       }
       case 'call': {
         if (!rv.external) throw new Error('internal calls are handled by the node walk');
+        if (isLibraryFunction(rv.callee)) {
+          // A library function without a model: the compiled test runs the real one, so its
+          // result is neither an input nor known. Output-only calls whose result is unused change nothing.
+          if (!(OUTPUT_ONLY.has(rv.callee) && !resultUsed())) taint(`library function ${rv.callee} is not modelled`);
+          return { val: freshVal(ctx, rv.type.kind === 'void' ? { kind: 'int', bits: 8, signed: true, rank: 'char', name: 'char' } : rv.type, rv.callee), ub: [] };
+        }
         for (const arg of rv.args) if (arg.type.kind === 'pointer') {
           taint(`call of external function ${rv.callee} with a pointer argument`);
           break;
@@ -675,7 +684,6 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
         taint(rv.what);
         return { val: freshVal(ctx, rv.type.kind === 'void' ? { kind: 'int', bits: 8, signed: true, rank: 'char', name: 'char' } : rv.type, 'havoc'), ub: [] };
     }
-    void dstType;
   }
 
 
@@ -748,6 +756,21 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
         if (!x || x.val.k !== 'fp') return null;
         const f = x.val.t as F;
         return { val: { k: 'fp', t: name.startsWith('fabs') ? f.abs() : f.sqrt(ctx.FloatRM.RNE()) }, ub: x.ub };
+      }
+      case 'floor':
+      case 'floorf':
+      case 'ceil':
+      case 'ceilf':
+      case 'round':
+      case 'roundf':
+      case 'trunc':
+      case 'truncf': {
+        const [x] = args();
+        if (!x || x.val.k !== 'fp') return null;
+        const f = x.val.t as F;
+        const base = name.replace(/f$/, '');
+        const rm = base === 'floor' ? ctx.FloatRM.RTN() : base === 'ceil' ? ctx.FloatRM.RTP() : base === 'round' ? ctx.FloatRM.RNA() : ctx.FloatRM.RTZ();
+        return { val: { k: 'fp', t: z.wrap(f, z.api.mk_fpa_round_to_integral(ctx.ptr, rm.ast, f.ast)) }, ub: x.ub };
       }
       case 'fmin':
       case 'fminf':
@@ -1058,6 +1081,23 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
       valid = valid.or(sel.and(inRangeOf(cand, p.off as BV, env)).and(found)) as B;
     }
     return { val: { k: 'bv', t: result ?? bvConst(ctx, 0n, bits) }, ub: [...ub0, ...accessUb(p, valid, 'strlen reads through')] };
+  }
+
+  /** Whether the destination of the instruction being encoded is read anywhere in its function. */
+  function resultUsed(): boolean {
+    const n = nodes[curNode];
+    const ins = n.block.instrs[curIndex];
+    if (ins?.kind !== 'assign' || !ins.dst) return false;
+    if (ins.dst.root.kind !== 'var' || ins.dst.path.length) return true;
+    const id = ins.dst.root.id;
+    const reads = (x: unknown): boolean => {
+      if (!x || typeof x !== 'object') return false;
+      if (Array.isArray(x)) return x.some(reads);
+      const o = x as Record<string, unknown>;
+      if (o.kind === 'var' && o.id === id) return true;
+      return Object.entries(o).some(([k, v]) => k !== 'type' && k !== 'to' && k !== 'dst' && typeof v === 'object' && reads(v));
+    };
+    return n.ctx.fn.blocks.some((b) => b.instrs.some((i) => reads(i)) || reads(b.terminator));
   }
 
   function nondetSite(call: string, type: CType, _env: Env): Val {

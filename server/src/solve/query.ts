@@ -216,6 +216,11 @@ export class FunctionSolver {
     return copies.map((c) => ({ ...c, lit: c.lit.and(where(level.enc, c.node, c.upTo === Infinity)) as B }));
   }
 
+  /** A taint comes before a goal copy: in an ancestor node, or earlier in the goal's own node. */
+  private taintBefore(level: Level, t: { node: number; index: number }, c: GoalCopy): boolean {
+    return level.ancestors[c.node].has(t.node) || (t.node === c.node && t.index < c.upTo);
+  }
+
   /** Taints and limits that can be on a path to one of the copies. */
   private taintsBefore(level: Level, copies: GoalCopy[]): string[] {
     const { enc } = level;
@@ -225,7 +230,7 @@ export class FunctionSolver {
       for (const a of level.ancestors[c.node]) nodes.add(a);
     }
     const out = new Set<string>();
-    for (const t of enc.taints) if (nodes.has(t.node)) out.add(`${t.what} (line ${t.line})`);
+    for (const t of enc.taints) if (copies.some((c) => this.taintBefore(level, t, c))) out.add(`${t.what} (line ${t.line})`);
     for (const l of enc.unrolled.limits) if (nodes.has(l.node) || l.node === 0) out.add(`${l.what} (line ${l.line})`);
     return [...out];
   }
@@ -368,7 +373,7 @@ export class FunctionSolver {
     const traceFilter = isViolation && hitCopy ? (node: number, index: number) => level.ancestors[hitCopy.node].has(node) || (node === hitCopy.node && index < hitCopy.upTo) : undefined;
     const test = extractTest(this.z, enc, model, complete, traceFilter);
     const datum: Datum = { test, model, level, complete };
-    const blocking = [...onPath.filter((t) => before.has(t.node)).map((t) => `${t.what} (line ${t.line})`), ...limits.filter((l) => before.has(l.node)).map((l) => `${l.what} (line ${l.line})`)];
+    const blocking = [...onPath.filter((t) => hitCopy && this.taintBefore(level, t, hitCopy)).map((t) => `${t.what} (line ${t.line})`), ...limits.filter((l) => before.has(l.node)).map((l) => `${l.what} (line ${l.line})`)];
     if (blocking.length) {
       return { status: 'unknown', reason: `a candidate datum passes what CReach does not model: ${[...new Set(blocking)].join('; ')}`, bound: level.bound };
     }

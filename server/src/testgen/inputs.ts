@@ -7,6 +7,7 @@
 import type { Program } from '../ir/ir';
 import type { CType, FunctionType } from '../ir/types';
 import { INT, VOID } from '../ir/types';
+import { LIBC } from '../ir/libc';
 import type { Report } from '../../../shared/report';
 
 export interface InputFunction {
@@ -18,18 +19,8 @@ export interface InputFunction {
   role: 'input' | 'error' | 'assume';
 }
 
-// Functions of the C library the harness must not replace (the program links
-// them from libc). Anything else external and called is an input.
-const LIBRARY = new Set(
-  ('abort exit _Exit atexit quick_exit malloc calloc realloc free aligned_alloc memcpy memmove memset memcmp memchr ' +
-    'strlen strcpy strncpy strcat strncat strcmp strncmp strchr strrchr strstr strdup strndup strtok strtol strtoul strtoll strtoull strtod strtof ' +
-    'atoi atol atoll atof abs labs llabs div ldiv qsort bsearch rand srand printf fprintf sprintf snprintf vprintf vfprintf vsnprintf ' +
-    'puts fputs putchar fputc putc getchar fgetc getc fgets scanf fscanf sscanf fopen fclose fread fwrite fflush perror ' +
-    'isalpha isdigit isalnum isspace isupper islower isprint ispunct isxdigit toupper tolower ' +
-    'sqrt sqrtf fabs fabsf floor floorf ceil ceilf round roundf trunc truncf fmod fmodf pow powf exp expf log logf sin sinf cos cosf tan tanf ' +
-    'atan atan2 fmin fmax fminf fmaxf __assert_fail __assert_perror_fail __assert assert setjmp longjmp signal raise time clock getenv')
-    .split(/\s+/),
-);
+// Functions of the C library are never replaced by stubs (the program links them from libc).
+const LIBRARY = LIBC;
 
 const fn = (ret: CType, params: CType[]): FunctionType => ({ kind: 'function', ret, params, variadic: false, prototyped: true });
 
