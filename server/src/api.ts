@@ -25,6 +25,8 @@ export interface EngineOptions {
   runtimeErrors: boolean;
   /** Length of the input array a pointer parameter points to, when nothing says otherwise. */
   pointerArrayLength: number;
+  /** malloc and calloc may return NULL (each call's outcome is then part of the datum). Default: they always succeed. */
+  mallocMayFail?: boolean;
   /** Compile and run the data of each reach/check/cover report to confirm them (absent: false; the CLI validates with `cover --validate`). The editor turns it on only in trusted workspaces. */
   validate?: boolean;
 }

@@ -140,6 +140,25 @@ describe('library models: strlen, strcmp, memcpy, memset', () => {
   }, 120_000);
 });
 
+describe('allocation failure as an option', () => {
+  it('alloc.c: the NULL branch is unreachable assuming malloc succeeds (and says so), covered and validated with --malloc-may-fail', async () => {
+    const plain = await engine.cover({ file: file('alloc.c'), criterion: 'decision' });
+    const nullBranch = plain.functions[0].goals.find((g) => g.kind === 'branch' && g.outcome === 'true')!;
+    expect(nullBranch.status).toBe('unreachable');
+    expect(nullBranch.reason).toMatch(/assuming malloc and calloc succeed/);
+    const failing = await createEngine({ ...defaultEngineOptions, timeoutMs: 60_000, mallocMayFail: true });
+    try {
+      const r = await failing.cover({ file: file('alloc.c'), criterion: 'decision' });
+      expect(r.functions[0].goals.filter((g) => g.status !== 'covered').map((g) => g.id)).toEqual([]);
+      const failed = r.functions[0].tests.find((t) => t.nondet.some((n) => n.call === 'malloc' && n.value === 1))!;
+      expect(failed.result).toBe(-1);
+      await expectAllValidated('alloc.c', r);
+    } finally {
+      failing.dispose();
+    }
+  }, 120_000);
+});
+
 describe('memory errors give counter-examples the sanitizers confirm', () => {
   it('out of bounds, null dereference and double free', async () => {
     const r = await engine.check({ file: file('memory_errors.c') });

@@ -1,7 +1,7 @@
 // creach cover FILE [--criterion statement|decision] [--emit-tests DIR [--format c|testcomp|json]] [--validate] [--json]
 
-import { commonOptionsHelp, integerOption, parseCommandLine } from './options';
-import { printReport, solverOptionSpecs, solverOptionsHelp, withEngine } from './run-engine';
+import { commonOptionsHelp, parseCommandLine } from './options';
+import { printReport, solverEngineOptions, solverOptionSpecs, solverOptionsHelp, withEngine } from './run-engine';
 import { InputError, UsageError } from './errors';
 import { TestCompError } from '../testgen/testcomp';
 import { emitAndValidate } from '../testgen/export';
@@ -24,7 +24,7 @@ export async function run(args: string[]): Promise<number> {
   if (criterion !== 'statement' && criterion !== 'decision') throw new UsageError(`--criterion must be statement or decision\n${usage}`);
   const format = (values.format ?? 'c') as string;
   if (format !== 'c' && format !== 'testcomp' && format !== 'json') throw new UsageError(`--format must be c, testcomp or json\n${usage}`);
-  const engine = { ...cl.engine, maxLoopBound: integerOption(values, 'loop-bound', cl.engine.maxLoopBound), timeoutMs: integerOption(values, 'timeout', cl.engine.timeoutMs), runtimeErrors: !values['no-runtime-errors'] };
+  const engine = solverEngineOptions(cl.engine, values);
   const report = await withEngine(engine, (e) => e.cover({ file: cl.file, function: values.function as string | undefined, criterion }));
   const dir = values['emit-tests'] as string | undefined;
   if (dir || values.validate) {

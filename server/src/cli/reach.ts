@@ -1,7 +1,7 @@
 // creach reach FILE --line L [--column C] [--outcome true|false] [--function F] [--where 'C expr'] [--all --limit N] [--json]
 
 import { commonOptionsHelp, integerOption, parseCommandLine } from './options';
-import { printReport, solverOptionSpecs, solverOptionsHelp, withEngine } from './run-engine';
+import { printReport, solverEngineOptions, solverOptionSpecs, solverOptionsHelp, withEngine } from './run-engine';
 import { UsageError } from './errors';
 
 const usage = `usage: creach reach FILE --line L [--column C] [--outcome true|false] [--where 'C expression'] [--all [--limit N]] [options]
@@ -21,7 +21,7 @@ export async function run(args: string[]): Promise<number> {
   const { values } = cl;
   if (values.line === undefined) throw new UsageError(`--line is required\n${usage}`);
   const line = integerOption(values, 'line', 0);
-  const engine = { ...cl.engine, maxLoopBound: integerOption(values, 'loop-bound', cl.engine.maxLoopBound), timeoutMs: integerOption(values, 'timeout', cl.engine.timeoutMs), runtimeErrors: !values['no-runtime-errors'] };
+  const engine = solverEngineOptions(cl.engine, values);
   const report = await withEngine(engine, (e) =>
     e.reach({
       file: cl.file, line,

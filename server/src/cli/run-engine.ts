@@ -1,6 +1,7 @@
 // Shared by reach, check and cover: create the engine, turn request errors into exit code 2.
 
 import type { Engine, EngineOptions } from '../api';
+import { integerOption, type OptionValues } from './options';
 import { createEngine, RequestError } from '../engine';
 import { FrontendError } from '../frontend/index';
 import { WhereError } from '../solve/where';
@@ -34,7 +35,20 @@ export const solverOptionSpecs = {
   'loop-bound': { type: 'string' },
   timeout: { type: 'string' },
   'no-runtime-errors': { type: 'boolean' },
+  'malloc-may-fail': { type: 'boolean' },
 } as const;
+
+/** Engine options from the solver options of reach, check and cover. */
+export function solverEngineOptions(engine: EngineOptions, values: Record<string, unknown>): EngineOptions {
+  const int = (name: string, fallback: number) => integerOption(values as OptionValues, name, fallback);
+  return {
+    ...engine,
+    maxLoopBound: int('loop-bound', engine.maxLoopBound),
+    timeoutMs: int('timeout', engine.timeoutMs),
+    runtimeErrors: !values['no-runtime-errors'],
+    mallocMayFail: Boolean(values['malloc-may-fail']),
+  };
+}
 
 export const solverOptionsHelp = [
   '  --function F              only function F',
@@ -42,4 +56,5 @@ export const solverOptionsHelp = [
   '  --loop-bound N            largest loop unrolling (default 64)',
   '  --timeout MS              time limit of one solver query (default 5000)',
   '  --no-runtime-errors       do not make possible runtime errors goals',
+  '  --malloc-may-fail         malloc and calloc may return NULL (each call\'s outcome becomes part of the datum)',
 ].join('\n');

@@ -111,6 +111,8 @@ export interface EncodeOptions {
   pointerArrayLength: number;
   /** Name every assignment and guard branches and obligations with tracking literals (for unsat cores). */
   explain: boolean;
+  /** malloc/calloc may fail: each call's success is a nondet input (`malloc` returning 1 means NULL). */
+  mallocMayFail?: boolean;
 }
 
 export interface Encoding {
@@ -138,6 +140,8 @@ export interface Encoding {
   tracked: TrackedItem[];
   trace: TraceSite[];
   vars: Map<number, Variable>;
+  /** Nodes with a malloc/calloc call (whose success is assumed unless mallocMayFail). */
+  allocNodes: number[];
   /** Name of each object by its id - 1, as data name them (`&l[1]`): a pointer parameter's object takes the parameter's name. */
   objectNames: string[];
 }
@@ -158,6 +162,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
   const sites = new Map<string, Site[]>();
   const tracked: TrackedItem[] = [];
   const trace: TraceSite[] = [];
+  const allocNodes: number[] = [];
   const top = u.top;
   const topCtx = u.contexts[0];
 
@@ -721,8 +726,19 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
         objIndex.set(varId, objects.length);
         // malloc'd memory is indeterminate, calloc'd memory zero.
         env.set(varId, name === 'calloc' ? zeroVal(ctx, type) : freshVal(ctx, type, `heap@${curRange.line}`));
+        allocNodes.push(curNode);
+        const objTerm = bvConst(ctx, BigInt(objects.length), OBJ_BITS);
+        if (opts.mallocMayFail) {
+          // Whether this call fails is an input of the datum (the harness makes that call fail).
+          const fails = nondetSite(name, { kind: 'int', bits: 32, signed: true, rank: 'int', name: 'int' }, env);
+          const f = (fails as { t: BV }).t;
+          assertions.push(f.ule(bvConst(ctx, 1n, 32)) as B);
+          const failed = f.eq(bvConst(ctx, 1n, 32)) as B;
+          env.set(-varId, { k: 'bv', t: ite(ctx, failed, bvConst(ctx, 0n, 1), bvConst(ctx, 1n, 1)) });
+          return { val: { k: 'ptr', obj: ite(ctx, failed, bvConst(ctx, 0n, OBJ_BITS), objTerm), off: bvConst(ctx, 0n, OFF_BITS) }, ub };
+        }
         env.set(-varId, { k: 'bv', t: bvConst(ctx, 1n, 1) });
-        return { val: { k: 'ptr', obj: bvConst(ctx, BigInt(objects.length), OBJ_BITS), off: bvConst(ctx, 0n, OFF_BITS) }, ub };
+        return { val: { k: 'ptr', obj: objTerm, off: bvConst(ctx, 0n, OFF_BITS) }, ub };
       }
       case 'free': {
         const [p] = args();
@@ -1433,7 +1449,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
 
   return {
     unrolled: u, assertions, reach, edges, obligations, okNode, okAll, noUnwind, anyUnwind, inputs, nondet, taints, sites,
-    exitEnv, entryEnv, exitNode, returnVal, tracked, trace, vars,
+    exitEnv, entryEnv, exitNode, returnVal, tracked, trace, vars, allocNodes,
     objectNames: objects.map((o) => {
       const name = vars.get(o.varId)?.name ?? `object${o.varId}`;
       return name.startsWith('*') ? name.slice(1) : name;

@@ -17,7 +17,7 @@ const MAX_CORE = 40;
 export async function explainUnreachable(fs: FunctionSolver, bound: number, goal: Goal, _copies: number | undefined, signal?: AbortSignal): Promise<Reason[] | undefined> {
   const { ctx } = fs.z;
   const u = unroll(fs.program, fs.fn, bound, fs.options.inlineDepth);
-  const enc = encode(fs.z, fs.program, u, { fromMain: fs.fn.name === 'main', pointerArrayLength: fs.options.pointerArrayLength, explain: true });
+  const enc = encode(fs.z, fs.program, u, { fromMain: fs.fn.name === 'main', pointerArrayLength: fs.options.pointerArrayLength, explain: true, mallocMayFail: fs.options.mallocMayFail });
   const solver = new ctx.Solver();
   solver.set('timeout', fs.options.timeoutMs);
   solver.add(...enc.assertions);

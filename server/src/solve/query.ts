@@ -121,7 +121,7 @@ export class FunctionSolver {
   private async buildLevel(bound: number): Promise<Level> {
     const { ctx } = this.z;
     const u = unroll(this.program, this.fn, bound, this.options.inlineDepth);
-    const enc = encode(this.z, this.program, u, { fromMain: this.fn.name === 'main', pointerArrayLength: this.options.pointerArrayLength, explain: false });
+    const enc = encode(this.z, this.program, u, { fromMain: this.fn.name === 'main', pointerArrayLength: this.options.pointerArrayLength, explain: false, mallocMayFail: this.options.mallocMayFail });
     const solver = new ctx.Solver();
     solver.set('timeout', this.options.timeoutMs);
     solver.add(...enc.assertions);
@@ -330,11 +330,14 @@ export class FunctionSolver {
       if (e instanceof Cancelled) throw e;
       return undefined;
     });
+    // Allocation is assumed to succeed unless asked otherwise: a proof that rests on it says so.
+    const allocBefore = !this.options.mallocMayFail && enc.allocNodes.some((a) => copies.some((c) => level.ancestors[c.node].has(a) || a === c.node));
+    const reasons = [copies.length === 0 ? 'no path of the function leads here' : '', allocBefore ? 'assuming malloc and calloc succeed (--malloc-may-fail lets them fail)' : ''].filter(Boolean);
     return {
       status: isProperty ? 'holds' : 'unreachable',
       proof: 'complete',
       bound: enc.unrolled.unwinds.length ? level.bound : undefined,
-      reason: copies.length === 0 ? 'no path of the function leads here' : undefined,
+      reason: reasons.length ? reasons.join('; ') : undefined,
       why,
     };
   }

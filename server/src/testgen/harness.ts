@@ -9,10 +9,13 @@
 
 import type { Program, IRFunction, Variable } from '../ir/ir';
 import type { CType, FloatType, IntType } from '../ir/types';
-import { typeToString } from '../ir/types';
+import { INT, typeToString } from '../ir/types';
 import type { DataValue, FunctionReport, GoalReport, Report, TestReport } from '../../../shared/report';
 import { ObjectBuilder, POINTS_INTO, ValueError, declare, describeValue, intLiteral, scalarLiteral, toBigInt, toFloat, floatLiteral } from './cvalues';
 import { inputFunctions, type InputFunction } from './inputs';
+
+/** Allocation functions whose failure can be part of a datum (see EngineOptions.mallocMayFail). */
+const ALLOCATORS = new Set(['malloc', 'calloc']);
 
 export interface HarnessOptions {
   /** The source file as the harness should #include it (relative to the harness file). */
@@ -99,11 +102,23 @@ export function emitHarness(program: Program, report: Report, opts: HarnessOptio
   out.push('');
   out.push(...prototypesBefore(inputs));
   if (opts.before) out.push(opts.before);
+  // Allocation failures in the data: the source's malloc/calloc calls go through stubs that fail on demand.
+  const failing = new Set(report.functions.flatMap((f) => f.tests.flatMap((t) => t.nondet.map((n) => n.call).filter((c) => ALLOCATORS.has(c)))));
+  const allocFailures = failing.size > 0;
+  if (allocFailures) {
+    out.push('#include <stdlib.h>');
+    if (failing.has('malloc')) out.push('static void *creach_malloc(size_t creach_n);', '#define malloc(n) creach_malloc(n)');
+    if (failing.has('calloc')) out.push('static void *creach_calloc(size_t creach_n, size_t creach_s);', '#define calloc(n, s) creach_calloc(n, s)');
+  }
   out.push('#define main creach_user_main');
   out.push(`#include ${cString(opts.sourcePath)}`);
   out.push('#undef main');
+  if (failing.has('malloc')) out.push('#undef malloc');
+  if (failing.has('calloc')) out.push('#undef calloc');
   out.push('');
   out.push(RUNTIME);
+  if (failing.has('malloc')) out.push('static void *creach_malloc(size_t creach_n) { return creach_input("malloc")->i ? NULL : malloc(creach_n); }');
+  if (failing.has('calloc')) out.push('static void *creach_calloc(size_t creach_n, size_t creach_s) { return creach_input("calloc")->i ? NULL : calloc(creach_n, creach_s); }');
   out.push(...stubs(inputs, program));
   const tables: string[] = [];
   for (const t of tests) {
@@ -312,6 +327,8 @@ function setGlobals(program: Program, globals: Record<string, DataValue>, body: 
 function nondetTable(test: TestReport, inputs: InputFunction[], body: ObjectBuilder, stmts: string[], tableName: string): string {
   if (test.nondet.length === 0) return `static struct creach_input ${tableName}[1];`;
   const rows = test.nondet.map((n, i) => {
+    // Whether an allocation fails (1) or succeeds (0).
+    if (ALLOCATORS.has(n.call)) return `    { ${cString(n.call)}, ${n.line}, { .i = ${intLiteral(toBigInt(n.value, `input ${i + 1} (${n.call})`), INT)} } },`;
     const f = inputs.find((x) => x.name === n.call);
     if (!f) throw new ValueError(`input ${i + 1} comes from '${n.call}', which the program does not call`);
     const ret = f.type.ret;

@@ -54,7 +54,7 @@ export function inputFunctions(program: Program, report?: Report): InputFunction
     for (const t of r.tests) {
       for (const n of t.nondet) {
         const declared = program.externals.get(n.call);
-        if (!found.has(n.call) && declared?.kind === 'function') add(n.call, declared, 'input');
+        if (!found.has(n.call) && !LIBRARY.has(n.call) && declared?.kind === 'function') add(n.call, declared, 'input');
       }
     }
   }
