@@ -56,7 +56,7 @@ function userSettings(compilerWrapper, trust) {
 /** A compiler that logs each call (one line of arguments) and then runs gcc. */
 function writeCompilerWrapper(dir, logPath) {
   const path = join(dir, 'cc-logged');
-  writeFileSync(path, `#!/bin/sh\necho "$*" >> '${logPath}'\nexec gcc "$@"\n`);
+  writeFileSync(path, `#!/bin/sh\necho "$(date +%T.%N) $*" >> '${logPath}'\nexec gcc "$@"\n`);
   chmodSync(path, 0o755);
   return path;
 }

@@ -134,15 +134,22 @@ export const trustedScenarios = [
   },
   {
     name: 'validated-in-trusted-workspace',
-    what: 'factorial.c: in a trusted workspace the datum is validated (✓ validated) by compiling with creach.compiler',
+    what: 'factorial.c: in a trusted workspace "Reach this branch (false)" on `if (j == 2)` gives a datum validated (✓ validated) by compiling with creach.compiler',
     async run({ wb, fixtures, compilerLog }) {
+      // A line no earlier scenario reached: the datum shown is this request's.
       const callsBefore = compilerCalls(compilerLog).filter(compiles).length;
-      const line = await commandOnLine(wb, fixtures, 'factorial.c', 'i = 2;', COMMANDS.reachStatement);
+      const line = await commandOnLine(wb, fixtures, 'factorial.c', 'if (j == 2)', COMMANDS.reachBranchFalse);
       await inlineDatum(wb, line);
-      const text = await waitFor(() => wb.lineText(line), (t) => /✓ validated/.test(t), { timeout: 60_000 });
+      const seen = await waitFor(async () => ({ text: await wb.lineText(line), calls: compilerCalls(compilerLog).filter(compiles).length }),
+        (x) => /✓ validated/.test(x.text) && x.calls > callsBefore, { timeout: 60_000 });
+      const text = seen.text;
       assert(/✓ validated/.test(text), `the datum is not shown validated in a trusted workspace: ${JSON.stringify(text)}`);
-      const callsAfter = compilerCalls(compilerLog).filter(compiles).length;
-      assert(callsAfter > callsBefore, 'shown validated, yet the configured compiler (creach.compiler) was never called to compile');
+      const callsAfter = seen.calls;
+      assert(callsAfter > callsBefore, `shown validated, yet the configured compiler (creach.compiler) was not called to compile (${callsBefore} compile calls before, ${callsAfter} after)`);
+      // The datum really takes the false branch: f(i) != 2 with gcc.
+      const i = intValue(text, 'i');
+      const run = compileAndRun(join(fixtures, 'factorial.c'), `return f(${i}) != 2 ? 0 : 1;`);
+      assert(i !== undefined && run.status === 0, `gcc: f(${i}) takes the true branch of \`if (j == 2)\`: ${JSON.stringify(text)}`);
     },
   },
   {
@@ -241,6 +248,7 @@ export const trustedScenarios = [
         const text = await waitFor(() => decorationText(wb, fixtures, 'tcas_assert.c', line), (t) => t.includes(value), { timeout: 15_000 });
         assert(text.includes(value), `line ${line} does not show \`${value}\` while the problem is selected; after the code: ${JSON.stringify(text)}`);
       }
+      await wb.screenshot('path-values-tcas-selected');
       const skipped = await decorationText(wb, fixtures, 'tcas_assert.c', otherBranch);
       assert(skipped.trim() === '', `line ${otherBranch} is not on the path, yet shows ${JSON.stringify(skipped)}`);
       // Moving the cursor away from the diagnostic clears them.
