@@ -8,7 +8,7 @@
 import { readdirSync } from 'node:fs';
 import { createEngine } from '../../server/src/engine';
 import type { GoalReport } from '../../shared/report';
-import { cliEngineOptions, errorText, fixture, root } from './common';
+import { cliEngineOptions, errorText, fixture, outDir, root, runNode } from './common';
 import { percentile } from './stats';
 import * as path from 'node:path';
 
@@ -25,15 +25,18 @@ export interface LatencyResult {
   /** Goals whose reach answered another goal than the one asked (should be none). */
   mismatched: string[];
   errors: string[];
+  /** Resident memory (MB, VmRSS) of the process after each file: one long-lived engine, as a language-server worker. */
+  rssAfter: { file: string; rssMB: number }[];
   first: { p50: number; p95: number; max: number };
   warm: { p50: number; p95: number; max: number };
 }
 
-export async function runLatency(log = (s: string) => process.stderr.write(s + '\n')): Promise<LatencyResult> {
+export async function latencyChild(log = (s: string) => process.stderr.write(s + '\n')): Promise<LatencyResult> {
   const files = readdirSync(path.join(root, 'test/fixtures')).filter((f) => /\.(c|i)$/.test(f)).sort();
   const goals: GoalTime[] = [];
   const mismatched: string[] = [];
   const errors: string[] = [];
+  const rssAfter: LatencyResult['rssAfter'] = [];
   const engine = await createEngine(cliEngineOptions());
   for (const file of files) {
     let outline: GoalReport[][];
@@ -69,9 +72,23 @@ export async function runLatency(log = (s: string) => process.stderr.write(s + '
     }
     const ts = [...times.values()];
     goals.push(...ts);
+    rssAfter.push({ file, rssMB: process.memoryUsage().rss / 2 ** 20 });
     log(`  ${file}: ${ts.length} goals, warm p50 ${percentile(ts.map((t) => t.warmMs), 50).toFixed(1)} ms, max ${Math.max(...ts.map((t) => t.warmMs)).toFixed(0)} ms`);
   }
   engine.dispose();
   const pct = (xs: number[]) => ({ p50: percentile(xs, 50), p95: percentile(xs, 95), max: Math.max(...xs) });
-  return { goals, mismatched, errors, first: pct(goals.map((g) => g.firstMs)), warm: pct(goals.map((g) => g.warmMs)) };
+  return { goals, mismatched, errors, rssAfter, first: pct(goals.map((g) => g.firstMs)), warm: pct(goals.map((g) => g.warmMs)) };
+}
+
+/** Runs the latency pass in a child process (a crash, such as Z3 running out of memory, is reported, not fatal). */
+export async function runLatency(log = (s: string) => process.stderr.write(s + '\n')): Promise<LatencyResult | { error: string }> {
+  const run = await runNode([path.join(outDir, 'bench.js'), 'latency-child'], 1_800_000);
+  process.stderr.write(run.stderr.split('\n').filter((l) => l.startsWith('  ')).join('\n') + '\n');
+  try {
+    return JSON.parse(run.stdout) as LatencyResult;
+  } catch {
+    const error = errorText(run.stderr.split('\n').find((l) => /Error|Abort/.test(l)) ?? run.stderr);
+    log(`  latency: ${error}`);
+    return { error };
+  }
 }

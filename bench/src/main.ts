@@ -1,7 +1,7 @@
 // `npm run bench [part...] [--runs N]`: parts are seeds, latency, scale, lsp,
 // profile (default: all). Prints markdown, merges the parts run into
 // bench/results.json, writes bench/out/report.md and bench/out/scale.svg.
-// Internal child commands: `scale-point FAMILY SIZE`, `coldsplit`.
+// Internal child commands: `seed-warm ID N`, `latency-child`, `scale-point FAMILY SIZE`, `coldsplit`.
 
 const bootMs = performance.now();
 
@@ -9,8 +9,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { outDir, root } from './common';
-import { runSeeds } from './seeds';
-import { runLatency } from './latency';
+import { runSeeds, seedWarm } from './seeds';
+import { latencyChild, runLatency } from './latency';
 import { runScale, scalePoint } from './scale';
 import { runLsp } from './lsp';
 import { coldSplit, runProfiles } from './profile';
@@ -22,6 +22,14 @@ const parts = ['seeds', 'latency', 'scale', 'lsp', 'profile'] as const;
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'scale-point') {
     await scalePoint(argv[1] as Family, Number(argv[2]));
+    return 0;
+  }
+  if (argv[0] === 'seed-warm') {
+    await seedWarm(argv[1], Number(argv[2]));
+    return 0;
+  }
+  if (argv[0] === 'latency-child') {
+    process.stdout.write(JSON.stringify(await latencyChild()));
     return 0;
   }
   if (argv[0] === 'coldsplit') {
@@ -47,22 +55,21 @@ async function main(argv: string[]): Promise<number> {
     log(`== ${part}`);
     if (part === 'seeds') results.seeds = await runSeeds(runs);
     if (part === 'latency') results.latency = await runLatency();
-    if (part === 'scale') {
-      results.scale = await runScale(240_000);
-      writeFileSync(path.join(outDir, 'scale.svg'), scaleSvg(results.scale));
-    }
+    if (part === 'scale') results.scale = await runScale(240_000);
     if (part === 'lsp') results.lsp = await runLsp(300_000);
     if (part === 'profile') results.profile = await runProfiles();
     save();
   }
+  if (results.scale) writeFileSync(path.join(outDir, 'scale.svg'), scaleSvg(results.scale));
   const md = markdown(results);
   writeFileSync(path.join(outDir, 'report.md'), md);
   process.stdout.write(md);
   return 0;
 }
 
+// Exit only once stdout is flushed (a child's JSON goes through a pipe, written asynchronously).
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => process.stdout.write('', () => process.exit(code)),
   (e) => {
     process.stderr.write(`bench: ${e instanceof Error ? e.stack : String(e)}\n`);
     process.exit(3);

@@ -11,7 +11,7 @@ import { formatMs, formatSummary, markdownTable } from './stats';
 export interface Results {
   machine?: { cpus: number; node: string; date: string; cpuModel: string };
   seeds?: SeedResult[];
-  latency?: LatencyResult;
+  latency?: LatencyResult | { error: string };
   scale?: ScalePoint[];
   lsp?: LspResult;
   profile?: { split?: ColdSplit; profiles: ProfileSummary[] };
@@ -19,12 +19,13 @@ export interface Results {
 
 export function seedTable(seeds: SeedResult[]): string {
   return markdownTable(
-    ['file', 'goal', 'answer', 'as expected', 'cold CLI: median (min–max)', 'first in engine', 'warm engine: median (min–max)', 'seed reported'],
-    seeds.map((s) => [s.file, s.goal + (s.suite ? ` **[${s.suite}]**` : ''), s.answer.length > 90 ? `${s.answer.slice(0, 87)}...` : s.answer, s.expected ? 'yes' : `**no**: ${s.mismatch}`, formatSummary(s.cold), s.firstInEngine === undefined ? '—' : formatMs(s.firstInEngine), formatSummary(s.warm), s.seed]),
+    ['file', 'goal', 'answer', 'as expected', 'cold CLI: median (min–max)', 'first in engine', 'warm engine: median (min–max)', 'warm process peak', 'seed reported'],
+    seeds.map((s) => [s.file, s.goal + (s.suite ? ` **[${s.suite}]**` : ''), s.answer.length > 90 ? `${s.answer.slice(0, 87)}...` : s.answer, s.expected ? 'yes' : `**no**: ${s.mismatch}`, formatSummary(s.cold), s.firstInEngine === undefined ? '—' : formatMs(s.firstInEngine), formatSummary(s.warm), s.peakMB === undefined ? '—' : `${s.peakMB.toFixed(0)} MB`, s.seed]),
   );
 }
 
-export function latencyTable(l: LatencyResult): string {
+export function latencyTable(l: LatencyResult | { error: string }): string {
+  if ('error' in l) return `Not measured: the latency process failed: ${l.error}`;
   const row = (name: string, p: LatencyResult['warm']) => [name, formatMs(p.p50), formatMs(p.p95), formatMs(p.max)];
   const slow = [...l.goals].sort((a, b) => b.warmMs - a.warmMs).slice(0, 6);
   return [
@@ -35,6 +36,7 @@ export function latencyTable(l: LatencyResult): string {
     `Slowest warm goals: ${slow.map((g) => `${g.id} (${g.file}) ${formatMs(g.warmMs)} ${g.status}`).join('; ')}.`,
     ...(l.mismatched.length ? ['', `Goals answered as another goal: ${l.mismatched.join('; ')}`] : []),
     ...(l.errors.length ? ['', `Errors: ${l.errors.join('; ')}`] : []),
+    '', `Resident memory of the one engine process after each file: ${l.rssAfter.map((x) => `${x.file} ${x.rssMB.toFixed(0)} MB`).join(', ')}.`,
   ].join('\n');
 }
 
@@ -65,8 +67,9 @@ export function targets(r: Results): Target[] {
   const seed = (id: string) => r.seeds?.find((s) => s.id === id);
   const t = (what: string, target: string, value: number | undefined, limit: number, unit: 'ms' | 'MB' = 'ms', note = '') =>
     out.push({ what, target, measured: value === undefined || Number.isNaN(value) ? 'not measured' : `${unit === 'ms' ? formatMs(value) : `${value.toFixed(0)} MB`}${note}`, met: value === undefined || Number.isNaN(value) ? undefined : value <= limit });
-  t('warm per-goal answer, p50', '≤ 50 ms', r.latency?.warm.p50, 50);
-  t('warm per-goal answer, p95', '≤ 300 ms', r.latency?.warm.p95, 300);
+  const lat = r.latency && !('error' in r.latency) ? r.latency : undefined;
+  t('warm per-goal answer, p50', '≤ 50 ms', lat?.warm.p50, 50);
+  t('warm per-goal answer, p95', '≤ 300 ms', lat?.warm.p95, 300);
   const tri = seed('tritype-decisions');
   t('tritype decision suite, warm', '≤ 0.5 s', tri?.warm?.median, 500, 'ms', tri?.expected === false ? ' (answer not as expected)' : '');
   const s1953 = seed('sample-1953');
@@ -137,8 +140,8 @@ export function scaleSvg(points: ScalePoint[]): string {
     return g.join('\n');
   });
   const rows = Math.ceil(families.length / 2);
-  const legend = [...series.map((s) => [s.color, s.label, '']), ['#9467bd', 'peak memory (right axis, linear)', '4 3']].map(([c, l, dash], i) =>
-    `<line x1="${10 + i * 150}" x2="${30 + i * 150}" y1="${rows * H + 14}" y2="${rows * H + 14}" stroke="${c}" stroke-width="2" ${dash ? `stroke-dasharray="${dash}"` : ''}/><text x="${34 + i * 150}" y="${rows * H + 18}" font-size="11">${l}</text>`);
+  const legend = [...series.map((s) => [s.color, s.label, '']), ['#9467bd', 'peak memory (right, linear)', '4 3']].map(([c, l, dash], i) =>
+    `<line x1="${10 + i * 140}" x2="${30 + i * 140}" y1="${rows * H + 14}" y2="${rows * H + 14}" stroke="${c}" stroke-width="2" ${dash ? `stroke-dasharray="${dash}"` : ''}/><text x="${34 + i * 140}" y="${rows * H + 18}" font-size="11">${l}</text>`);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${2 * W + 40}" height="${rows * H + 30}" font-family="sans-serif" font-size="12">\n<rect width="100%" height="100%" fill="white"/>\n${panels.join('\n')}\n${legend.join('\n')}\n</svg>\n`;
 }
 
