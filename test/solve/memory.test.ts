@@ -3,17 +3,12 @@
 // reach full decision coverage with every datum validated under ASan and
 // UBSan; memory-error goals give counter-examples the sanitizers confirm.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import * as path from 'node:path';
-import * as os from 'node:os';
-import * as fs from 'node:fs';
 import { createEngine } from '../../server/src/engine';
 import { defaultEngineOptions, type Engine } from '../../server/src/api';
-import { loadProgram } from '../../server/src/frontend/index';
-import { validateSuite } from '../../server/src/testgen/validate';
-import type { GoalReport, Report, TestReport } from '../../shared/report';
+import { expectAllValidated as validatedFile, fixture, lineOf, only, validate as validateFile, writeC } from './helpers';
+import type { Report } from '../../shared/report';
 
-const fixtures = path.join(__dirname, '..', 'fixtures');
-const file = (name: string) => path.join(fixtures, name);
+const file = fixture;
 let engine: Engine;
 
 beforeAll(async () => {
@@ -22,32 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => engine?.dispose());
 
-function lineOf(name: string, marker: string, after = 0): number {
-  const lines = fs.readFileSync(file(name), 'utf8').split('\n');
-  const i = lines.findIndex((l, k) => k >= after && l.trim().startsWith(marker));
-  if (i < 0) throw new Error(`${marker} not in ${name}`);
-  return i + 1;
-}
-
-function only(report: Report): { goal: GoalReport; tests: TestReport[] } {
-  expect(report.functions).toHaveLength(1);
-  expect(report.functions[0].goals).toHaveLength(1);
-  return { goal: report.functions[0].goals[0], tests: report.functions[0].tests };
-}
-
-async function validate(name: string, report: Report) {
-  const program = await loadProgram({ file: file(name) }, defaultEngineOptions);
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creach-mem-'));
-  const v = await validateSuite(program, report, { compiler: 'gcc', workDir, timeoutMs: 20_000, sanitize: true });
-  expect(v.available).toBe(true);
-  expect(v.sanitizers).toBe(true);
-  return v;
-}
-
-async function expectAllValidated(name: string, report: Report) {
-  await validate(name, report);
-  for (const t of report.functions.flatMap((f) => f.tests)) expect({ id: t.id, validated: t.validated, why: t.validation }).toEqual({ id: t.id, validated: true, why: undefined });
-}
+const validate = (name: string, report: Report) => validateFile(fixture(name), report);
+const expectAllValidated = (name: string, report: Report) => validatedFile(fixture(name), report);
 
 describe('pointer seeds (EXPECTED.md)', () => {
   it('ptr_conditional_alias.c: reachable, and every reaching input has c == 1', async () => {
@@ -99,14 +70,11 @@ describe('pointer seeds (EXPECTED.md)', () => {
 
 describe('pointer parameters', () => {
   it('may alias each other unless restrict', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'creach-alias-'));
-    const src = path.join(dir, 'alias.c');
-    fs.writeFileSync(src, 'int f(int *a, int *b) {\n  *a = 1;\n  *b = 2;\n  if (*a == 2)\n    return 1;\n  return 0;\n}\nint g(int *restrict a, int *restrict b) {\n  *a = 1;\n  *b = 2;\n  if (*a == 2)\n    return 1;\n  return 0;\n}\n');
+    const src = writeC('alias.c', 'int f(int *a, int *b) {\n  *a = 1;\n  *b = 2;\n  if (*a == 2)\n    return 1;\n  return 0;\n}\nint g(int *restrict a, int *restrict b) {\n  *a = 1;\n  *b = 2;\n  if (*a == 2)\n    return 1;\n  return 0;\n}\n');
     const f = await engine.reach({ file: src, line: 5 });
     expect(only(f).goal.status).toBe('covered');
     expect(only(f).tests[0].inputs.b).toBe('&a[0]');
-    const program = await loadProgram({ file: src }, defaultEngineOptions);
-    const v = await validateSuite(program, f, { compiler: 'gcc', workDir: path.join(dir, 'v'), timeoutMs: 20_000, sanitize: true });
+    const v = await validateFile(src, f);
     expect(v.tests.every((t) => t.reached && t.resultsMatch && !t.sanitizer)).toBe(true);
     const g = await engine.reach({ file: src, line: 12 });
     expect(only(g).goal.status).toBe('unreachable');

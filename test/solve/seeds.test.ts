@@ -3,17 +3,11 @@
 // programs), and every datum is validated by compiling the harness with gcc
 // and the sanitizers and running it.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import * as path from 'node:path';
-import * as os from 'node:os';
-import * as fs from 'node:fs';
 import { createEngine } from '../../server/src/engine';
 import { defaultEngineOptions, type Engine } from '../../server/src/api';
-import { loadProgram } from '../../server/src/frontend/index';
-import { validateSuite } from '../../server/src/testgen/validate';
-import type { GoalReport, Report, TestReport } from '../../shared/report';
+import { expectAllValidated, fixture, lineOf, only, validate, writeC } from './helpers';
 
-const fixtures = path.join(__dirname, '..', 'fixtures');
-const file = (name: string) => path.join(fixtures, name);
+const file = fixture;
 let engine: Engine;
 
 beforeAll(async () => {
@@ -22,29 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => engine?.dispose());
 
-/** Line of the first source line containing `marker` (goals are found by their text, not by hard-coded lines). */
-function lineOf(name: string, marker: string, after = 0): number {
-  const lines = fs.readFileSync(file(name), 'utf8').split('\n');
-  const i = lines.findIndex((l, k) => k >= after && l.trim().startsWith(marker));
-  if (i < 0) throw new Error(`${marker} not in ${name}`);
-  return i + 1;
-}
-
-function only(report: Report): { goal: GoalReport; tests: TestReport[] } {
-  expect(report.functions).toHaveLength(1);
-  const f = report.functions[0];
-  expect(f.goals).toHaveLength(1);
-  return { goal: f.goals[0], tests: f.tests };
-}
-
-/** Compiles and runs the report's data with gcc and the sanitizers: every datum must reach its goals, match its results, and run clean. */
-async function expectValidated(name: string, report: Report): Promise<void> {
-  const program = await loadProgram({ file: file(name) }, defaultEngineOptions);
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creach-seeds-'));
-  const v = await validateSuite(program, report, { compiler: 'gcc', workDir, timeoutMs: 20_000, sanitize: true });
-  expect(v.available).toBe(true);
-  for (const t of report.functions.flatMap((f) => f.tests)) expect({ id: t.id, validated: t.validated, why: t.validation }).toEqual({ id: t.id, validated: true, why: undefined });
-}
+const expectValidated = (name: string, report: Parameters<typeof expectAllValidated>[1]) => expectAllValidated(fixture(name), report);
 
 describe('seed goals (EXPECTED.md)', () => {
   it('factorial.c: `i = 2;` is reached only by i = 2', async () => {
@@ -153,8 +125,7 @@ describe('seed goals (EXPECTED.md)', () => {
 
 describe('explanations', () => {
   it('an unreachable goal says which conditions conflict, by line', async () => {
-    const src = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'creach-why-')), 'why.c');
-    fs.writeFileSync(src, 'int f(int x) {\n  int u;\n  if (x < 4)\n    u = 10;\n  else\n    u = 2;\n  if (u <= x)\n    if (x < 4)\n      return 1;\n  return 0;\n}\n');
+    const src = writeC('why.c', 'int f(int x) {\n  int u;\n  if (x < 4)\n    u = 10;\n  else\n    u = 2;\n  if (u <= x)\n    if (x < 4)\n      return 1;\n  return 0;\n}\n');
     const r = await engine.reach({ file: src, line: 9 });
     const g = only(r).goal;
     expect(g.status).toBe('unreachable');
@@ -167,8 +138,7 @@ describe('explanations', () => {
 
 describe('what is not modelled', () => {
   it('a call through a function pointer makes the goal unknown, naming the construct and its line', async () => {
-    const src = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'creach-unsup-')), 'fp.c');
-    fs.writeFileSync(src, 'int g(int);\nint f(int x) {\n  int (*fp)(int) = g;\n  int y = fp(x);\n  if (y == 3)\n    return 1;\n  return 0;\n}\n');
+    const src = writeC('fp.c', 'int g(int);\nint f(int x) {\n  int (*fp)(int) = g;\n  int y = fp(x);\n  if (y == 3)\n    return 1;\n  return 0;\n}\n');
     const r = await engine.reach({ file: src, line: 6 });
     const g = only(r).goal;
     expect(g.status).toBe('unknown');
@@ -178,8 +148,7 @@ describe('what is not modelled', () => {
 
 describe('contracts of called functions', () => {
   it('a callee\'s requires does not restrict its callers (a call that breaks it still runs in C)', async () => {
-    const src = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'creach-req-')), 'req.c');
-    fs.writeFileSync(src, '/*@ requires x > 0; */\nint g(int x) { return x + 1; }\nint f(int y) {\n  int r = g(y);\n  if (r < 0)\n    return 1;\n  return 0;\n}\n');
+    const src = writeC('req.c', '/*@ requires x > 0; */\nint g(int x) { return x + 1; }\nint f(int y) {\n  int r = g(y);\n  if (r < 0)\n    return 1;\n  return 0;\n}\n');
     const r = await engine.reach({ file: src, line: 6 });
     expect(only(r).goal.status).toBe('covered');
     expect(only(r).tests[0].inputs.y as number).toBeLessThan(-1);
@@ -188,16 +157,14 @@ describe('contracts of called functions', () => {
 
 describe('C library calls', () => {
   it('an unused printf changes nothing; floor has a model; an unmodelled library result makes goals unknown', async () => {
-    const src = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'creach-libc-')), 'libc.c');
-    fs.writeFileSync(src, '#include <stdio.h>\n#include <math.h>\n#include <stdlib.h>\nint f(int x) {\n  printf("x = %d\\n", x);\n  if (x > 3)\n    return 1;\n  return 0;\n}\nint g(double d) {\n  if (floor(d) > 2.0)\n    return 1;\n  return 0;\n}\nint h(void) {\n  if (rand() == 7)\n    return 1;\n  return 0;\n}\n');
+    const src = writeC('libc.c', '#include <stdio.h>\n#include <math.h>\n#include <stdlib.h>\nint f(int x) {\n  printf("x = %d\\n", x);\n  if (x > 3)\n    return 1;\n  return 0;\n}\nint g(double d) {\n  if (floor(d) > 2.0)\n    return 1;\n  return 0;\n}\nint h(void) {\n  if (rand() == 7)\n    return 1;\n  return 0;\n}\n');
     const r = await engine.cover({ file: src, criterion: 'decision' });
     for (const name of ['f', 'g']) expect(r.functions.find((x) => x.name === name)!.goals.every((goal) => goal.status === 'covered')).toBe(true);
     const h = r.functions.find((x) => x.name === 'h')!;
     const ret1 = h.goals.find((goal) => goal.line === 17)!;
     expect(ret1.status).toBe('unknown');
     expect(ret1.reason).toMatch(/rand is not modelled \(line 16\)/);
-    const program = await loadProgram({ file: src }, defaultEngineOptions);
-    const v = await validateSuite(program, { ...r, functions: r.functions.filter((x) => x.name !== 'h') }, { compiler: 'gcc', workDir: path.join(path.dirname(src), 'v'), timeoutMs: 20_000, sanitize: true });
+    const v = await validate(src, { ...r, functions: r.functions.filter((x) => x.name !== 'h') });
     expect(v.tests.every((t) => t.reached && t.resultsMatch && !t.sanitizer)).toBe(true);
   });
 });

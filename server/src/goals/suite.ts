@@ -5,7 +5,7 @@
 
 import type { Goal } from './goal';
 import type { TestReport } from '../../../shared/report';
-import { Cancelled, type Datum, type FunctionSolver, type GoalVerdict } from '../solve/query';
+import { Cancelled, computeAncestors, type Datum, type FunctionSolver, type GoalVerdict } from '../solve/query';
 
 export interface SuiteResult {
   verdicts: Map<string, GoalVerdict & { test?: string }>;
@@ -56,23 +56,10 @@ async function deepestFirst(fs: FunctionSolver, goals: Goal[]): Promise<Goal[]> 
   const level = await fs.level(fs.bounds[0]);
   const depth = new Map<string, number>();
   const preds = level.enc.unrolled.nodes.map((n) => n.preds);
-  const anc = ancestorCounts(preds);
+  const anc = computeAncestors(preds).map((a) => a.size);
   for (const g of goals) {
     const copies = fs.goalCopies(level, g);
     depth.set(g.id, copies.length ? Math.max(...copies.map((c) => anc[c.node])) : -1);
   }
   return [...goals].sort((a, b) => depth.get(b.id)! - depth.get(a.id)!);
-}
-
-function ancestorCounts(preds: number[][]): number[] {
-  const sets: Set<number>[] = [];
-  for (let i = 0; i < preds.length; i++) {
-    const s = new Set<number>();
-    for (const p of preds[i]) {
-      s.add(p);
-      for (const a of sets[p]) s.add(a);
-    }
-    sets.push(s);
-  }
-  return sets.map((s) => s.size);
 }

@@ -903,6 +903,20 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
     return valid;
   }
 
+  /** The elements a copy reads, all before it writes (memmove semantics): `pick(m)` is source element m. */
+  function sourceElements(s: PtrVal, ss: Span[], env: Env, count: BV, elem: CType) {
+    const bound = Math.max(...ss.map((x) => x.length), 0);
+    const src = readElements(s, ss, env, count, bound);
+    const vals: (Val | null)[] = [];
+    for (let m = 0; m < bound; m++) vals.push(src.at(m));
+    const pick = (m: BV): Val => {
+      let v: Val | null = null;
+      for (let k = bound - 1; k >= 0; k--) if (vals[k]) v = v ? iteVal(ctx, m.eq(bv64(k)) as B, vals[k]!, v) : vals[k];
+      return v ?? zeroVal(ctx, elem);
+    };
+    return { src, pick };
+  }
+
   function memoryFunction(name: string, rv: Extract<Rvalue, { op: 'call' }>, env: Env, c: CallContext, n: DagNode, i: number): { val: Val | null; ub: UbCondition[] } | null {
     const a = rv.args.map((x) => ({ ...evalOperand(x, env, c, n.id), type: x.type, op: x }));
     const ub: UbCondition[] = a.flatMap((x) => x.ub);
@@ -950,15 +964,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
         const ss = spans(s, elem, env);
         if (!count || !ds || !ss) return giveUp('an object of unknown or large size');
         // Read everything first (memmove semantics; memcpy's overlap is the caller's problem but gives the same values here).
-        const bound = Math.max(...ss.map((x) => x.length), 0);
-        const src = readElements(s, ss, env, count, bound);
-        const vals: (Val | null)[] = [];
-        for (let m = 0; m < bound; m++) vals.push(src.at(m));
-        const pick = (m: BV): Val => {
-          let v: Val | null = null;
-          for (let k = bound - 1; k >= 0; k--) if (vals[k]) v = v ? iteVal(ctx, m.eq(bv64(k)) as B, vals[k]!, v) : vals[k];
-          return v ?? zeroVal(ctx, elem);
-        };
+        const { src, pick } = sourceElements(s, ss, env, count, elem);
         ub.push(...accessUb(s, src.valid, `${name} reads through`));
         const valid = writeElements(d, ds, env, count, pick);
         ub.push(...accessUb(d, valid, `${name} writes through`));
@@ -1040,15 +1046,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
         const len = strlenModel(s, env, [], { kind: 'int', bits: 64, signed: false, rank: 'long', name: 'unsigned long' });
         if (!len || len.val.k !== 'bv') return null;
         const count = (len.val.t as BV).add(bv64(1));
-        const bound = Math.max(...ss.map((x) => x.length), 0);
-        const src = readElements(s, ss, env, count, bound);
-        const vals: (Val | null)[] = [];
-        for (let m = 0; m < bound; m++) vals.push(src.at(m));
-        const pick = (m: BV): Val => {
-          let v: Val | null = null;
-          for (let k = bound - 1; k >= 0; k--) if (vals[k]) v = v ? iteVal(ctx, m.eq(bv64(k)) as B, vals[k]!, v) : vals[k];
-          return v ?? zeroVal(ctx, charType);
-        };
+        const { pick } = sourceElements(s, ss, env, count, charType);
         ub.push(...len.ub);
         const valid = writeElements(d, ds, env, count, pick);
         ub.push(...accessUb(d, valid, `${name} writes through`));

@@ -450,7 +450,7 @@ export class FunctionSolver {
   }
 }
 
-function computeAncestors(preds: number[][]): Set<number>[] {
+export function computeAncestors(preds: number[][]): Set<number>[] {
   // Node ids are topological: a node's ancestors are its preds and their ancestors.
   const anc: Set<number>[] = [];
   for (let i = 0; i < preds.length; i++) {
