@@ -6,8 +6,7 @@
 import type { Goal } from '../goals/goal';
 import type { Reason } from '../../../shared/report';
 import type { SourceRange } from '../ir/ir';
-import { unroll } from '../model/unroll';
-import { encode, type TrackedItem } from '../model/encode';
+import type { TrackedItem } from '../model/encode';
 import type { B } from '../model/semantics';
 import { sourceText } from '../goals/catalogue';
 import type { FunctionSolver } from './query';
@@ -16,11 +15,7 @@ const MAX_CORE = 40;
 
 export async function explainUnreachable(fs: FunctionSolver, bound: number, goal: Goal, _copies: number | undefined, signal?: AbortSignal): Promise<Reason[] | undefined> {
   const { ctx } = fs.z;
-  const u = unroll(fs.program, fs.fn, bound, fs.options.inlineDepth);
-  const enc = encode(fs.z, fs.program, u, { fromMain: fs.fn.name === 'main', pointerArrayLength: fs.options.pointerArrayLength, explain: true, mallocMayFail: fs.options.mallocMayFail });
-  const solver = new ctx.Solver();
-  solver.set('timeout', fs.options.timeoutMs);
-  solver.add(...enc.assertions);
+  const { u, enc, solver } = fs.encodeAt(bound, true);
   // Reuse the query layer's notion of goal copies on this encoding.
   const level = { bound, enc, solver, ancestors: [] as Set<number>[], boxes: [], unwindable: null };
   const copies = fs.goalCopies(level as never, goal);

@@ -118,13 +118,19 @@ export class FunctionSolver {
     return l;
   }
 
-  private async buildLevel(bound: number): Promise<Level> {
-    const { ctx } = this.z;
+  /** The function unrolled to `bound`, encoded, and asserted in a new solver (`explain`: with tracking literals). */
+  encodeAt(bound: number, explain: boolean) {
     const u = unroll(this.program, this.fn, bound, this.options.inlineDepth);
-    const enc = encode(this.z, this.program, u, { fromMain: this.fn.name === 'main', pointerArrayLength: this.options.pointerArrayLength, explain: false, mallocMayFail: this.options.mallocMayFail });
-    const solver = new ctx.Solver();
+    const enc = encode(this.z, this.program, u, { fromMain: this.fn.name === 'main', pointerArrayLength: this.options.pointerArrayLength, explain, mallocMayFail: this.options.mallocMayFail });
+    const solver = new this.z.ctx.Solver();
     solver.set('timeout', this.options.timeoutMs);
     solver.add(...enc.assertions);
+    return { u, enc, solver };
+  }
+
+  private async buildLevel(bound: number): Promise<Level> {
+    const { ctx } = this.z;
+    const { u, enc, solver } = this.encodeAt(bound, false);
     const ancestors = computeAncestors(u.nodes.map((n) => n.preds));
     const boxes = BOXES.map((size) => {
       const lit = ctx.Bool.const(`box${size}`) as B;
