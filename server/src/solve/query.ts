@@ -367,7 +367,7 @@ export class FunctionSolver {
     return level.unwindable;
   }
 
-  private verdictFromModel(level: Level, goal: Goal, copies: GoalCopy[], model: Model<'main'>, complete: boolean, _tainted: string[]): GoalVerdict {
+  private verdictFromModel(level: Level, goal: Goal, copies: GoalCopy[], model: Model<'main'>, complete: boolean, _tainted: string[], withTrace = true): GoalVerdict {
     const { enc } = level;
     const isTrue = (b: B) => model.eval(b, true).toString() === 'true';
     // Taints the datum's path passes before (or at) the goal make the datum untrustworthy.
@@ -380,7 +380,7 @@ export class FunctionSolver {
     const isViolation = goal.kind === 'assertion' || goal.kind === 'runtime-error';
     const hitCopy = hit ?? copies[0];
     const traceFilter = isViolation && hitCopy ? (node: number, index: number) => level.ancestors[hitCopy.node].has(node) || (node === hitCopy.node && index < hitCopy.upTo) : undefined;
-    const test = extractTest(this.z, enc, model, complete, traceFilter);
+    const test = extractTest(this.z, enc, model, complete, traceFilter, withTrace);
     const datum: Datum = { test, model, level, complete };
     const blocking = [...onPath.filter((t) => hitCopy && this.taintBefore(level, t, hitCopy)).map((t) => `${t.what} (line ${t.line})`), ...limits.filter((l) => before.has(l.node)).map((l) => `${l.what} (line ${l.line})`)];
     if (blocking.length) {
@@ -434,7 +434,8 @@ export class FunctionSolver {
           if (r === 'unknown') return { data, exhausted: false, verdict: { status: 'unknown', reason: 'time limit reached while enumerating' } };
           if (r === 'unsat') break;
           const model = level.solver.model();
-          const v = this.verdictFromModel(level, goal, copies, model, true, []);
+          // Enumerated data carry no trace (thousands of them would cost more than the search).
+          const v = this.verdictFromModel(level, goal, copies, model, true, [], false);
           if (!v.datum) return { data, exhausted: false, verdict: v };
           data.push(v.datum);
           const values = terms.map((t) => model.eval(t, true));
@@ -547,7 +548,7 @@ function boxConstraint(z: Z3Handle, inputs: InputVar[], enc: Encoding, size: num
 
 // ---- from a model to a test datum ----
 
-function extractTest(z: Z3Handle, enc: Encoding, model: Model<'main'>, complete: boolean, traceFilter?: (node: number, index: number) => boolean): Omit<TestReport, 'id' | 'goals'> {
+function extractTest(z: Z3Handle, enc: Encoding, model: Model<'main'>, complete: boolean, traceFilter?: (node: number, index: number) => boolean, withTrace = true): Omit<TestReport, 'id' | 'goals'> {
   const { ctx } = z;
   const isTrue = (b: B) => model.eval(b, true).toString() === 'true';
   const inputs: Record<string, DataValue> = {};
@@ -574,7 +575,7 @@ function extractTest(z: Z3Handle, enc: Encoding, model: Model<'main'>, complete:
     .map((n) => ({ call: n.call, line: n.line, value: valueToData(z, model, n.val, n.type, enc.objectNames) }));
   const test: Omit<TestReport, 'id' | 'goals'> = { inputs, globals, nondet };
   const trace: NonNullable<TestReport['trace']> = [];
-  for (const t of enc.trace) {
+  for (const t of withTrace ? enc.trace : []) {
     if (trace.length >= 500) break;
     if (traceFilter && !traceFilter(t.node, t.index)) continue;
     if (isTrue(enc.reach[t.node])) trace.push({ line: t.range.line, column: t.range.column, variable: t.variable, value: valueToData(z, model, t.val, t.type, enc.objectNames) });
