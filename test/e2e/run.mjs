@@ -50,6 +50,8 @@ function userSettings(compilerWrapper, trust) {
     'editor.hover.delay': 300,
     'editor.minimap.enabled': false,
     'creach.compiler': compilerWrapper,
+    // Verdicts, not speed, are checked: code-server, Chromium and the solver share 2 cores.
+    'creach.timeoutMs': 30_000,
   };
 }
 

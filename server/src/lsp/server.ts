@@ -67,7 +67,7 @@ connection.onInitialize((params): InitializeResult => {
   const size = Number(process.env.CREACH_WORKERS) || Math.max(1, (os.availableParallelism?.() ?? os.cpus().length) - 1);
   pool = new WorkerPool({ workerFile: path.join(__dirname, 'worker.js'), size, log, warmOptions: options });
   analysis = new Analysis(pool, options, (uri) => schedulePublish(uri), log);
-  log(`CReach server started: ${size} solver worker${size === 1 ? '' : 's'}, workspace ${trusted ? 'trusted' : 'untrusted (no validation)'}`);
+  log(`CReach server started: ${size} solver worker${size === 1 ? '' : 's'}, workspace ${trusted ? 'trusted' : 'untrusted (no validation)'}, compiler ${options.compiler}`);
 
   return {
     capabilities: {
@@ -93,7 +93,11 @@ async function refreshSettings(): Promise<void> {
       log(`could not read the settings: ${String(e)}`);
     }
   }
-  await analysis.setOptions(engineOptions(settings, trusted));
+  const options = engineOptions(settings, trusted);
+  if (JSON.stringify(options) !== JSON.stringify(analysis.engineOptions)) {
+    log(`settings: compiler ${options.compiler}, validation ${options.validate ? 'on' : 'off'}, loop bound ${options.maxLoopBound}, time limit ${options.timeoutMs} ms`);
+  }
+  await analysis.setOptions(options);
 }
 
 connection.onDidChangeConfiguration((change) => {

@@ -92,6 +92,11 @@ export class CodeServer {
     const settingsDir = join(this.userDataDir, 'User');
     mkdirSync(settingsDir, { recursive: true });
     writeFileSync(join(settingsDir, 'settings.json'), JSON.stringify(this.settings, null, 2));
+    // code-server windows are remote: settings of scope `machine(-overridable)` (creach.compiler)
+    // are read from the remote machine's settings, not the user's.
+    const machineDir = join(this.userDataDir, 'Machine');
+    mkdirSync(machineDir, { recursive: true });
+    writeFileSync(join(machineDir, 'settings.json'), JSON.stringify(this.settings, null, 2));
     this.port = await freePort();
     const log = createWriteStream(this.logFile, { flags: 'a' });
     this.child = spawn(NODE24, [...this.#baseArgs(), '--auth', 'none', '--bind-addr', `127.0.0.1:${this.port}`, this.workspace],

@@ -203,12 +203,20 @@ export class Workbench {
 
   /** Right-clicks a line's code and picks a context-menu item by its title (with or without category). */
   async contextMenuOnLine(line, label) {
-    const element = await this.#viewLine(line);
-    const box = await element.boundingBox();
-    const text = await element.innerText();
-    const indent = text.search(/\S/);
-    // Right-click inside the code (past the indentation) so that the cursor moves there.
-    await this.page.mouse.click(box.x + Math.max(indent, 0) * 7.7 + 12, box.y + box.height / 2, { button: 'right' });
+    // Right-click inside the code (past the indentation) so that the cursor moves there. A CodeLens
+    // appearing meanwhile moves the lines down: then the cursor lands elsewhere, and we try again.
+    for (let attempt = 1; ; attempt++) {
+      const element = await this.#viewLine(line);
+      const box = await element.boundingBox();
+      const text = await element.innerText();
+      const indent = text.search(/\S/);
+      await this.page.mouse.click(box.x + Math.max(indent, 0) * 7.7 + 12, box.y + box.height / 2, { button: 'right' });
+      const at = await this.cursor();
+      if (at?.line === line) break;
+      await this.page.keyboard.press('Escape');
+      if (attempt === 3) throw new Error(`right-clicking line ${line} put the cursor on line ${at?.line}, three times`);
+      await this.page.waitForTimeout(1000);
+    }
     const labels = this.page.locator('.context-view .monaco-menu .action-item .action-label');
     await labels.first().waitFor({ state: 'visible', timeout: 10_000 });
     const all = (await labels.allInnerTexts()).map((t) => t.trim());
