@@ -341,7 +341,7 @@ export const trustedScenarios = [
 export const untrustedScenarios = [
   {
     name: 'untrusted-nothing-runs',
-    what: 'untrusted workspace: Restricted Mode; "Reach this branch" gives x = 2, y = 3 unvalidated; "Generate test suite" compiles and runs nothing',
+    what: 'untrusted workspace: Restricted Mode; "Reach this branch" gives x = 2, y = 3 unvalidated; "Generate test suite" and the analysis of tcas_assert.c compile and run nothing (the compiler only preprocesses)',
     async run({ wb, fixtures, workspace, compilerLog, marker }) {
       const restricted = await waitFor(() => wb.page.locator('.part.statusbar').innerText(), (t) => /Restricted Mode/i.test(t), { timeout: 30_000 });
       assert(/Restricted Mode/i.test(restricted), `the workspace is not in Restricted Mode; status bar: ${JSON.stringify(restricted)}`);
@@ -354,6 +354,12 @@ export const untrustedScenarios = [
       assert(!/✓ validated/.test(text), `a datum was validated (compiled and run) in an untrusted workspace: ${JSON.stringify(text)}`);
       await wb.runCommand(COMMANDS.generateSuite);
       await wb.page.waitForTimeout(10_000);
+      // The logging wrapper is the compiler in use: it preprocesses a file with an #include
+      // (cc -E), so a compile call, had there been one, would be in its log too.
+      await wb.openFile('tcas_assert.c');
+      const calls = await waitFor(() => compilerCalls(compilerLog), (cs) => cs.some((c) => !compiles(c)), { timeout: ANALYSIS_TIMEOUT });
+      assert(calls.some((c) => !compiles(c)), 'the configured compiler (the logging wrapper) never preprocessed anything: its log cannot tell whether something was compiled');
+      await wb.page.waitForTimeout(5_000);
       assert(!existsSync(marker), 'the workspace\'s compiler script ran in an untrusted workspace');
       const compiled = compilerCalls(compilerLog).filter(compiles);
       assert(compiled.length === 0, `the compiler was called to compile in an untrusted workspace: ${compiled.join(' ; ')}`);
