@@ -1,5 +1,5 @@
 // `npm run bench [part...] [--runs N]`: parts are seeds, latency, scale, lsp,
-// profile (default: all). Prints markdown, merges the parts run into
+// profile (default: all); `report` only prints the stored results again. Prints markdown, merges the parts run into
 // bench/results.json, writes bench/out/report.md and bench/out/scale.svg.
 // Internal child commands: `seed-warm ID N`, `latency-child`, `scale-point FAMILY SIZE`, `coldsplit`.
 
@@ -39,16 +39,17 @@ async function main(argv: string[]): Promise<number> {
   const runsAt = argv.indexOf('--runs');
   const runs = runsAt >= 0 ? Number(argv[runsAt + 1]) : 5;
   const asked = argv.filter((a, i) => !a.startsWith('--') && argv[i - 1] !== '--runs');
-  const unknown = asked.filter((a) => !(parts as readonly string[]).includes(a));
+  const reportOnly = asked.length === 1 && asked[0] === 'report';
+  const unknown = [...asked.filter((a) => !reportOnly && !(parts as readonly string[]).includes(a)), ...argv.filter((a) => a.startsWith('--') && a !== '--runs')];
   if (unknown.length || !(runs >= 1)) {
-    process.stderr.write(`usage: npm run bench -- [${parts.join('|')} ...] [--runs N]\n`);
+    process.stderr.write(`usage: npm run bench -- [${parts.join('|')} ...] [--runs N]\n       npm run bench -- report    (print the markdown of bench/results.json again)\n`);
     return 2;
   }
-  const todo = asked.length ? asked : [...parts];
+  const todo = reportOnly ? [] : asked.length ? asked : [...parts];
   mkdirSync(outDir, { recursive: true });
   const resultsFile = path.join(root, 'bench/results.json');
   const results: Results = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Results) : {};
-  results.machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version, date: new Date().toISOString().slice(0, 10) };
+  if (!reportOnly) results.machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version, date: new Date().toISOString().slice(0, 10) };
   const save = () => writeFileSync(resultsFile, JSON.stringify(results, null, 1) + '\n');
   const log = (s: string) => process.stderr.write(s + '\n');
   for (const part of todo) {
