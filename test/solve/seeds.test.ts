@@ -168,3 +168,22 @@ describe('C library calls', () => {
     expect(v.tests.every((t) => t.reached && t.resultsMatch && !t.sanitizer)).toBe(true);
   });
 });
+
+describe('loop bounds', () => {
+  it('a loop that runs k times is reached with the loop bound k, and not-reached (not unreachable) below it', async () => {
+    const src = writeC('loop.c', '/*@ requires 0 <= n && n <= 4; */\nint f(int n) {\n  int i = 0, s = 0;\n  while (i < n) { s += 2; i++; }\n  if (s == 8)\n    return 1;\n  return 0;\n}\n');
+    const at4 = await createEngine({ ...defaultEngineOptions, maxLoopBound: 4 });
+    const at3 = await createEngine({ ...defaultEngineOptions, maxLoopBound: 3 });
+    try {
+      const r4 = only(await at4.reach({ file: src, line: 6 }));
+      expect(r4.goal.status).toBe('covered');
+      expect(r4.tests[0].inputs.n).toBe(4);
+      const r3 = only(await at3.reach({ file: src, line: 6 }));
+      expect(r3.goal.status).toBe('not-reached');
+      expect(r3.goal.bound).toBe(3);
+    } finally {
+      at4.dispose();
+      at3.dispose();
+    }
+  });
+});

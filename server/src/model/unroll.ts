@@ -8,7 +8,8 @@
 // block's terminator or at a call to a function of the program; the call's
 // continuation is the segment after it. A back edge taken once more than the
 // bound leads to the loop's unwind node: a sink that stands for "the loop
-// would run longer". No execution reaching an unwind node means the bound
+// would run longer". With bound k the body can run k times and the loop's
+// exit test be evaluated k + 1 times. No execution reaching an unwind node means the bound
 // covers every execution (the unwinding check).
 //
 // Invariant: node ids are a topological order (every edge goes from a lower
@@ -185,7 +186,7 @@ export function unroll(program: Program, top: IRFunction, bound: number, inlineD
           counts.push(0); // entering l
         } else if (l.header === t && l.latches.includes(n.block.id)) {
           const c = n.counts[j] + 1;
-          if (c >= bound) {
+          if (c > bound) {
             target = getNode(n.ctx, t, 0, [...counts, c], t);
             break;
           }

@@ -415,6 +415,7 @@ export class FunctionSolver {
     /** The observed input values of each datum found, leaf by leaf (Z3 numerals, valid across levels). */
     const seen: unknown[][] = [];
     let foundBefore = -1;
+    let emptyRounds = 0;
     let explored: number | undefined;
     for (let b = this.bounds.indexOf(first.datum.level.bound); b >= 0 && b < this.bounds.length && data.length < limit; b++) {
       const level = await this.level(this.bounds[b]);
@@ -448,9 +449,11 @@ export class FunctionSolver {
       const unwind = await this.unwindable(level, opts.signal);
       if (unwind === false) return { data, exhausted: true, verdict: first };
       if (unwind === 'unknown') break;
-      // Longer executions may hold more data; go on while a larger bound keeps finding some.
+      // Longer executions may hold more data: go on while larger bounds keep finding some
+      // (two doublings in a row without a new datum end the search).
       explored = level.bound;
-      if (data.length === foundBefore && b > this.bounds.indexOf(first.datum.level.bound)) break;
+      emptyRounds = data.length === foundBefore && b > this.bounds.indexOf(first.datum.level.bound) ? emptyRounds + 1 : 0;
+      if (emptyRounds >= 2) break;
       foundBefore = data.length;
     }
     return { data, exhausted: false, verdict: first, bound: explored };
