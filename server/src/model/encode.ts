@@ -140,6 +140,9 @@ export interface Encoding {
   tracked: TrackedItem[];
   trace: TraceSite[];
   vars: Map<number, Variable>;
+  /** Some pointer parameter may point into another; `noAlias` (an assumption) forbids it. */
+  aliasing: boolean;
+  noAlias: B;
   /** Nodes with a malloc/calloc call (whose success is assumed unless mallocMayFail). */
   allocNodes: number[];
   /** Name of each object by its id - 1, as data name them (`&l[1]`): a pointer parameter's object takes the parameter's name. */
@@ -296,6 +299,10 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
       }
     }
   }
+
+  const aliasLits = inputs.flatMap((i) => i.object?.aliases.map((a) => a.lit) ?? []);
+  const noAlias = boolConst('noAlias');
+  if (aliasLits.length) assertions.push(noAlias.implies(ctx.And(...aliasLits.map((l) => l.not() as B))) as B);
 
   // ---- per-node encoding ----
   const nodes = u.nodes;
@@ -1447,7 +1454,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
 
   return {
     unrolled: u, assertions, reach, edges, obligations, okNode, okAll, noUnwind, anyUnwind, inputs, nondet, taints, sites,
-    exitEnv, entryEnv, exitNode, returnVal, tracked, trace, vars, allocNodes,
+    exitEnv, entryEnv, exitNode, returnVal, tracked, trace, vars, allocNodes, aliasing: aliasLits.length > 0, noAlias,
     objectNames: objects.map((o) => {
       const name = vars.get(o.varId)?.name ?? `object${o.varId}`;
       return name.startsWith('*') ? name.slice(1) : name;

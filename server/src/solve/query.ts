@@ -295,20 +295,25 @@ export class FunctionSolver {
     const tainted = this.taintsBefore(level, copies);
     if (copies.length) {
       const any = copies.length === 1 ? copies[0].lit : (ctx.Or(...copies.map((c) => c.lit)) as B);
-      // Phase 1: a complete valid execution, small inputs first.
-      let r = await this.check(level, [any, enc.okAll, enc.noUnwind, level.boxes[0].lit], signal);
-      if (r === 'sat') return this.verdictFromModel(level, goal, copies, level.solver.model(), true, tainted);
-      r = await this.check(level, [any, enc.okAll, enc.noUnwind], signal);
-      if (r === 'sat') {
-        let model = level.solver.model();
-        for (const box of level.boxes.slice(1)) {
-          // A smaller box for readability, when the first box failed but the full range worked.
-          if ((await this.check(level, [any, enc.okAll, enc.noUnwind, box.lit], signal)) === 'sat') {
-            model = level.solver.model();
-            break;
+      // Phase 1: a complete valid execution, small inputs first, and pointer
+      // parameters that do not alias before ones that do.
+      const base = [any, enc.okAll, enc.noUnwind];
+      let r: 'sat' | 'unsat' | 'unknown' = 'unsat';
+      for (const pref of enc.aliasing ? [[enc.noAlias], []] : [[]]) {
+        r = await this.check(level, [...base, ...pref, level.boxes[0].lit], signal);
+        if (r === 'sat') return this.verdictFromModel(level, goal, copies, level.solver.model(), true, tainted);
+        r = await this.check(level, [...base, ...pref], signal);
+        if (r === 'sat') {
+          let model = level.solver.model();
+          for (const box of level.boxes.slice(1)) {
+            // A smaller box for readability, when the first box failed but the full range worked.
+            if ((await this.check(level, [...base, ...pref, box.lit], signal)) === 'sat') {
+              model = level.solver.model();
+              break;
+            }
           }
+          return this.verdictFromModel(level, goal, copies, model, true, tainted);
         }
-        return this.verdictFromModel(level, goal, copies, model, true, tainted);
       }
       let sawUnknown = r === 'unknown';
       // Phase 2: only what comes before the goal must be free of errors
@@ -429,10 +434,16 @@ export class FunctionSolver {
       try {
         level.solver.add(any, enc.okAll, enc.noUnwind);
         for (const values of seen) level.solver.add(differs(values));
+        // Data without aliasing pointer parameters first, then those that need it.
+        let preferNoAlias = enc.aliasing;
         for (;;) {
           if (data.length >= limit) return { data, exhausted: false, verdict: first };
-          const r = await this.check(level, [], opts.signal);
+          const r = await this.check(level, preferNoAlias ? [enc.noAlias] : [], opts.signal);
           if (r === 'unknown') return { data, exhausted: false, verdict: { status: 'unknown', reason: 'time limit reached while enumerating' } };
+          if (r === 'unsat' && preferNoAlias) {
+            preferNoAlias = false;
+            continue;
+          }
           if (r === 'unsat') break;
           const model = level.solver.model();
           // Enumerated data carry no trace (thousands of them would cost more than the search).
