@@ -21,6 +21,9 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { validateSuite } from './testgen/validate';
 
+/** How many functions keep their encodings and solvers between queries. */
+const KEPT_SOLVERS = 8;
+
 /** A request the engine cannot answer as asked (no goal on that line, unknown function...): exit code 2 in the CLI. */
 export class RequestError extends Error {}
 
@@ -68,9 +71,14 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
     return cache;
   }
 
+  // The solvers of the functions used last (their encodings are what makes a warm query fast);
+  // older ones are dropped so that a long session over a large file keeps a bounded memory.
   const solverFor = (l: Loaded, fn: IRFunction) => {
     let s = l.solvers.get(fn.name);
-    if (!s) l.solvers.set(fn.name, (s = new FunctionSolver(z, l.program, fn, options)));
+    if (s) l.solvers.delete(fn.name);
+    else s = new FunctionSolver(z, l.program, fn, options);
+    l.solvers.set(fn.name, s);
+    while (l.solvers.size > KEPT_SOLVERS) l.solvers.delete(l.solvers.keys().next().value!);
     return s;
   };
   const goalsOf = (l: Loaded, fn: IRFunction) => {
