@@ -87,7 +87,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
     return g;
   };
   const functionsOf = (l: Loaded, name?: string): IRFunction[] => {
-    if (name === undefined) return l.program.functions.filter((f) => !isHeaderFunction(l.program, f));
+    if (name === undefined) return l.program.functions;
     const f = l.program.functions.find((x) => x.name === name);
     if (!f) throw new RequestError(`${l.program.file}: no function '${name}' (functions: ${l.program.functions.map((x) => x.name).join(', ') || 'none'})`);
     return [f];
@@ -254,12 +254,6 @@ function functionAtLine(program: Program, line: number): IRFunction {
   const fn = program.functions.find((f) => f.range.line <= line && line <= f.range.endLine);
   if (!fn) throw new RequestError(`${program.file}:${line}:1: line ${line} is not inside a function`);
   return fn;
-}
-
-/** Functions whose bodies come from included headers (static inline helpers): no goals of their own. */
-function isHeaderFunction(program: Program, fn: IRFunction): boolean {
-  void program;
-  return fn.range.line <= 0;
 }
 
 function collectUnsupported(fn: IRFunction): { line: number; what: string }[] {

@@ -34,6 +34,39 @@ export function forEachPlace(instr: Instr, visit: (place: Place, role: PlaceRole
   }
 }
 
+/**
+ * Every variable an instruction mentions: 'dst' for a variable it overwrites
+ * whole, 'read' for every other mention (operands, loaded or addressed
+ * places, index and pointer operands, a partly written aggregate).
+ */
+export function forEachVar(instr: Instr, visit: (id: number, role: 'read' | 'dst') => void): void {
+  const operand = (op: Operand) => {
+    if (op.kind === 'var') visit(op.id, 'read');
+  };
+  forEachPlace(instr, (place, role) => {
+    if (place.root.kind === 'var') visit(place.root.id, role === 'dst' && place.path.length === 0 ? 'dst' : 'read');
+    else operand(place.root.ptr);
+    for (const elem of place.path) if (elem.kind === 'index') operand(elem.index);
+  });
+  if (instr.kind === 'assign') rvalueOperands(instr.value).forEach(operand);
+  else if (instr.kind === 'assume' || instr.kind === 'assert') operand(instr.cond);
+}
+
+/** The operands a terminator reads. */
+export function terminatorOperands(t: Terminator): Operand[] {
+  switch (t.kind) {
+    case 'branch':
+      return [t.cond];
+    case 'switch':
+      return [t.value];
+    case 'return':
+      return t.value ? [t.value] : [];
+    case 'goto':
+    case 'stop':
+      return [];
+  }
+}
+
 /** The operands an rvalue reads directly (not those inside a loaded place). */
 export function rvalueOperands(rv: Rvalue): Operand[] {
   switch (rv.op) {

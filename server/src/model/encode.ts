@@ -18,6 +18,7 @@ import type { Instr, Operand, Place, Program, Rvalue, SourceRange, Variable } fr
 import { sameType, typeToString as typeToName, type CType, type IntType } from '../ir/types';
 import { sizeOf } from '../frontend/ctypes';
 import { isLibraryFunction, OUTPUT_ONLY } from '../ir/libc';
+import { forEachVar, terminatorOperands } from '../ir/walk';
 import type { RuntimeErrorKind } from '../goals/goal';
 import type { Z3Handle } from '../solve/z3';
 import { resolveVar, type CallContext, type DagNode, type UnrolledFunction } from './unroll';
@@ -487,7 +488,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
     return parts.length ? (ctx.Or(...parts) as B) : F_;
   }
 
-  function readPath(base: Val, path: Place['path'], type: CType, env: Env, c: CallContext, ub: UbCondition[], baseType: CType): Val {
+  function readPath(base: Val, path: Place['path'], env: Env, c: CallContext, ub: UbCondition[], baseType: CType): Val {
     let v = base;
     let t = baseType;
     for (const el of path) {
@@ -504,7 +505,6 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
         t = t.of;
       }
     }
-    void type;
     return v;
   }
 
@@ -549,7 +549,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
     const ub: UbCondition[] = [];
     if (place.root.kind === 'var') {
       const id = resolveVar(c, place.root.id);
-      return { val: readPath(getVar(env, id), place.path, place.type, env, c, ub, typeOfVar(id)), ub };
+      return { val: readPath(getVar(env, id), place.path, env, c, ub, typeOfVar(id)), ub };
     }
     const { p, off, pointee, path } = derefTarget(place, env, c);
     if (p.k !== 'ptr' || pointee.kind === 'void') {
@@ -563,7 +563,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
       const sel = (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B;
       const objVal = getVar(env, cand.varId);
       const elem = cand.isArray ? selectVal(objVal, off) : objVal;
-      const v = readPath(elem, path, place.type, env, c, ub, pointee);
+      const v = readPath(elem, path, env, c, ub, pointee);
       result = result ? iteVal(ctx, sel, v, result) : v;
       valid = valid.or(sel.and(inRangeOf(cand, off, env))) as B;
     }
@@ -713,7 +713,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
       case 'calloc': {
         const a = args();
         const ub = a.flatMap((x) => x.ub);
-        const elem = allocatedType(rv, dst, n, i);
+        const elem = allocatedType(dst, n, i);
         if (!elem) {
           taint(`${name} whose result is not converted to a typed pointer`);
           return { val: freshVal(ctx, rv.type, name), ub };
@@ -872,7 +872,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
   const bv64 = (k: number | bigint) => bvConst(ctx, BigInt(k), OFF_BITS);
 
   /** Reads k elements from p: element m (m < bound) as a term-valued function, with the condition that all k lie inside one live object. */
-  function readElements(p: PtrVal, sps: Span[], env: Env, count: BV, bound: number): { at: (m: number) => Val | null; valid: B } {
+  function readElements(p: PtrVal, sps: Span[], env: Env, count: BV): { at: (m: number) => Val | null; valid: B } {
     let valid: B = F_;
     for (const sp of sps) valid = valid.or(sp.sel.and(inRangeOf(sp.cand, p.off as BV, env).or(count.eq(bv64(0)))).and((p.off as BV).ule(bv64(sp.length))).and(count.ule(bv64(sp.length).sub(p.off as BV)))) as B;
     const at = (m: number): Val | null => {
@@ -888,7 +888,6 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
       }
       return v;
     };
-    void bound;
     return { at, valid };
   }
 
@@ -913,7 +912,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
   /** The elements a copy reads, all before it writes (memmove semantics): `pick(m)` is source element m. */
   function sourceElements(s: PtrVal, ss: Span[], env: Env, count: BV, elem: CType) {
     const bound = Math.max(...ss.map((x) => x.length), 0);
-    const src = readElements(s, ss, env, count, bound);
+    const src = readElements(s, ss, env, count);
     const vals: (Val | null)[] = [];
     for (let m = 0; m < bound; m++) vals.push(src.at(m));
     const pick = (m: BV): Val => {
@@ -989,12 +988,10 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
         if (!xs || !ys) return giveUp('an object of unknown or large size');
         const bound = Math.min(Math.max(...xs.map((q) => q.length), 0), Math.max(...ys.map((q) => q.length), 0));
         const limit = name === 'strcmp' ? bv64(bound) : sizeArg(2);
-        const xa = readElements(x, xs, env, bv64(0), bound);
-        const ya = readElements(y, ys, env, bv64(0), bound);
+        const xa = readElements(x, xs, env, bv64(0));
+        const ya = readElements(y, ys, env, bv64(0));
         // Scan from the end: the result is decided by the first differing byte (as unsigned char), or a NUL for strings.
         let result: BV = bvConst(ctx, 0n, 32);
-        let reads: B = F_; // how far the comparison reads: element m is read when all before it are equal (and not NUL)
-        const readsUpTo: B[] = [];
         for (let m = bound - 1; m >= 0; m--) {
           const xv = xa.at(m);
           const yv = ya.at(m);
@@ -1006,10 +1003,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
           const stop = name === 'memcmp' ? differ : (differ.or(xb.eq(bvConst(ctx, 0n, 8))) as B);
           const sign = ite(ctx, xb.ult(yb) as B, bvConst(ctx, -1n, 32), bvConst(ctx, 1n, 32));
           result = ite(ctx, within.and(stop) as B, ite(ctx, differ, sign, bvConst(ctx, 0n, 32)), result);
-          readsUpTo[m] = within;
         }
-        void reads;
-        void readsUpTo;
         const inside = (p: PtrVal, sps: Span[], m: number): B => {
           let r: B = F_;
           for (const sp of sps) r = r.or(sp.sel.and((p.off as BV).add(bv64(m)).ult(bv64(sp.length))).and(sp.cand.heap ? alive(env, sp.cand.varId) : T)) as B;
@@ -1064,7 +1058,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
   }
 
   /** The element type of a malloc'd object: from the pointer type its result is converted to. */
-  function allocatedType(rv: Extract<Rvalue, { op: 'call' }>, dst: Place | null, n: DagNode, i: number): CType | null {
+  function allocatedType(dst: Place | null, n: DagNode, i: number): CType | null {
     if (dst && dst.type.kind === 'pointer' && dst.type.to.kind !== 'void') return dst.type.to;
     if (!dst || dst.root.kind !== 'var' || dst.path.length) return null;
     const tmp = dst.root.id;
@@ -1073,7 +1067,6 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
       if (ins.kind === 'assign' && ins.value.op === 'cast' && ins.value.a.kind === 'var' && ins.value.a.id === tmp && ins.value.to.kind === 'pointer' && ins.value.to.to.kind !== 'void') return ins.value.to.to;
       if (ins.kind === 'assign' && ins.dst && ins.dst.type.kind === 'pointer' && ins.dst.type.to.kind !== 'void' && ins.value.op === 'use' && ins.value.a.kind === 'var' && ins.value.a.id === tmp) return ins.dst.type.to;
     }
-    void rv;
     return null;
   }
 
@@ -1111,14 +1104,11 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
     if (ins?.kind !== 'assign' || !ins.dst) return false;
     if (ins.dst.root.kind !== 'var' || ins.dst.path.length) return true;
     const id = ins.dst.root.id;
-    const reads = (x: unknown): boolean => {
-      if (!x || typeof x !== 'object') return false;
-      if (Array.isArray(x)) return x.some(reads);
-      const o = x as Record<string, unknown>;
-      if (o.kind === 'var' && o.id === id) return true;
-      return Object.entries(o).some(([k, v]) => k !== 'type' && k !== 'to' && k !== 'dst' && typeof v === 'object' && reads(v));
-    };
-    return n.ctx.fn.blocks.some((b) => b.instrs.some((i) => reads(i)) || reads(b.terminator));
+    return n.ctx.fn.blocks.some((b) => {
+      let read = false;
+      for (const i of b.instrs) forEachVar(i, (v, role) => (read ||= v === id && role === 'read'));
+      return read || terminatorOperands(b.terminator).some((op) => op.kind === 'var' && op.id === id);
+    });
   }
 
   function nondetSite(call: string, type: CType, _env: Env): Val {
@@ -1471,21 +1461,16 @@ function selfReferential(t: Extract<CType, { kind: 'struct' }>): boolean {
 function referencedGlobals(program: Program, u: UnrolledFunction): Set<number> {
   const globals = new Set(program.globals);
   const seen = new Set<number>();
-  const visit = (x: unknown): void => {
-    if (!x || typeof x !== 'object') return;
-    if (Array.isArray(x)) {
-      x.forEach(visit);
-      return;
-    }
-    const o = x as Record<string, unknown>;
-    if ((o.kind === 'var') && typeof o.id === 'number' && globals.has(o.id)) seen.add(o.id);
-    // Types can be cyclic (struct node { struct node *next; }): operands are found without entering them.
-    for (const [k, v] of Object.entries(o)) if (k !== 'type' && k !== 'to' && v && typeof v === 'object') visit(v);
+  const note = (id: number) => {
+    if (globals.has(id)) seen.add(id);
   };
-  const fns = new Set(u.contexts.map((c) => c.fn));
-  for (const f of fns) for (const b of f.blocks) {
-    visit(b.instrs);
-    visit(b.terminator);
-  }
+  for (const f of new Set(u.contexts.map((c) => c.fn)))
+    for (const b of f.blocks) {
+      for (const i of b.instrs) forEachVar(i, note);
+      for (const op of terminatorOperands(b.terminator)) {
+        if (op.kind === 'var') note(op.id);
+        else if (op.kind === 'addr' && op.place.root.kind === 'var') note(op.place.root.id);
+      }
+    }
   return seen;
 }

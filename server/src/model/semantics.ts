@@ -3,7 +3,7 @@
 // the front end has already made promotions and conversions explicit, so an
 // operation's operands have the operation's type.
 
-import type { Arith, BitVec, Bool, FP, FPRM } from 'z3-solver';
+import type { BitVec, Bool, FP, FPRM } from 'z3-solver';
 import type { Ctx, Z3Handle } from '../solve/z3';
 import type { BinaryOp } from '../ir/ir';
 import type { CType, FloatType, IntType } from '../ir/types';
@@ -134,11 +134,6 @@ declare module 'z3-solver' {
   }
 }
 
-/** `a` is not in [-(2^(w-1)), 2^(w-1)) for the comparison result `a + b` computed one bit wider. */
-function addUnderflow(ctx: Ctx, a: BV, b: BV): B {
-  return a.addNoUnderflow(b).not();
-}
-
 function fitsSigned(wide: BV, w: number): B {
   const total = wide.size();
   return wide.eq(wide.extract(w - 1, 0).signExt(total - w));
@@ -253,4 +248,3 @@ export function isZeroValue(ctx: Ctx, t: BV | F, type: CType): B {
   return (t as BV).eq(bvConst(ctx, 0n, (t as BV).size()));
 }
 
-export type { Arith };

@@ -26,7 +26,7 @@ import type { DataValue, GoalStatus, ProofKind, Reason, TestReport } from '../..
 import { unroll } from '../model/unroll';
 import { encode, type Encoding, type InputVar } from '../model/encode';
 import { bvConst, ite, type B, type BV, type F } from '../model/semantics';
-import { leaves, selectVal, type Val } from '../model/values';
+import { selectVal, type Val } from '../model/values';
 import type { CType } from '../ir/types';
 import { solverCall, type Z3Handle } from './z3';
 import { explainUnreachable } from './explain';
@@ -168,7 +168,6 @@ export class FunctionSolver {
   /** Copies of the goal in the level's graph (empty: the goal's code is not in the unrolled graph). */
   goalCopies(level: Level, goal: Goal): GoalCopy[] {
     const { enc } = level;
-    const { ctx } = this.z;
     const u = enc.unrolled;
     const top = u.contexts[0];
     const out: GoalCopy[] = [];
@@ -204,7 +203,6 @@ export class FunctionSolver {
         }
         break;
     }
-    void ctx;
     return out;
   }
 
@@ -281,7 +279,7 @@ export class FunctionSolver {
     const any = copies.length === 1 ? copies[0].lit : (this.z.ctx.Or(...copies.map((c) => c.lit)) as B);
     for (const extra of [[level.boxes[0].lit], []]) {
       if ((await this.check(level, [any, enc.okAll, enc.noUnwind, ...extra], opts.signal)) === 'sat') {
-        const v = this.verdictFromModel(level, goal, copies, level.solver.model(), true, []);
+        const v = this.verdictFromModel(level, goal, copies, level.solver.model(), true);
         return v.datum?.complete ? v : null;
       }
     }
@@ -301,7 +299,7 @@ export class FunctionSolver {
       let r: 'sat' | 'unsat' | 'unknown' = 'unsat';
       for (const pref of enc.aliasing ? [[enc.noAlias], []] : [[]]) {
         r = await this.check(level, [...base, ...pref, level.boxes[0].lit], signal);
-        if (r === 'sat') return this.verdictFromModel(level, goal, copies, level.solver.model(), true, tainted);
+        if (r === 'sat') return this.verdictFromModel(level, goal, copies, level.solver.model(), true);
         r = await this.check(level, [...base, ...pref], signal);
         if (r === 'sat') {
           let model = level.solver.model();
@@ -312,7 +310,7 @@ export class FunctionSolver {
               break;
             }
           }
-          return this.verdictFromModel(level, goal, copies, model, true, tainted);
+          return this.verdictFromModel(level, goal, copies, model, true);
         }
       }
       let sawUnknown = r === 'unknown';
@@ -324,7 +322,7 @@ export class FunctionSolver {
         // Small inputs first here too, for readable counter-examples.
         let r2 = await this.check(level, [...before, level.boxes[0].lit], signal);
         if (r2 !== 'sat') r2 = await this.check(level, before, signal);
-        if (r2 === 'sat') return this.verdictFromModel(level, goal, [copy], level.solver.model(), false, tainted);
+        if (r2 === 'sat') return this.verdictFromModel(level, goal, [copy], level.solver.model(), false);
         if (r2 === 'unknown') sawUnknown = true;
       }
       if (sawUnknown) return { status: 'unknown', reason: `the solver gave up within the time limit of ${this.options.timeoutMs} ms`, bound: level.bound };
@@ -372,7 +370,7 @@ export class FunctionSolver {
     return level.unwindable;
   }
 
-  private verdictFromModel(level: Level, goal: Goal, copies: GoalCopy[], model: Model<'main'>, complete: boolean, _tainted: string[], withTrace = true): GoalVerdict {
+  private verdictFromModel(level: Level, goal: Goal, copies: GoalCopy[], model: Model<'main'>, complete: boolean, withTrace = true): GoalVerdict {
     const { enc } = level;
     const isTrue = (b: B) => model.eval(b, true).toString() === 'true';
     // Taints the datum's path passes before (or at) the goal make the datum untrustworthy.
@@ -447,7 +445,7 @@ export class FunctionSolver {
           if (r === 'unsat') break;
           const model = level.solver.model();
           // Enumerated data carry no trace (thousands of them would cost more than the search).
-          const v = this.verdictFromModel(level, goal, copies, model, true, [], false);
+          const v = this.verdictFromModel(level, goal, copies, model, true, false);
           if (!v.datum) return { data, exhausted: false, verdict: v };
           data.push(v.datum);
           const values = terms.map((t) => model.eval(t, true));
@@ -563,7 +561,6 @@ function boxConstraint(z: Z3Handle, inputs: InputVar[], enc: Encoding, size: num
 // ---- from a model to a test datum ----
 
 function extractTest(z: Z3Handle, enc: Encoding, model: Model<'main'>, complete: boolean, traceFilter?: (node: number, index: number) => boolean, withTrace = true): Omit<TestReport, 'id' | 'goals'> {
-  const { ctx } = z;
   const isTrue = (b: B) => model.eval(b, true).toString() === 'true';
   const inputs: Record<string, DataValue> = {};
   const globals: Record<string, DataValue> = {};
@@ -615,7 +612,6 @@ function extractTest(z: Z3Handle, enc: Encoding, model: Model<'main'>, complete:
     }
     if (Object.keys(outputs).length) test.outputs = outputs;
   }
-  void ctx;
   return test;
 }
 
