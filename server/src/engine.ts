@@ -95,7 +95,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
   const baseReport = (l: Loaded): Report => ({
     file: l.program.file,
     functions: [],
-    diagnostics: l.program.diagnostics.filter((d) => d.file === l.program.file || true).map((d) => ({ line: d.range.line, column: d.range.column, severity: d.severity, message: d.message })),
+    diagnostics: l.program.diagnostics.map((d) => ({ line: d.range.line, column: d.range.column, severity: d.severity, message: d.message })),
   });
   const fnReport = (l: Loaded, fn: IRFunction, goals: GoalReport[], tests: TestReport[]): FunctionReport => {
     const unsupported = collectUnsupported(fn);

@@ -13,7 +13,7 @@ import type { FunctionSolver } from './query';
 
 const MAX_CORE = 40;
 
-export async function explainUnreachable(fs: FunctionSolver, bound: number, goal: Goal, _copies: number | undefined, signal?: AbortSignal): Promise<Reason[] | undefined> {
+export async function explainUnreachable(fs: FunctionSolver, bound: number, goal: Goal, signal?: AbortSignal): Promise<Reason[] | undefined> {
   const { ctx } = fs.z;
   const { u, enc, solver } = fs.encodeAt(bound, true);
   // Reuse the query layer's notion of goal copies on this encoding.

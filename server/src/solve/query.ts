@@ -335,7 +335,7 @@ export class FunctionSolver {
     if (unwind) return { status: 'not-reached', proof: 'bounded', bound: level.bound, reason: `not reached with loops unrolled ${level.bound} times; some executions run longer (raise the loop bound)` };
     const isProperty = goal.kind === 'assertion' || goal.kind === 'runtime-error';
     const explain = opts.explain !== 'loop-free' || enc.unrolled.unwinds.length === 0;
-    const why = !explain ? undefined : await explainUnreachable(this, level.bound, goal, opts.where ? undefined : copies.length, signal).catch((e) => {
+    const why = !explain ? undefined : await explainUnreachable(this, level.bound, goal, signal).catch((e) => {
       if (e instanceof Cancelled) throw e;
       return undefined;
     });
