@@ -4,9 +4,10 @@
 
 import {
   type CType, type DataModel, type Field, type IntType, type IntRank, type FloatType, type StructType,
-  BOOL, SCHAR, UCHAR, SHORT, USHORT, INT, UINT, LLONG, ULLONG, FLOAT, DOUBLE, longType, pointerBits,
+  BOOL, SCHAR, UCHAR, SHORT, USHORT, INT, UINT, LLONG, ULLONG, FLOAT, DOUBLE, longType,
 } from '../ir/types';
 import { intMinOf as intMin, intMaxOf as intMax } from '../ir/interp';
+import { alignOf, sizeOf } from '../ir/layout';
 
 const RANK_ORDER: Record<IntRank, number> = { bool: 0, char: 1, short: 2, int: 3, long: 4, longlong: 5 };
 
@@ -30,35 +31,8 @@ export function ptrdiffType(model: DataModel): IntType {
   return longType(model, true);
 }
 
-export function sizeOf(t: CType, model: DataModel): number | null {
-  switch (t.kind) {
-    case 'void': return 1; // GNU: sizeof(void) == 1
-    case 'int': return t.bits === 1 ? 1 : t.bits / 8;
-    case 'float': return t.bits / 8;
-    case 'pointer': return pointerBits(model) / 8;
-    case 'array': {
-      if (t.length === null) return null;
-      const e = sizeOf(t.of, model);
-      return e === null ? null : e * t.length;
-    }
-    case 'struct': return t.complete ? t.size : null;
-    case 'function': return null;
-  }
-}
-
-export function alignOf(t: CType, model: DataModel): number {
-  switch (t.kind) {
-    case 'void': return 1;
-    case 'int':
-    case 'float':
-      // ILP32 (i386 System V) aligns 8-byte scalars in structs to 4.
-      return Math.min(sizeOf(t, model) ?? 1, model === 'ILP32' ? 4 : 8);
-    case 'pointer': return pointerBits(model) / 8;
-    case 'array': return alignOf(t.of, model);
-    case 'struct': return t.align;
-    case 'function': return 1;
-  }
-}
+// Sizes and alignment are the IR's (ir/layout.ts): the model needs them too.
+export { sizeOf, alignOf };
 
 /**
  * Lays out fields (offsets, size, alignment) as the System V ABI does. A bit-field goes in the

@@ -16,7 +16,7 @@
 
 import type { Instr, Operand, Place, Program, Rvalue, SourceRange, Variable } from '../ir/ir';
 import { sameType, typeToString as typeToName, type CType, type IntType } from '../ir/types';
-import { sizeOf } from '../frontend/ctypes';
+import { sizeOf } from '../ir/layout';
 import { isLibraryFunction, OUTPUT_ONLY } from '../ir/libc';
 import { forEachVar, terminatorOperands } from '../ir/walk';
 import type { RuntimeErrorKind } from '../goals/goal';
