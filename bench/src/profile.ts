@@ -10,7 +10,7 @@
 
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
-import { getZ3 } from '../../server/src/solve/z3';
+import { getZ3 } from '../../server/src/z3/z3';
 import { createEngine } from '../../server/src/engine';
 import { cliEngineOptions, fixture, outDir, root, runNode } from './common';
 import { cliArgs, seedGoals } from './seeds';

@@ -12,9 +12,9 @@ import type { Goal } from './goals/goal';
 import { loadProgram } from './frontend/index';
 import { buildCatalogue, goalAt } from './goals/catalogue';
 import { cfgView } from './goals/cfgView';
-import { buildSuite } from './goals/suite';
+import { buildSuite } from './solve/suite';
 import { FunctionSolver, type GoalVerdict } from './solve/query';
-import { getZ3 } from './solve/z3';
+import { exclusive, getZ3 } from './z3/z3';
 import { compileWhere } from './solve/where';
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -32,18 +32,6 @@ interface Loaded {
   program: Program;
   solvers: Map<string, FunctionSolver>;
   catalogues: Map<string, Goal[]>;
-}
-
-/**
- * Z3's context is not thread-safe and a check runs on its own WebAssembly
- * thread: no other Z3 call may happen meanwhile, so the engine operations of a
- * thread run one at a time (whatever engine they belong to).
- */
-let operations: Promise<unknown> = Promise.resolve();
-function exclusive<T>(f: () => Promise<T>): Promise<T> {
-  const result = operations.then(f, f);
-  operations = result.then(() => undefined, () => undefined);
-  return result;
 }
 
 export async function createEngine(options: EngineOptions): Promise<Engine> {

@@ -2,7 +2,8 @@
 // runtime-error goals, and goalAt.
 import { describe, expect, it } from 'vitest';
 import type { Decision, Instr, Operand } from '../../server/src/ir/ir';
-import { buildCatalogue, goalAt, sourceText } from '../../server/src/goals/catalogue';
+import { buildCatalogue, goalAt } from '../../server/src/goals/catalogue';
+import { sourceText } from '../../server/src/ir/source';
 import { DOUBLE, INT, UINT } from '../../server/src/ir/types';
 import { fnFromSuccessors, intVar, k, programOf, v } from './helpers';
 

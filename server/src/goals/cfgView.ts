@@ -7,7 +7,8 @@ import { successors } from '../ir/cfg';
 import { controlDependences } from '../ir/controlDependence';
 import { findLoops } from '../ir/loops';
 import { toSsa } from '../ir/ssa';
-import { decisionHead, sourceText } from './catalogue';
+import { decisionHead } from './catalogue';
+import { sourceText } from '../ir/source';
 import type { Goal } from './goal';
 
 export interface CfgViewOptions {

@@ -5,24 +5,9 @@
 
 import type { GoalKind } from '../../../shared/report';
 import type { SourceRange } from '../ir/ir';
+import type { RuntimeErrorKind } from '../ir/runtimeErrors';
 
-export type RuntimeErrorKind =
-  /** Signed `+ - *`, unary `-`, `++`/`--`, signed `<<` whose result does not fit. */
-  | 'overflow'
-  /** `/` or `%` by zero. */
-  | 'div-by-zero'
-  /** `INT_MIN / -1`, `INT_MIN % -1`. */
-  | 'div-overflow'
-  /** Shift count negative or >= width; left shift of a negative value. */
-  | 'shift'
-  /** Array index outside a known-length array; access through a pointer outside a live object (out of bounds, freed). */
-  | 'bounds'
-  /** Dereference of a null or invalid pointer. */
-  | 'null'
-  /** Float to integer conversion of a value out of range (or NaN). */
-  | 'float-to-int'
-  /** `free` of a pointer that is not the start of a live heap object (double free, free of a non-heap pointer). */
-  | 'free';
+export type { RuntimeErrorKind };
 
 export type GoalTarget =
   /** Statement goal: the block is entered. */

@@ -19,8 +19,8 @@ import { sameType, typeToString as typeToName, type CType, type IntType } from '
 import { sizeOf } from '../ir/layout';
 import { isLibraryFunction, OUTPUT_ONLY } from '../ir/libc';
 import { forEachVar, terminatorOperands } from '../ir/walk';
-import type { RuntimeErrorKind } from '../goals/goal';
-import type { Z3Handle } from '../solve/z3';
+import type { RuntimeErrorKind } from '../ir/runtimeErrors';
+import type { Z3Handle } from '../z3/z3';
 import { resolveVar, type CallContext, type DagNode, type UnrolledFunction } from './unroll';
 import {
   bvConst, convertInt, fpBinary, fpConst, fpConvert, fpToInt, intBinary, intUnary, ite, boolToInt,

@@ -4,10 +4,10 @@
 // operation's operands have the operation's type.
 
 import type { BitVec, Bool, FP, FPRM } from 'z3-solver';
-import type { Ctx, Z3Handle } from '../solve/z3';
+import type { Ctx, Z3Handle } from '../z3/z3';
 import type { BinaryOp } from '../ir/ir';
 import type { CType, FloatType, IntType } from '../ir/types';
-import type { RuntimeErrorKind } from '../goals/goal';
+import type { RuntimeErrorKind } from '../ir/runtimeErrors';
 
 export type BV = BitVec<number, 'main'>;
 export type B = Bool<'main'>;

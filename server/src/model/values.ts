@@ -9,7 +9,7 @@
 //               structs is a struct of arrays, and select/store act leaf-wise)
 
 import type { CType } from '../ir/types';
-import type { Ctx } from '../solve/z3';
+import type { Ctx } from '../z3/z3';
 import { bvConst, fpSort, ite, type B, type BV, type F } from './semantics';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */

@@ -8,25 +8,30 @@ import type { Reason } from '../../../shared/report';
 import type { SourceRange } from '../ir/ir';
 import type { TrackedItem } from '../model/encode';
 import type { B } from '../model/semantics';
-import { sourceText } from '../goals/catalogue';
-import type { FunctionSolver } from './query';
+import { sourceText } from '../ir/source';
+import type { IRFunction, Program } from '../ir/ir';
+import { EngineError } from '../errors';
+import { queueCheck, type Z3Handle } from '../z3/z3';
+import { encodeAt, type SolverOptions } from './level';
+import { goalCopies } from './targets';
 
 const MAX_CORE = 40;
 
-export async function explainUnreachable(fs: FunctionSolver, bound: number, goal: Goal, signal?: AbortSignal): Promise<Reason[] | undefined> {
-  const { ctx } = fs.z;
-  const { u, enc, solver } = fs.encodeAt(bound, true);
-  // Reuse the query layer's notion of goal copies on this encoding.
-  const level = { bound, enc, solver, ancestors: [] as Set<number>[], boxes: [], unwindable: null };
-  const copies = fs.goalCopies(level as never, goal);
+export async function explainUnreachable(
+  z: Z3Handle, program: Program, fn: IRFunction, options: SolverOptions, bound: number, goal: Goal, signal?: AbortSignal,
+): Promise<Reason[] | undefined> {
+  const { ctx } = z;
+  // A fresh encoding with tracking literals: unsat cores are over them.
+  const { u, enc, solver } = encodeAt(z, program, fn, options, bound, true);
+  const copies = goalCopies({ enc }, goal);
   if (!copies.length) return [];
   const goalLit = copies.length === 1 ? copies[0].lit : (ctx.Or(...copies.map((c) => c.lit)) as B);
   // Obligations after the goal do not count: keep those of nodes that can come before a copy.
   const before = ancestorsOf(u.nodes.map((n) => n.preds), copies.map((c) => c.node));
   const items = enc.tracked.filter((t) => t.kind !== 'obligation' || before.has(t.node));
   const check = async (subset: TrackedItem[]) => {
-    if (signal?.aborted) throw new Error('cancelled');
-    return fs.serialized(() => solver.check(goalLit, ...subset.map((t) => t.lit)));
+    if (signal?.aborted) throw EngineError.cancelled();
+    return queueCheck(() => solver.check(goalLit, ...subset.map((t) => t.lit)));
   };
   if ((await check(items)) !== 'unsat') return undefined;
   const coreVec = solver.unsatCore();
@@ -47,7 +52,7 @@ export async function explainUnreachable(fs: FunctionSolver, bound: number, goal
   const rank = (t: TrackedItem) => (t.kind === 'branch' ? 0 : t.kind === 'obligation' ? 1 : 2);
   const reasons = new Map<string, Reason>();
   for (const item of [...core].sort((a, b) => rank(a) - rank(b))) {
-    const r = describe(fs, enc.obligations, item, toward);
+    const r = describe(program.source, enc.obligations, item, toward);
     const key = `${r.line}:${r.column}:${r.endLine}:${r.endColumn}`;
     if (!reasons.has(key)) reasons.set(key, r);
   }
@@ -67,8 +72,8 @@ function ancestorsOf(preds: number[][], from: number[]): Set<number> {
   return seen;
 }
 
-function describe(fs: FunctionSolver, obligations: { lit: B; kind: string; detail: string }[], item: TrackedItem, toward: (n: number) => boolean): Reason {
-  const text = sourceText(fs.program.source, item.range);
+function describe(source: string, obligations: { lit: B; kind: string; detail: string }[], item: TrackedItem, toward: (n: number) => boolean): Reason {
+  const text = sourceText(source, item.range);
   const pos = (r: SourceRange) => ({ line: r.line, column: r.column, endLine: r.endLine, endColumn: r.endColumn });
   if (item.kind === 'branch') {
     const t = item.targets ?? [];

@@ -21,44 +21,17 @@
 import type { Model } from 'z3-solver';
 import type { IRFunction, Program } from '../ir/ir';
 import type { Goal } from '../goals/goal';
-import type { EngineOptions } from '../api';
-import type { DataValue, GoalStatus, ProofKind, Reason, TestReport } from '../../../shared/report';
-import { unroll } from '../model/unroll';
-import { encode, type Encoding, type InputVar } from '../model/encode';
-import { bvConst, ite, type B, type BV, type F } from '../model/semantics';
-import { selectVal, type Val } from '../model/values';
-import type { CType } from '../ir/types';
-import { solverCall, type Z3Handle } from './z3';
+import type { GoalStatus, ProofKind, Reason, TestReport } from '../../../shared/report';
+import type { B, BV } from '../model/semantics';
+import { EngineError, isCancellation } from '../errors';
+import { queueCheck, type Z3Handle } from '../z3/z3';
 import { explainUnreachable } from './explain';
+import { extractTest } from './datum';
+import { inputLeaves } from './inputs';
+import { buildLevel, type Level, type SolverOptions } from './level';
+import { goalCopies, obligationsBefore, somethingAfter, taintBefore, taintsBefore, withWhere, type GoalCopy, type WhereCondition } from './targets';
 
-export class Cancelled extends Error {
-  constructor() {
-    super('cancelled');
-  }
-}
-
-/** One copy of a goal in the unrolled graph, with what must hold before it. */
-interface GoalCopy {
-  lit: B;
-  /** A sharper literal a counter-example should satisfy when it can (see UbCondition.prefer). */
-  prefer?: B;
-  /** Node whose ancestors' obligations must hold. */
-  node: number;
-  /** Also the node's own obligations before this instruction index (-1: none of them; Infinity: all). */
-  upTo: number;
-}
-
-interface Level {
-  bound: number;
-  enc: Encoding;
-  solver: InstanceType<Z3Handle['ctx']['Solver']>;
-  /** ancestors[n]: nodes with a path to n. */
-  ancestors: Set<number>[];
-  boxes: { size: number; lit: B }[];
-  /** Some execution runs a loop past the bound (null: not checked yet). */
-  unwindable: boolean | null;
-  unwindableUnknown?: boolean;
-}
+export type { Level, SolverOptions };
 
 export interface Datum {
   test: Omit<TestReport, 'id' | 'goals'>;
@@ -83,14 +56,9 @@ export interface QueryOptions {
   satOnly?: boolean;
   /** Explain unreachable goals: always, or only when no loop was unrolled (suites: explanations of loops cost many checks). */
   explain?: 'always' | 'loop-free';
-  /** Extra condition at the goal (C expression already turned into a literal builder). */
-  where?: (enc: Encoding, node: number, atEnd: boolean) => B;
+  /** Extra condition at the goal (`--where`). */
+  where?: WhereCondition;
 }
-
-const BOXES = [16, 256, 32767];
-
-/** The tail of the queue of solver checks of this thread (see FunctionSolver.check). */
-let checkQueue: Promise<unknown> = Promise.resolve();
 
 export class FunctionSolver {
   private levels = new Map<number, Promise<Level>>();
@@ -100,7 +68,7 @@ export class FunctionSolver {
     readonly z: Z3Handle,
     readonly program: Program,
     readonly fn: IRFunction,
-    readonly options: EngineOptions,
+    readonly options: SolverOptions,
   ) {
     const bounds: number[] = [];
     for (let b = 1; b < options.maxLoopBound; b *= 2) bounds.push(b);
@@ -108,135 +76,31 @@ export class FunctionSolver {
     this.bounds = bounds;
   }
 
-  /** Whether the function has loops (bounds beyond the first matter). */
+  /** The level of a bound, built on first use and kept. */
   level(bound: number): Promise<Level> {
     let l = this.levels.get(bound);
     if (!l) {
-      l = this.buildLevel(bound);
+      l = Promise.resolve().then(() => buildLevel(this.z, this.program, this.fn, this.options, bound));
       this.levels.set(bound, l);
     }
     return l;
   }
 
-  /** The function unrolled to `bound`, encoded, and asserted in a new solver (`explain`: with tracking literals). */
-  encodeAt(bound: number, explain: boolean) {
-    const u = unroll(this.program, this.fn, bound, this.options.inlineDepth);
-    const enc = encode(this.z, this.program, u, { fromMain: this.fn.name === 'main', pointerArrayLength: this.options.pointerArrayLength, explain, mallocMayFail: this.options.mallocMayFail });
-    const solver = new this.z.ctx.Solver();
-    solver.set('timeout', this.options.timeoutMs);
-    solver.add(...enc.assertions);
-    return { u, enc, solver };
-  }
-
-  private async buildLevel(bound: number): Promise<Level> {
-    const { ctx } = this.z;
-    const { u, enc, solver } = this.encodeAt(bound, false);
-    const ancestors = computeAncestors(u.nodes.map((n) => n.preds));
-    const boxes = BOXES.map((size) => {
-      const lit = ctx.Bool.const(`box${size}`) as B;
-      solver.add(lit.implies(boxConstraint(this.z, enc.inputs, enc, size)) as B);
-      return { size, lit };
-    });
-    return { bound, enc, solver, ancestors, boxes, unwindable: null };
-  }
-
   private check(level: Level, assumptions: B[], signal?: AbortSignal): Promise<'sat' | 'unsat' | 'unknown'> {
     // One Z3 context runs one check at a time: queue behind the running one.
     const run = async () => {
-      if (signal?.aborted) throw new Cancelled();
+      if (signal?.aborted) throw EngineError.cancelled();
       const onAbort = () => this.z.ctx.interrupt();
       signal?.addEventListener('abort', onAbort);
       try {
         const r = await level.solver.check(...assumptions);
-        if (signal?.aborted) throw new Cancelled();
+        if (signal?.aborted) throw EngineError.cancelled();
         return r;
       } finally {
         signal?.removeEventListener('abort', onAbort);
       }
     };
-    return this.serialized(run);
-  }
-
-  /** Runs a solver call after every check already queued on this thread's Z3. */
-  serialized<T>(f: () => Promise<T>): Promise<T> {
-    const run = () => solverCall(f);
-    const result = checkQueue.then(run, run);
-    checkQueue = result.then(() => undefined, () => undefined);
-    return result;
-  }
-
-  /** Copies of the goal in the level's graph (empty: the goal's code is not in the unrolled graph). */
-  goalCopies(level: Level, goal: Goal): GoalCopy[] {
-    const { enc } = level;
-    const u = enc.unrolled;
-    const top = u.contexts[0];
-    const out: GoalCopy[] = [];
-    const t = goal.target;
-    const inTop = u.nodes.filter((n) => n.ctx === top && n.unwindOf === undefined);
-    switch (t.kind) {
-      case 'block':
-        for (const n of inTop) if (n.block.id === t.block && n.start === 0) out.push({ lit: enc.reach[n.id], node: n.id, upTo: -1 });
-        break;
-      case 'point':
-        for (const n of inTop) if (n.block.id === t.block && n.start <= t.index && t.index < Math.max(n.end, n.start + 1)) out.push({ lit: enc.reach[n.id], node: n.id, upTo: t.index });
-        break;
-      case 'edges':
-        for (const e of t.edges)
-          for (const n of inTop) {
-            if (n.block.id !== e.from || n.end !== n.block.instrs.length || n.inlinedCall) continue;
-            const s = n.succ.get(e.to);
-            if (s === undefined) continue;
-            const lit = enc.edges.get(`${n.id}>${s}`);
-            if (lit) out.push({ lit, node: n.id, upTo: Infinity });
-          }
-        break;
-      case 'assert':
-        for (const site of enc.sites.get(`${t.block}:${t.index}`) ?? []) out.push({ lit: enc.reach[site.node].and(site.cond.not()) as B, node: site.node, upTo: t.index });
-        break;
-      case 'error':
-        for (const site of enc.sites.get(`${t.block}:${t.index}`) ?? []) out.push({ lit: enc.reach[site.node], node: site.node, upTo: t.index });
-        break;
-      case 'runtime-error':
-        for (const site of enc.sites.get(`${t.block}:${t.index}:${t.error}`) ?? []) {
-          const lit = enc.reach[site.node].and(site.cond) as B;
-          out.push({ lit, node: site.node, upTo: t.index, prefer: site.prefer ? (lit.and(site.prefer) as B) : undefined });
-        }
-        break;
-    }
-    return out;
-  }
-
-  /** Assumptions making the obligations before a goal copy hold. */
-  private before(level: Level, copy: GoalCopy): B[] {
-    const { enc } = level;
-    const lits = [...level.ancestors[copy.node]].map((a) => enc.okNode[a]);
-    if (copy.upTo === Infinity) lits.push(enc.okNode[copy.node]);
-    else for (const ob of enc.obligations) if (ob.node === copy.node && ob.index < copy.upTo) lits.push(ob.lit);
-    return lits;
-  }
-
-  private withWhere(level: Level, copies: GoalCopy[], where: QueryOptions['where']): GoalCopy[] {
-    if (!where) return copies;
-    return copies.map((c) => ({ ...c, lit: c.lit.and(where(level.enc, c.node, c.upTo === Infinity)) as B }));
-  }
-
-  /** A taint comes before a goal copy: in an ancestor node, or earlier in the goal's own node. */
-  private taintBefore(level: Level, t: { node: number; index: number }, c: GoalCopy): boolean {
-    return level.ancestors[c.node].has(t.node) || (t.node === c.node && t.index < c.upTo);
-  }
-
-  /** Taints and limits that can be on a path to one of the copies. */
-  private taintsBefore(level: Level, copies: GoalCopy[]): string[] {
-    const { enc } = level;
-    const nodes = new Set<number>();
-    for (const c of copies) {
-      nodes.add(c.node);
-      for (const a of level.ancestors[c.node]) nodes.add(a);
-    }
-    const out = new Set<string>();
-    for (const t of enc.taints) if (copies.some((c) => this.taintBefore(level, t, c))) out.add(`${t.what} (line ${t.line})`);
-    for (const l of enc.unrolled.limits) if (nodes.has(l.node) || l.node === 0) out.add(`${l.what} (line ${l.line})`);
-    return [...out];
+    return queueCheck(run);
   }
 
   /**
@@ -247,7 +111,7 @@ export class FunctionSolver {
     let last: GoalVerdict = { status: 'unknown', reason: 'no bound tried' };
     for (let b = 0; b < this.bounds.length; b++) {
       const level = await this.level(this.bounds[b]);
-      const copies = this.withWhere(level, this.goalCopies(level, goal), opts.where);
+      const copies = withWhere(level, goalCopies(level, goal), opts.where);
       // Counter-examples just past the end first: those the sanitizers see.
       const preferred = copies.filter((c) => c.prefer).map((c) => ({ ...c, lit: c.prefer! }));
       if (preferred.length) {
@@ -261,7 +125,7 @@ export class FunctionSolver {
         const coverage = goal.kind === 'statement' || goal.kind === 'branch';
         if (coverage && v.datum && !v.datum.complete && level.enc.unrolled.unwinds.length && b + 1 < this.bounds.length) {
           const next = await this.level(this.bounds[b + 1]);
-          const better = await this.completeAt(next, goal, this.withWhere(next, this.goalCopies(next, goal), opts.where), opts);
+          const better = await this.completeAt(next, goal, withWhere(next, goalCopies(next, goal), opts.where), opts);
           if (better) return better;
         }
         return v;
@@ -290,7 +154,7 @@ export class FunctionSolver {
     const { ctx } = this.z;
     const { enc } = level;
     const signal = opts.signal;
-    const tainted = this.taintsBefore(level, copies);
+    const tainted = taintsBefore(level, copies);
     if (copies.length) {
       const any = copies.length === 1 ? copies[0].lit : (ctx.Or(...copies.map((c) => c.lit)) as B);
       // Phase 1: a complete valid execution, small inputs first, and pointer
@@ -316,9 +180,9 @@ export class FunctionSolver {
       let sawUnknown = r === 'unknown';
       // Phase 2: only what comes before the goal must be free of errors
       // (the same question as phase 1 when nothing can come after it).
-      const phase2 = copies.filter((c) => this.somethingAfter(level, c));
+      const phase2 = copies.filter((c) => somethingAfter(level, c));
       for (const copy of phase2) {
-        const before = [copy.lit, ...this.before(level, copy)];
+        const before = [copy.lit, ...obligationsBefore(level, copy)];
         // Small inputs first here too, for readable counter-examples.
         let r2 = await this.check(level, [...before, level.boxes[0].lit], signal);
         if (r2 !== 'sat') r2 = await this.check(level, before, signal);
@@ -335,8 +199,8 @@ export class FunctionSolver {
     if (unwind) return { status: 'not-reached', proof: 'bounded', bound: level.bound, reason: `not reached with loops unrolled ${level.bound} times; some executions run longer (raise the loop bound)` };
     const isProperty = goal.kind === 'assertion' || goal.kind === 'runtime-error';
     const explain = opts.explain !== 'loop-free' || enc.unrolled.unwinds.length === 0;
-    const why = !explain ? undefined : await explainUnreachable(this, level.bound, goal, signal).catch((e) => {
-      if (e instanceof Cancelled) throw e;
+    const why = !explain ? undefined : await explainUnreachable(this.z, this.program, this.fn, this.options, level.bound, goal, signal).catch((e) => {
+      if (isCancellation(e)) throw e;
       return undefined;
     });
     // Allocation is assumed to succeed unless asked otherwise: a proof that rests on it says so.
@@ -349,16 +213,6 @@ export class FunctionSolver {
       reason: reasons.length ? reasons.join('; ') : undefined,
       why,
     };
-  }
-
-  /**
-   * Whether phase 1 asks more of a copy than phase 2: an obligation that can come after it.
-   * (Unwind nodes are sinks: a path through the goal never reaches one, so noUnwind adds nothing.)
-   */
-  private somethingAfter(level: Level, copy: GoalCopy): boolean {
-    const { enc } = level;
-    const anc = level.ancestors[copy.node];
-    return enc.obligations.some((ob) => !(anc.has(ob.node) || (ob.node === copy.node && (copy.upTo === Infinity || ob.index < copy.upTo))));
   }
 
   private async unwindable(level: Level, signal?: AbortSignal): Promise<boolean | 'unknown'> {
@@ -385,7 +239,7 @@ export class FunctionSolver {
     const traceFilter = isViolation && hitCopy ? (node: number, index: number) => level.ancestors[hitCopy.node].has(node) || (node === hitCopy.node && index < hitCopy.upTo) : undefined;
     const test = extractTest(this.z, enc, model, complete, traceFilter, withTrace);
     const datum: Datum = { test, model, level, complete };
-    const blocking = [...onPath.filter((t) => hitCopy && this.taintBefore(level, t, hitCopy)).map((t) => `${t.what} (line ${t.line})`), ...limits.filter((l) => before.has(l.node)).map((l) => `${l.what} (line ${l.line})`)];
+    const blocking = [...onPath.filter((t) => hitCopy && taintBefore(level, t, hitCopy)).map((t) => `${t.what} (line ${t.line})`), ...limits.filter((l) => before.has(l.node)).map((l) => `${l.what} (line ${l.line})`)];
     if (blocking.length) {
       return { status: 'unknown', reason: `a candidate datum passes what CReach does not model: ${[...new Set(blocking)].join('; ')}`, bound: level.bound };
     }
@@ -401,7 +255,7 @@ export class FunctionSolver {
 
   /** Whether a goal is met in a model of the given level (for marking goals a datum also reaches). */
   goalHolds(level: Level, goal: Goal, model: Model<'main'>): boolean {
-    return this.goalCopies(level, goal).some((c) => model.eval(c.lit, true).toString() === 'true');
+    return goalCopies(level, goal).some((c) => model.eval(c.lit, true).toString() === 'true');
   }
 
   /**
@@ -423,7 +277,7 @@ export class FunctionSolver {
     for (let b = this.bounds.indexOf(first.datum.level.bound); b >= 0 && b < this.bounds.length && data.length < limit; b++) {
       const level = await this.level(this.bounds[b]);
       const { enc } = level;
-      const copies = this.withWhere(level, this.goalCopies(level, goal), opts.where);
+      const copies = withWhere(level, goalCopies(level, goal), opts.where);
       if (!copies.length) continue;
       const any = copies.length === 1 ? copies[0].lit : (ctx.Or(...copies.map((c) => c.lit)) as B);
       const terms = enc.inputs.flatMap((i) => inputLeaves(this.z, i, enc.inputs)) as unknown as BV[];
@@ -467,221 +321,4 @@ export class FunctionSolver {
     }
     return { data, exhausted: false, verdict: first, bound: explored };
   }
-}
-
-export function computeAncestors(preds: number[][]): Set<number>[] {
-  // Node ids are topological: a node's ancestors are its preds and their ancestors.
-  const anc: Set<number>[] = [];
-  for (let i = 0; i < preds.length; i++) {
-    const s = new Set<number>();
-    for (const p of preds[i]) {
-      s.add(p);
-      for (const a of anc[p]) s.add(a);
-    }
-    anc.push(s);
-  }
-  return anc;
-}
-
-/** The scalar terms of an input with their C types (array elements of input objects included). */
-function typedLeaves(z: Z3Handle, v: Val, t: CType, out: { t: BV | F; type: CType }[] = []): { t: BV | F; type: CType }[] {
-  const { ctx } = z;
-  if (v.k === 'arr' && t.kind === 'array' && t.length !== null) {
-    for (let i = 0; i < t.length; i++) typedLeaves(z, selectVal(v, bvConst(ctx, BigInt(i), 64)), t.of, out);
-  } else if (v.k === 'struct' && t.kind === 'struct') {
-    v.fields.forEach((f, i) => typedLeaves(z, f, t.fields[i].type, out));
-  } else if (v.k === 'bv' || v.k === 'fp') {
-    out.push({ t: v.t, type: t });
-  } else if (v.k === 'ptr') {
-    out.push({ t: v.obj, type: t }, { t: v.off, type: t });
-  }
-  return out;
-}
-
-function inputTyped(z: Z3Handle, input: InputVar): { t: BV | F; type: CType }[] {
-  if (input.object) {
-    const pointee = (input.type as Extract<CType, { kind: 'pointer' }>).to;
-    return typedLeaves(z, input.val, { kind: 'array', of: pointee, length: input.object.length });
-  }
-  return typedLeaves(z, input.val, input.type);
-}
-
-/**
- * The input as the function observes it, leaf by leaf (for telling data apart):
- * for a pointer parameter, the elements it designates (its own object's, or
- * an earlier parameter's when it aliases it) and whether it is null, with
- * everything the function cannot see collapsed to zero.
- */
-function inputLeaves(z: Z3Handle, input: InputVar, all: InputVar[]): (BV | F | B)[] {
-  const { ctx } = z;
-  const o = input.object;
-  if (!o || input.type.kind !== 'pointer') return inputTyped(z, input).map((x) => x.t);
-  const pointee = input.type.to;
-  const elemAt = (objVal: Val, i: BV) => typedLeaves(z, selectVal(objVal, i), pointee).map((x) => x.t);
-  const zeroLike = (t: BV | F) => (ctx.isBitVec(t) ? bvConst(ctx, 0n, (t as BV).size()) : (ctx.Float.val(0, (t as F).sort) as unknown as F));
-  const anyAlias = o.aliases.length ? (ctx.Or(...o.aliases.map((a) => a.lit)) as B) : (ctx.Bool.val(false) as B);
-  const isNull = o.nullLit.and(anyAlias.not()) as B;
-  const out: (BV | F | B)[] = [isNull];
-  for (let i = 0; i < o.length; i++) {
-    const idx = bvConst(ctx, BigInt(i), 64);
-    let leaves = elemAt(input.val, idx).map((t) => ite(ctx, isNull, zeroLike(t), t));
-    for (const a of [...o.aliases].reverse()) {
-      const target = all.find((x) => x.name === a.name)?.object ? all.find((x) => x.name === a.name)! : undefined;
-      if (!target?.object) continue;
-      const at = a.at.add(idx);
-      const inside = at.ult(bvConst(ctx, BigInt(target.object.length), 64)) as B;
-      const theirs = elemAt(target.val, at);
-      leaves = leaves.map((t, k) => ite(ctx, a.lit, ite(ctx, inside, theirs[k], zeroLike(t)), t));
-    }
-    out.push(...leaves);
-  }
-  return out;
-}
-
-/** Every scalar input (and nondet value) within [-size, size] (unsigned: [0, size]). */
-function boxConstraint(z: Z3Handle, inputs: InputVar[], enc: Encoding, size: number): B {
-  const { ctx } = z;
-  const parts: B[] = [];
-  const addFor = ({ t, type }: { t: BV | F; type: CType }) => {
-    if (type.kind === 'int' && type.bits > 1) {
-      const bv = t as BV;
-      const w = type.bits;
-      const lim = BigInt(Math.min(size, Number((1n << BigInt(w - 1)) - 1n)));
-      parts.push((type.signed ? bv.sle(bvConst(ctx, lim, w)).and(bv.sge(bvConst(ctx, -lim, w))) : bv.ule(bvConst(ctx, lim, w))) as B);
-    } else if (type.kind === 'float') {
-      const f = t as F;
-      parts.push(f.le(size).and(f.ge(-size)) as B);
-    }
-  };
-  for (const i of inputs) inputTyped(z, i).forEach(addFor);
-  for (const n of enc.nondet) typedLeaves(z, n.val, n.type).forEach(addFor);
-  return parts.length ? (ctx.And(...parts) as B) : (ctx.Bool.val(true) as B);
-}
-
-// ---- from a model to a test datum ----
-
-function extractTest(z: Z3Handle, enc: Encoding, model: Model<'main'>, complete: boolean, traceFilter?: (node: number, index: number) => boolean, withTrace = true): Omit<TestReport, 'id' | 'goals'> {
-  const isTrue = (b: B) => model.eval(b, true).toString() === 'true';
-  const inputs: Record<string, DataValue> = {};
-  const globals: Record<string, DataValue> = {};
-  for (const i of enc.inputs) {
-    let v: DataValue;
-    const alias = i.object?.aliases.find((a) => isTrue(a.lit));
-    if (alias) {
-      v = `&${alias.name}[${valueToData(z, model, { k: 'bv', t: alias.at }, { kind: 'int', bits: 64, signed: false, rank: 'long', name: 'unsigned long' })}]`;
-    } else if (i.object) {
-      if (isTrue(i.object.nullLit)) v = null;
-      else {
-        const pointee = (i.type as Extract<CType, { kind: 'pointer' }>).to;
-        const objType: CType = { kind: 'array', of: pointee, length: i.object.length };
-        const arr = valueToData(z, model, i.val, objType, enc.objectNames);
-        v = pointee.kind === 'struct' && i.object.length === 1 && Array.isArray(arr) ? arr[0] : arr;
-      }
-    } else v = valueToData(z, model, i.val, i.type, enc.objectNames);
-    (i.kind === 'param' ? inputs : globals)[i.name] = v;
-  }
-  const nondet = enc.nondet
-    .filter((n) => isTrue(enc.reach[n.node]))
-    .sort((a, b) => a.node - b.node || a.index - b.index)
-    .map((n) => ({ call: n.call, line: n.line, value: valueToData(z, model, n.val, n.type, enc.objectNames) }));
-  const test: Omit<TestReport, 'id' | 'goals'> = { inputs, globals, nondet };
-  const trace: NonNullable<TestReport['trace']> = [];
-  for (const t of withTrace ? enc.trace : []) {
-    if (trace.length >= 500) break;
-    if (traceFilter && !traceFilter(t.node, t.index)) continue;
-    if (isTrue(enc.reach[t.node])) trace.push({ line: t.range.line, column: t.range.column, variable: t.variable, value: valueToData(z, model, t.val, t.type, enc.objectNames) });
-  }
-  if (trace.length) test.trace = trace;
-  if (complete && enc.exitNode !== null && isTrue(enc.reach[enc.exitNode])) {
-    const fnType = enc.unrolled.top.type;
-    if (enc.returnVal && fnType.kind === 'function' && fnType.ret.kind !== 'void') test.result = valueToData(z, model, enc.returnVal, fnType.ret, enc.objectNames);
-    const outputs: Record<string, DataValue> = {};
-    const exit = enc.exitEnv[enc.exitNode];
-    for (const i of enc.inputs) {
-      if (i.kind === 'global' && !enc.vars.get(i.varId)?.isConst) {
-        const v = exit.get(i.varId);
-        if (v) outputs[i.name] = valueToData(z, model, v, i.type, enc.objectNames);
-      } else if (i.object && !isTrue(i.object.nullLit) && !i.object.aliases.some((a) => isTrue(a.lit))) {
-        const v = exit.get(i.object.varId);
-        const pointee = (i.type as Extract<CType, { kind: 'pointer' }>).to;
-        if (v) {
-          const arr = valueToData(z, model, v, { kind: 'array', of: pointee, length: i.object.length }, enc.objectNames);
-          outputs[`*${i.name}`] = pointee.kind === 'struct' && i.object.length === 1 && Array.isArray(arr) ? arr[0] : arr;
-        }
-      }
-    }
-    if (Object.keys(outputs).length) test.outputs = outputs;
-  }
-  return test;
-}
-
-/**
- * A model value as data. Pointers inside data are written `&name[k]`, naming
- * the object they point into (a pointer parameter's object by the parameter's
- * name), or null.
- */
-export function valueToData(z: Z3Handle, model: Model<'main'>, v: Val, t: CType, objectNames: string[] = []): DataValue {
-  const { ctx } = z;
-  switch (t.kind) {
-    case 'int': {
-      if (v.k !== 'bv') return null;
-      const raw = BigInt((model.eval(v.t, true) as unknown as { value(): bigint }).value());
-      const n = t.signed && raw >= 1n << BigInt(t.bits - 1) ? raw - (1n << BigInt(t.bits)) : raw;
-      return Number.isSafeInteger(Number(n)) ? Number(n) : n.toString();
-    }
-    case 'float': {
-      if (v.k !== 'fp') return null;
-      const e = model.eval(v.t, true);
-      return floatData(z, e as unknown as F, t.bits);
-    }
-    case 'pointer': {
-      if (v.k !== 'ptr') return null;
-      const obj = BigInt((model.eval(v.obj, true) as unknown as { value(): bigint }).value());
-      if (obj === 0n) return null;
-      const off = BigInt((model.eval(v.off, true) as unknown as { value(): bigint }).value());
-      return `&${objectNames[Number(obj) - 1] ?? `object${obj}`}[${off}]`;
-    }
-    case 'array': {
-      if (v.k !== 'arr') return null;
-      const n = t.length ?? 0;
-      const out: DataValue[] = [];
-      for (let i = 0; i < n; i++) out.push(valueToData(z, model, selectVal(v, bvConst(ctx, BigInt(i), 64)), t.of, objectNames));
-      return out;
-    }
-    case 'struct': {
-      if (v.k !== 'struct') return null;
-      const o: Record<string, DataValue> = {};
-      t.fields.forEach((f, i) => (o[f.name] = valueToData(z, model, v.fields[i], f.type, objectNames)));
-      return o;
-    }
-    default:
-      return null;
-  }
-}
-
-/** A float from the model as a JSON number, or "nan" | "inf" | "-inf" | "-0". */
-function floatData(_z: Z3Handle, e: F, bits: 32 | 64): DataValue {
-  // Z3 prints a float numeral as its exact bits: `(fp #b0 #x7f #b000...)`, or `(_ NaN 8 24)` and the like.
-  const s = e.toString();
-  if (/NaN/.test(s)) return 'nan';
-  if (/\+oo/.test(s)) return 'inf';
-  if (/-oo/.test(s)) return '-inf';
-  if (/-zero/.test(s)) return '-0';
-  if (/\+zero/.test(s)) return 0;
-  const parts = [...s.matchAll(/#([bx])([0-9a-fA-F]+)/g)].map(([, base, digits]) =>
-    base === 'b' ? digits : [...digits].map((d) => parseInt(d, 16).toString(2).padStart(4, '0')).join(''),
-  );
-  if (parts.length !== 3) throw new Error(`unexpected float numeral ${s}`);
-  const raw = BigInt(`0b${parts.join('')}`);
-  const view = new DataView(new ArrayBuffer(8));
-  let x: number;
-  if (bits === 32) {
-    view.setUint32(0, Number(raw));
-    x = view.getFloat32(0);
-  } else {
-    view.setBigUint64(0, raw);
-    x = view.getFloat64(0);
-  }
-  if (x === 0 && 1 / x < 0) return '-0';
-  return x;
 }

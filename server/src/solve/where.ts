@@ -12,7 +12,7 @@ import { parseC, type SyntaxNode } from '../frontend/parser';
 import type { Encoding } from '../model/encode';
 import { bvConst, type B, type BV } from '../model/semantics';
 import { selectVal, type Val } from '../model/values';
-import type { Z3Handle } from './z3';
+import type { Z3Handle } from '../z3/z3';
 
 export class WhereError extends Error {}
 

@@ -3,9 +3,12 @@
 // deepest goals first, and every complete model marks all the goals it
 // reaches, so few data cover many goals.
 
-import type { Goal } from './goal';
+import type { Goal } from '../goals/goal';
 import type { TestReport } from '../../../shared/report';
-import { Cancelled, computeAncestors, type Datum, type FunctionSolver, type GoalVerdict } from '../solve/query';
+import { EngineError } from '../errors';
+import { computeAncestors } from './level';
+import { goalCopies } from './targets';
+import type { Datum, FunctionSolver, GoalVerdict } from './query';
 
 export interface SuiteResult {
   verdicts: Map<string, GoalVerdict & { test?: string }>;
@@ -24,7 +27,7 @@ export async function buildSuite(fs: FunctionSolver, goals: Goal[], signal?: Abo
   };
   for (const goal of order) {
     if (!open.has(goal.id)) continue;
-    if (signal?.aborted) throw new Cancelled();
+    if (signal?.aborted) throw EngineError.cancelled();
     const v = await fs.reach(goal, { signal, explain: 'loop-free' });
     open.delete(goal.id);
     if (v.datum) {
@@ -58,7 +61,7 @@ async function deepestFirst(fs: FunctionSolver, goals: Goal[]): Promise<Goal[]> 
   const preds = level.enc.unrolled.nodes.map((n) => n.preds);
   const anc = computeAncestors(preds).map((a) => a.size);
   for (const g of goals) {
-    const copies = fs.goalCopies(level, g);
+    const copies = goalCopies(level, g);
     depth.set(g.id, copies.length ? Math.max(...copies.map((c) => anc[c.node])) : -1);
   }
   return [...goals].sort((a, b) => depth.get(b.id)! - depth.get(a.id)!);

@@ -1,5 +1,7 @@
 // One Z3 (WebAssembly) instance per thread, initialised once and shared by
-// every query of this thread. The language server runs one per worker.
+// every query of this thread (the language server runs one per worker), and
+// the two queues that keep its use single-threaded: engine operations run one
+// at a time (`exclusive`), and solver checks one at a time (`queueCheck`).
 //
 // z3-solver runs `check` on a separate WebAssembly thread while the JS thread
 // goes on; its expressions release their Z3 terms from a FinalizationRegistry,
@@ -45,6 +47,36 @@ export async function solverCall<T>(f: () => Promise<T>): Promise<T> {
     inFlight--;
     if (inFlight === 0) for (const release of heldBack.splice(0)) release();
   }
+}
+
+/**
+ * Z3's context is not thread-safe and a check runs on its own WebAssembly
+ * thread: no other Z3 call may happen meanwhile, so the engine operations of
+ * a thread (which build terms between checks) run one at a time, whatever
+ * engine they belong to.
+ */
+let operations: Promise<unknown> = Promise.resolve();
+export function exclusive<T>(f: () => Promise<T>): Promise<T> {
+  const result = operations.then(f, f);
+  operations = result.then(
+    () => undefined,
+    () => undefined,
+  );
+  return result;
+}
+
+/** The tail of the queue of solver checks of this thread. */
+let checks: Promise<unknown> = Promise.resolve();
+
+/** Runs a solver check after every check already queued on this thread's Z3, with term releases held back. */
+export function queueCheck<T>(f: () => Promise<T>): Promise<T> {
+  const run = () => solverCall(f);
+  const result = checks.then(run, run);
+  checks = result.then(
+    () => undefined,
+    () => undefined,
+  );
+  return result;
 }
 
 let handle: Promise<Z3Handle> | undefined;

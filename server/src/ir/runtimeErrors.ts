@@ -1,0 +1,94 @@
+// The runtime errors C defines as undefined behaviour that CReach checks, and
+// which of them one IR instruction can raise. The catalogue makes a goal of
+// each; the model adds an obligation for each (no undefined behaviour on the
+// path to a goal).
+
+import type { Instr, Place, Program } from './ir';
+import type { CType } from './types';
+import { forEachPlace } from './walk';
+
+export type RuntimeErrorKind =
+  /** Signed `+ - *`, unary `-`, `++`/`--`, signed `<<` whose result does not fit. */
+  | 'overflow'
+  /** `/` or `%` by zero. */
+  | 'div-by-zero'
+  /** `INT_MIN / -1`, `INT_MIN % -1`. */
+  | 'div-overflow'
+  /** Shift count negative or >= width; left shift of a negative value. */
+  | 'shift'
+  /** Array index outside a known-length array; access through a pointer outside a live object (out of bounds, freed). */
+  | 'bounds'
+  /** Dereference of a null or invalid pointer. */
+  | 'null'
+  /** Float to integer conversion of a value out of range (or NaN). */
+  | 'float-to-int'
+  /** `free` of a pointer that is not the start of a live heap object (double free, free of a non-heap pointer). */
+  | 'free';
+
+export const runtimeErrorWording: Record<RuntimeErrorKind, string> = {
+  overflow: 'may overflow',
+  'div-by-zero': 'may divide by zero',
+  'div-overflow': 'may overflow (INT_MIN / -1)',
+  shift: 'may shift by a negative or too large amount, or shift a negative value',
+  bounds: 'may index out of bounds',
+  null: 'may dereference a null pointer',
+  'float-to-int': 'may convert a floating value out of the integer range',
+  free: 'may free a pointer that is not a live heap object',
+};
+
+/**
+ * The run-time errors one instruction can raise, each kind once (a goal per
+ * instruction and kind: an instruction with two array accesses has one
+ * `bounds` goal, violated when either is out of bounds). The detail names the
+ * accesses or the operation for people.
+ */
+export function runtimeErrors(program: Program, instr: Instr): [RuntimeErrorKind, string][] {
+  const found = new Map<RuntimeErrorKind, string[]>();
+  const add = (k: RuntimeErrorKind, what: string) => found.set(k, [...(found.get(k) ?? []), what]);
+  if (instr.kind === 'assign') {
+    const rv = instr.value;
+    if (rv.op === 'binary' && rv.type.kind === 'int') {
+      const signed = rv.type.signed;
+      if (signed && (rv.bop === '+' || rv.bop === '-' || rv.bop === '*')) add('overflow', `signed ${rv.bop} in ${rv.type.name}`);
+      if (rv.bop === '/' || rv.bop === '%') {
+        add('div-by-zero', `${rv.bop} by zero`);
+        if (signed) add('div-overflow', `${rv.bop} of the minimum ${rv.type.name} by -1`);
+      }
+      if (rv.bop === '<<' || rv.bop === '>>') {
+        add('shift', `${rv.bop} count outside 0..${rv.type.bits - 1}${signed && rv.bop === '<<' ? ' or negative left operand' : ''}`);
+        if (signed && rv.bop === '<<') add('overflow', `signed << in ${rv.type.name}`);
+      }
+    } else if (rv.op === 'unary' && rv.uop === '-' && rv.type.kind === 'int' && rv.type.signed) {
+      add('overflow', `signed negation in ${rv.type.name}`);
+    } else if (rv.op === 'cast' && rv.a.type.kind === 'float' && rv.to.kind === 'int' && rv.to.bits > 1) {
+      add('float-to-int', `${rv.a.type.name} to ${rv.to.name}`);
+    } else if (rv.op === 'call' && rv.external && rv.callee === 'free') {
+      add('free', 'free of a pointer that is not a live heap object (double free, or not from malloc)');
+    }
+  }
+  forEachPlace(instr, (place, role) => {
+    if (place.root.kind === 'deref') {
+      add('null', role === 'addr' ? 'address computed through a pointer' : 'pointer dereference');
+      if (role !== 'addr') add('bounds', 'access through a pointer outside a live object (out of bounds or freed)');
+    }
+    for (const length of indexedLengths(program, place)) add('bounds', `index in 0..${length - 1}${role === 'addr' ? ` (address: up to ${length})` : ''}`);
+  });
+  return [...found].map(([k, details]) => [k, details.join('; ')]);
+}
+
+/** Lengths of the known-length arrays a place's path indexes into, in path order. */
+function indexedLengths(program: Program, place: Place): number[] {
+  let t: CType | undefined =
+    place.root.kind === 'var' ? program.vars.get(place.root.id)?.type : place.root.ptr.type.kind === 'pointer' ? place.root.ptr.type.to : undefined;
+  const lengths: number[] = [];
+  for (const e of place.path) {
+    if (!t) break;
+    if (e.kind === 'field') {
+      t = t.kind === 'struct' ? t.fields[e.index]?.type : undefined;
+    } else {
+      if (t.kind === 'array' && t.length !== null) lengths.push(t.length);
+      t = t.kind === 'array' ? t.of : t.kind === 'pointer' ? t.to : undefined;
+    }
+  }
+  return lengths;
+}

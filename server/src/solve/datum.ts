@@ -1,0 +1,137 @@
+// From a Z3 model to a test datum: the inputs (parameters, globals, objects
+// behind pointer parameters, nondet values), the expected results of a
+// complete execution and the values along its path, as the report's data.
+
+import type { Model } from 'z3-solver';
+import type { DataValue, TestReport } from '../../../shared/report';
+import type { CType } from '../ir/types';
+import type { Encoding } from '../model/encode';
+import { bvConst, type B, type F } from '../model/semantics';
+import { selectVal, type Val } from '../model/values';
+import type { Z3Handle } from '../z3/z3';
+
+export function extractTest(z: Z3Handle, enc: Encoding, model: Model<'main'>, complete: boolean, traceFilter?: (node: number, index: number) => boolean, withTrace = true): Omit<TestReport, 'id' | 'goals'> {
+  const isTrue = (b: B) => model.eval(b, true).toString() === 'true';
+  const inputs: Record<string, DataValue> = {};
+  const globals: Record<string, DataValue> = {};
+  for (const i of enc.inputs) {
+    let v: DataValue;
+    const alias = i.object?.aliases.find((a) => isTrue(a.lit));
+    if (alias) {
+      v = `&${alias.name}[${valueToData(z, model, { k: 'bv', t: alias.at }, { kind: 'int', bits: 64, signed: false, rank: 'long', name: 'unsigned long' })}]`;
+    } else if (i.object) {
+      if (isTrue(i.object.nullLit)) v = null;
+      else {
+        const pointee = (i.type as Extract<CType, { kind: 'pointer' }>).to;
+        const objType: CType = { kind: 'array', of: pointee, length: i.object.length };
+        const arr = valueToData(z, model, i.val, objType, enc.objectNames);
+        v = pointee.kind === 'struct' && i.object.length === 1 && Array.isArray(arr) ? arr[0] : arr;
+      }
+    } else v = valueToData(z, model, i.val, i.type, enc.objectNames);
+    (i.kind === 'param' ? inputs : globals)[i.name] = v;
+  }
+  const nondet = enc.nondet
+    .filter((n) => isTrue(enc.reach[n.node]))
+    .sort((a, b) => a.node - b.node || a.index - b.index)
+    .map((n) => ({ call: n.call, line: n.line, value: valueToData(z, model, n.val, n.type, enc.objectNames) }));
+  const test: Omit<TestReport, 'id' | 'goals'> = { inputs, globals, nondet };
+  const trace: NonNullable<TestReport['trace']> = [];
+  for (const t of withTrace ? enc.trace : []) {
+    if (trace.length >= 500) break;
+    if (traceFilter && !traceFilter(t.node, t.index)) continue;
+    if (isTrue(enc.reach[t.node])) trace.push({ line: t.range.line, column: t.range.column, variable: t.variable, value: valueToData(z, model, t.val, t.type, enc.objectNames) });
+  }
+  if (trace.length) test.trace = trace;
+  if (complete && enc.exitNode !== null && isTrue(enc.reach[enc.exitNode])) {
+    const fnType = enc.unrolled.top.type;
+    if (enc.returnVal && fnType.kind === 'function' && fnType.ret.kind !== 'void') test.result = valueToData(z, model, enc.returnVal, fnType.ret, enc.objectNames);
+    const outputs: Record<string, DataValue> = {};
+    const exit = enc.exitEnv[enc.exitNode];
+    for (const i of enc.inputs) {
+      if (i.kind === 'global' && !enc.vars.get(i.varId)?.isConst) {
+        const v = exit.get(i.varId);
+        if (v) outputs[i.name] = valueToData(z, model, v, i.type, enc.objectNames);
+      } else if (i.object && !isTrue(i.object.nullLit) && !i.object.aliases.some((a) => isTrue(a.lit))) {
+        const v = exit.get(i.object.varId);
+        const pointee = (i.type as Extract<CType, { kind: 'pointer' }>).to;
+        if (v) {
+          const arr = valueToData(z, model, v, { kind: 'array', of: pointee, length: i.object.length }, enc.objectNames);
+          outputs[`*${i.name}`] = pointee.kind === 'struct' && i.object.length === 1 && Array.isArray(arr) ? arr[0] : arr;
+        }
+      }
+    }
+    if (Object.keys(outputs).length) test.outputs = outputs;
+  }
+  return test;
+}
+
+/**
+ * A model value as data. Pointers inside data are written `&name[k]`, naming
+ * the object they point into (a pointer parameter's object by the parameter's
+ * name), or null.
+ */
+export function valueToData(z: Z3Handle, model: Model<'main'>, v: Val, t: CType, objectNames: string[] = []): DataValue {
+  const { ctx } = z;
+  switch (t.kind) {
+    case 'int': {
+      if (v.k !== 'bv') return null;
+      const raw = BigInt((model.eval(v.t, true) as unknown as { value(): bigint }).value());
+      const n = t.signed && raw >= 1n << BigInt(t.bits - 1) ? raw - (1n << BigInt(t.bits)) : raw;
+      return Number.isSafeInteger(Number(n)) ? Number(n) : n.toString();
+    }
+    case 'float': {
+      if (v.k !== 'fp') return null;
+      const e = model.eval(v.t, true);
+      return floatData(z, e as unknown as F, t.bits);
+    }
+    case 'pointer': {
+      if (v.k !== 'ptr') return null;
+      const obj = BigInt((model.eval(v.obj, true) as unknown as { value(): bigint }).value());
+      if (obj === 0n) return null;
+      const off = BigInt((model.eval(v.off, true) as unknown as { value(): bigint }).value());
+      return `&${objectNames[Number(obj) - 1] ?? `object${obj}`}[${off}]`;
+    }
+    case 'array': {
+      if (v.k !== 'arr') return null;
+      const n = t.length ?? 0;
+      const out: DataValue[] = [];
+      for (let i = 0; i < n; i++) out.push(valueToData(z, model, selectVal(v, bvConst(ctx, BigInt(i), 64)), t.of, objectNames));
+      return out;
+    }
+    case 'struct': {
+      if (v.k !== 'struct') return null;
+      const o: Record<string, DataValue> = {};
+      t.fields.forEach((f, i) => (o[f.name] = valueToData(z, model, v.fields[i], f.type, objectNames)));
+      return o;
+    }
+    default:
+      return null;
+  }
+}
+
+/** A float from the model as a JSON number, or "nan" | "inf" | "-inf" | "-0". */
+function floatData(_z: Z3Handle, e: F, bits: 32 | 64): DataValue {
+  // Z3 prints a float numeral as its exact bits: `(fp #b0 #x7f #b000...)`, or `(_ NaN 8 24)` and the like.
+  const s = e.toString();
+  if (/NaN/.test(s)) return 'nan';
+  if (/\+oo/.test(s)) return 'inf';
+  if (/-oo/.test(s)) return '-inf';
+  if (/-zero/.test(s)) return '-0';
+  if (/\+zero/.test(s)) return 0;
+  const parts = [...s.matchAll(/#([bx])([0-9a-fA-F]+)/g)].map(([, base, digits]) =>
+    base === 'b' ? digits : [...digits].map((d) => parseInt(d, 16).toString(2).padStart(4, '0')).join(''),
+  );
+  if (parts.length !== 3) throw new Error(`unexpected float numeral ${s}`);
+  const raw = BigInt(`0b${parts.join('')}`);
+  const view = new DataView(new ArrayBuffer(8));
+  let x: number;
+  if (bits === 32) {
+    view.setUint32(0, Number(raw));
+    x = view.getFloat32(0);
+  } else {
+    view.setBigUint64(0, raw);
+    x = view.getFloat64(0);
+  }
+  if (x === 0 && 1 / x < 0) return '-0';
+  return x;
+}

@@ -1,0 +1,73 @@
+// A level: the function unrolled to one loop bound, encoded, and asserted in
+// its own incremental solver (goals are then assumption literals on it), with
+// the small-input boxes and each node's ancestors.
+
+import type { IRFunction, Program } from '../ir/ir';
+import { unroll } from '../model/unroll';
+import { encode, type Encoding } from '../model/encode';
+import type { B } from '../model/semantics';
+import type { Z3Handle } from '../z3/z3';
+import { boxConstraint } from './inputs';
+
+/** What queries need of the engine's options. */
+export interface SolverOptions {
+  maxLoopBound: number;
+  inlineDepth: number;
+  timeoutMs: number;
+  pointerArrayLength: number;
+  mallocMayFail?: boolean;
+}
+
+export type Solver = InstanceType<Z3Handle['ctx']['Solver']>;
+
+/** The function at one loop bound, in its own solver. */
+export interface Level {
+  bound: number;
+  enc: Encoding;
+  solver: Solver;
+  /** ancestors[n]: nodes with a path to n. */
+  ancestors: Set<number>[];
+  boxes: { size: number; lit: B }[];
+  /** Some execution runs a loop past the bound (null: not checked yet). */
+  unwindable: boolean | null;
+  unwindableUnknown?: boolean;
+}
+
+/** Input boxes tried first, for readable data: every scalar input within [-size, size]. */
+export const BOXES = [16, 256, 32767];
+
+/** The function unrolled to `bound`, encoded, and asserted in a new solver (`explain`: with tracking literals). */
+export function encodeAt(z: Z3Handle, program: Program, fn: IRFunction, options: SolverOptions, bound: number, explain: boolean) {
+  const u = unroll(program, fn, bound, options.inlineDepth);
+  const enc = encode(z, program, u, { fromMain: fn.name === 'main', pointerArrayLength: options.pointerArrayLength, explain, mallocMayFail: options.mallocMayFail });
+  const solver = new z.ctx.Solver();
+  solver.set('timeout', options.timeoutMs);
+  solver.add(...enc.assertions);
+  return { u, enc, solver };
+}
+
+export function buildLevel(z: Z3Handle, program: Program, fn: IRFunction, options: SolverOptions, bound: number): Level {
+  const { ctx } = z;
+  const { u, enc, solver } = encodeAt(z, program, fn, options, bound, false);
+  const ancestors = computeAncestors(u.nodes.map((n) => n.preds));
+  const boxes = BOXES.map((size) => {
+    const lit = ctx.Bool.const(`box${size}`) as B;
+    solver.add(lit.implies(boxConstraint(z, enc.inputs, enc, size)) as B);
+    return { size, lit };
+  });
+  return { bound, enc, solver, ancestors, boxes, unwindable: null };
+}
+
+export function computeAncestors(preds: number[][]): Set<number>[] {
+  // Node ids are topological: a node's ancestors are its preds and their ancestors.
+  const anc: Set<number>[] = [];
+  for (let i = 0; i < preds.length; i++) {
+    const s = new Set<number>();
+    for (const p of preds[i]) {
+      s.add(p);
+      for (const a of anc[p]) s.add(a);
+    }
+    anc.push(s);
+  }
+  return anc;
+}

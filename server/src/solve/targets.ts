@@ -1,0 +1,108 @@
+// Where a goal is in a level's unrolled graph: its copies (one per unrolled
+// occurrence of its code, each a literal), the obligations that must hold
+// before each copy, and the taints that can come before it.
+
+import type { Goal } from '../goals/goal';
+import type { Encoding } from '../model/encode';
+import type { B } from '../model/semantics';
+import type { Level } from './level';
+
+/** One copy of a goal in the unrolled graph, with what must hold before it. */
+export interface GoalCopy {
+  lit: B;
+  /** A sharper literal a counter-example should satisfy when it can (see UbCondition.prefer). */
+  prefer?: B;
+  /** Node whose ancestors' obligations must hold. */
+  node: number;
+  /** Also the node's own obligations before this instruction index (-1: none of them; Infinity: all). */
+  upTo: number;
+}
+
+/** An extra condition at a goal copy (`--where`), as a literal of the encoding at that node. */
+export type WhereCondition = (enc: Encoding, node: number, atEnd: boolean) => B;
+
+/** Copies of the goal in the level's graph (empty: the goal's code is not in the unrolled graph). */
+export function goalCopies(level: Pick<Level, 'enc'>, goal: Goal): GoalCopy[] {
+  const { enc } = level;
+  const u = enc.unrolled;
+  const top = u.contexts[0];
+  const out: GoalCopy[] = [];
+  const t = goal.target;
+  const inTop = u.nodes.filter((n) => n.ctx === top && n.unwindOf === undefined);
+  switch (t.kind) {
+    case 'block':
+      for (const n of inTop) if (n.block.id === t.block && n.start === 0) out.push({ lit: enc.reach[n.id], node: n.id, upTo: -1 });
+      break;
+    case 'point':
+      for (const n of inTop) if (n.block.id === t.block && n.start <= t.index && t.index < Math.max(n.end, n.start + 1)) out.push({ lit: enc.reach[n.id], node: n.id, upTo: t.index });
+      break;
+    case 'edges':
+      for (const e of t.edges)
+        for (const n of inTop) {
+          if (n.block.id !== e.from || n.end !== n.block.instrs.length || n.inlinedCall) continue;
+          const s = n.succ.get(e.to);
+          if (s === undefined) continue;
+          const lit = enc.edges.get(`${n.id}>${s}`);
+          if (lit) out.push({ lit, node: n.id, upTo: Infinity });
+        }
+      break;
+    case 'assert':
+      for (const site of enc.sites.get(`${t.block}:${t.index}`) ?? []) out.push({ lit: enc.reach[site.node].and(site.cond.not()) as B, node: site.node, upTo: t.index });
+      break;
+    case 'error':
+      for (const site of enc.sites.get(`${t.block}:${t.index}`) ?? []) out.push({ lit: enc.reach[site.node], node: site.node, upTo: t.index });
+      break;
+    case 'runtime-error':
+      for (const site of enc.sites.get(`${t.block}:${t.index}:${t.error}`) ?? []) {
+        const lit = enc.reach[site.node].and(site.cond) as B;
+        out.push({ lit, node: site.node, upTo: t.index, prefer: site.prefer ? (lit.and(site.prefer) as B) : undefined });
+      }
+      break;
+  }
+  return out;
+}
+
+/** Assumptions making the obligations before a goal copy hold. */
+export function obligationsBefore(level: Level, copy: GoalCopy): B[] {
+  const { enc } = level;
+  const lits = [...level.ancestors[copy.node]].map((a) => enc.okNode[a]);
+  if (copy.upTo === Infinity) lits.push(enc.okNode[copy.node]);
+  else for (const ob of enc.obligations) if (ob.node === copy.node && ob.index < copy.upTo) lits.push(ob.lit);
+  return lits;
+}
+
+/** The copies with the `--where` condition at each. */
+export function withWhere(level: Level, copies: GoalCopy[], where: WhereCondition | undefined): GoalCopy[] {
+  if (!where) return copies;
+  return copies.map((c) => ({ ...c, lit: c.lit.and(where(level.enc, c.node, c.upTo === Infinity)) as B }));
+}
+
+/** A taint comes before a goal copy: in an ancestor node, or earlier in the goal's own node. */
+export function taintBefore(level: Level, t: { node: number; index: number }, c: GoalCopy): boolean {
+  return level.ancestors[c.node].has(t.node) || (t.node === c.node && t.index < c.upTo);
+}
+
+/** Taints and limits that can be on a path to one of the copies. */
+export function taintsBefore(level: Level, copies: GoalCopy[]): string[] {
+  const { enc } = level;
+  const nodes = new Set<number>();
+  for (const c of copies) {
+    nodes.add(c.node);
+    for (const a of level.ancestors[c.node]) nodes.add(a);
+  }
+  const out = new Set<string>();
+  for (const t of enc.taints) if (copies.some((c) => taintBefore(level, t, c))) out.add(`${t.what} (line ${t.line})`);
+  for (const l of enc.unrolled.limits) if (nodes.has(l.node) || l.node === 0) out.add(`${l.what} (line ${l.line})`);
+  return [...out];
+}
+
+/**
+ * Whether phase 1 asks more of a copy than phase 2: an obligation that can come after it.
+ * (Unwind nodes are sinks: a path through the goal never reaches one, so noUnwind adds nothing.)
+ */
+export function somethingAfter(level: Level, copy: GoalCopy): boolean {
+  const { enc } = level;
+  const anc = level.ancestors[copy.node];
+  return enc.obligations.some((ob) => !(anc.has(ob.node) || (ob.node === copy.node && (copy.upTo === Infinity || ob.index < copy.upTo))));
+}
+
