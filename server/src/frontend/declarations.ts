@@ -4,11 +4,11 @@
 // expressions, evaluated by the callback the lowering provides.
 
 import type { CType, FunctionType, IntType, StructType } from '../ir/types';
-import { INT, UINT, LLONG, ULLONG, FLOAT, DOUBLE, CHAR, SCHAR, UCHAR, SHORT, USHORT, BOOL, VOID, longType } from '../ir/types';
+import { INT, UINT, LLONG, ULLONG, FLOAT, DOUBLE, CHAR, SCHAR, UCHAR, SHORT, USHORT, BOOL, VOID, longType, typeToString } from '../ir/types';
 import type { SyntaxNode } from './parser';
 import type { FrontendContext } from './context';
 import { UNNAMED_BITFIELD } from './rewrite';
-import { decayType, enumType, layoutStruct, pointerTo, sizeType, ptrdiffType, type LayoutField } from './ctypes';
+import { decayType, enumType, intOfRank, layoutStruct, pointerTo, sizeType, ptrdiffType, type LayoutField } from './ctypes';
 
 export interface Specifiers {
   type: CType;
@@ -109,15 +109,34 @@ export class TypeResolver {
         return this.structType(node);
       case 'enum_specifier':
         return this.enumSpecifier(node);
+      case 'macro_type_specifier':
+        if (/^(__)?typeof(__)?$/.test(node.childForFieldName('name')?.text ?? '')) return this.typeofType(node);
+        this.ctx.unsupported(node, `type specifier '${node.text.slice(0, 40)}'`);
+        return INT;
       default:
         this.ctx.unsupported(node, `type specifier '${node.text.slice(0, 40)}'`);
         return INT;
     }
   }
 
+  /**
+   * GNU `typeof(T)` and `typeof(x)` (tree-sitter reads both as a type name). Other operand
+   * expressions do not parse as a type: they are syntax errors.
+   */
+  private typeofType(node: SyntaxNode): CType {
+    const desc = node.childForFieldName('type');
+    if (!desc) return INT;
+    const inner = desc.childForFieldName('type');
+    const sym = inner?.type === 'type_identifier' && !desc.childForFieldName('declarator') ? this.ctx.scopes.lookup(inner.text) : undefined;
+    if (sym?.kind === 'var') return this.ctx.vars.get(sym.id)!.type;
+    if (sym?.kind === 'enum') return sym.type;
+    if (sym?.kind === 'func') return sym.type;
+    return this.typeDescriptor(desc);
+  }
+
   /** A type the front end does not know (compiler builtins such as `__builtin_va_list`, `__int128`). */
-  private opaque(node: SyntaxNode, name: string): CType {
-    if (this.ctx.isUser(node)) this.ctx.unsupported(node, `type '${name}'`);
+  private opaque(node: SyntaxNode, name: string, warn = true): CType {
+    if (warn && this.ctx.isUser(node)) this.ctx.unsupported(node, `type '${name}'`);
     return { kind: 'struct', tag: name, union: false, fields: [], size: 0, align: 1, complete: false };
   }
 
@@ -322,6 +341,42 @@ export class TypeResolver {
       }
     }
     return { kind: 'function', ret, params: types, variadic, prototyped };
+  }
+
+  /** Defines the names of a `typedef` declaration (GNU `__attribute__((mode(M)))` on it gives an integer of M's width). */
+  typedefs(node: SyntaxNode): void {
+    const spec = this.specifiers(node);
+    const mode = this.modeAttribute(node);
+    for (const d of node.childrenForFieldName('declarator')) {
+      if (!d) continue;
+      const decl = this.declarator(spec.type, d, spec.isConst);
+      if (!decl.name) continue;
+      const type = mode ? this.withMode(decl.type, mode, node) : decl.type;
+      this.ctx.scopes.define(decl.name, { kind: 'typedef', type });
+    }
+  }
+
+  private modeAttribute(node: SyntaxNode): { name: string; node: SyntaxNode } | null {
+    for (const a of node.children) {
+      if (a?.type !== 'attribute_specifier') continue;
+      for (const arg of a.namedChildren[0]?.namedChildren ?? []) {
+        if (arg?.type !== 'call_expression' || arg.childForFieldName('function')?.text.replace(/^__(.*)__$/, '$1') !== 'mode') continue;
+        const m = arg.childForFieldName('arguments')?.namedChildren[0];
+        if (m) return { name: m.text.replace(/^__(.*)__$/, '$1'), node: arg };
+      }
+    }
+    return null;
+  }
+
+  /** gcc's machine modes: QI, HI, SI, DI are 8, 16, 32, 64-bit integers; word and pointer the pointer width. */
+  private withMode(t: CType, mode: { name: string; node: SyntaxNode }, at: SyntaxNode): CType {
+    const m = this.ctx.model;
+    const ranks: Record<string, IntType['rank']> = { QI: 'char', byte: 'char', HI: 'short', SI: 'int', DI: m === 'LP64' ? 'long' : 'longlong', word: 'long', pointer: 'long' };
+    const rank = ranks[mode.name];
+    if (t.kind === 'int' && t.bits !== 1 && rank) return intOfRank(rank, t.signed, m);
+    if (t.kind === 'float' && (mode.name === 'SF' || mode.name === 'DF')) return mode.name === 'SF' ? FLOAT : DOUBLE;
+    if (this.ctx.isUser(at)) this.ctx.unsupported(mode.node, `__attribute__((mode(${mode.name})))`);
+    return this.opaque(at, `${typeToString(t)} in mode ${mode.name}`, false);
   }
 
   /** A builtin type by its C spelling (`unsigned long`), for `__VERIFIER_nondet_ulong` and friends. */

@@ -366,7 +366,7 @@ export class FunctionLowerer extends ExpressionLowerer {
         this.declaration(node);
         return;
       case 'type_definition':
-        this.typedef(node);
+        this.fhost.types.typedefs(node);
         return;
       case 'struct_specifier':
       case 'union_specifier':
@@ -466,15 +466,6 @@ export class FunctionLowerer extends ExpressionLowerer {
       this.labels.set(label, id);
     }
     return id;
-  }
-
-  private typedef(node: SyntaxNode): void {
-    const spec = this.fhost.types.specifiers(node);
-    for (const d of node.childrenForFieldName('declarator')) {
-      if (!d) continue;
-      const decl = this.fhost.types.declarator(spec.type, d, spec.isConst);
-      if (decl.name) this.ctx.scopes.define(decl.name, { kind: 'typedef', type: decl.type });
-    }
   }
 
   private declaration(node: SyntaxNode): void {

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { DataModel } from '../ir/types';
 import type { Diagnostic, Program, SourceRange } from '../ir/ir';
 import { parseC, type SyntaxNode } from './parser';
-import { preprocess, fromPreprocessedOutput, hasDirectives, PreprocessError, type Preprocessed } from './preprocess';
+import { preprocess, fromPreprocessedOutput, hasDirectives, isPreprocessorOutput, PreprocessError, type Preprocessed } from './preprocess';
 import { SourceMap } from './sourcemap';
 import { FrontendContext } from './context';
 import { ProgramLowerer } from './program';
@@ -55,7 +55,9 @@ export async function loadProgram(input: { file: string; text?: string }, option
 
   const warnings: Diagnostic[] = [];
   let pre: Preprocessed;
-  if (file.endsWith('.i')) {
+  if (file.endsWith('.i') || isPreprocessorOutput(text)) {
+    // Preprocessed already (`.i`, or a `.c` of preprocessor output): positions are those of the
+    // file itself. Preprocessing it again would file every line under the name its markers give.
     pre = fromPreprocessedOutput(text, file, text.split('\n'), null, true);
   } else if (!hasDirectives(text) && options.defines.length === 0 && !options.compileCommands) {
     // Nothing for the preprocessor to do: parse as is (exact columns, no process to start).
@@ -85,9 +87,9 @@ export async function loadProgram(input: { file: string; text?: string }, option
   try {
     const ctx = new FrontendContext(file, options.dataModel, text, pre.map);
     ctx.diagnostics.push(...warnings);
-    for (const at of rewritten.complexAt) {
-      const p = pre.map.map(at.row, at.column);
-      if (p?.user) ctx.diagnostics.push({ severity: 'warning', message: 'unsupported: complex types (read as their real type); goals they can affect are unknown', file, range: { line: p.line, column: p.column, endLine: p.line, endColumn: p.column + 8 } });
+    for (const note of rewritten.notes) {
+      const p = pre.map.map(note.row, note.column);
+      if (p?.user) ctx.diagnostics.push({ severity: 'warning', message: note.message, file, range: { line: p.line, column: p.column, endLine: p.line, endColumn: p.column + note.length } });
     }
     const syntax = syntaxErrors(tree.rootNode, ctx);
     if (syntax.some((d) => d.severity === 'error')) throw new FrontendError([...syntax, ...ctx.diagnostics]);

@@ -52,6 +52,20 @@ export function hasDirectives(text: string): boolean {
   return /^[ \t]*#/m.test(text);
 }
 
+/**
+ * Text that is already preprocessor output (an SV-COMP task saved as `.c`, say): it has GNU line
+ * markers (`# 12 "file.c"`) and no other directive but `#pragma`/`#ident`. Preprocessing it
+ * again would read every line as coming from the file the markers name, not the user's.
+ */
+export function isPreprocessorOutput(text: string): boolean {
+  let markers = 0;
+  for (const m of text.matchAll(/^[ \t]*#(.*)$/gm)) {
+    if (/^\s*\d+\s+"/.test(m[1])) markers++;
+    else if (!/^\s*(pragma|ident)\b/.test(m[1])) return false;
+  }
+  return markers > 0;
+}
+
 /** Flags from a compile_commands.json entry for `file` that matter to the preprocessor. */
 export function compileCommandFlags(ccPath: string, file: string): string[] {
   let entries: unknown;

@@ -136,15 +136,8 @@ export class ProgramLowerer implements FunctionHost {
         return this.functionDefinition(n);
       case 'declaration':
         return this.declaration(n);
-      case 'type_definition': {
-        const spec = this.types.specifiers(n);
-        for (const d of n.childrenForFieldName('declarator')) {
-          if (!d) continue;
-          const decl = this.types.declarator(spec.type, d, spec.isConst);
-          if (decl.name) this.ctx.scopes.define(decl.name, { kind: 'typedef', type: decl.type });
-        }
-        return;
-      }
+      case 'type_definition':
+        return this.types.typedefs(n);
       case 'struct_specifier':
       case 'union_specifier':
       case 'enum_specifier':
