@@ -111,3 +111,54 @@ describe('undefined behaviour is detected by the interpreter', () => {
   it('recursion overflowing int', () => expect(run('recursion', [13n])).toThrow(UndefinedBehaviour));
   it('float to int out of range', () => expect(run('int_of_double', [3e10])).toThrow(UndefinedBehaviour));
 });
+
+// Floating constants: gcc's bits for each literal against the constant in the IR (rounded once,
+// to nearest even, from the exact decimal or hexadecimal value to the literal's type).
+const floatLiterals = [
+  '1e-45f', '8388608.5f', '8388609.5f', '16777217.0f', '1.0000000596046448f', '1.0000000596046447f', '0.1f', '0.1',
+  '3.4028235677973366e38f', '3.4028235677973365e38f', '1e40f', '7.006492321624085354618647916449580656401309709382578858785341419448955413429303e-46f',
+  '7.0064923216240854e-46f', '7.0064923216240853e-46f', '1.17549421e-38f', '2.2250738585072011e-308', '2.2250738585072012e-308',
+  '4.9406564584124654e-324', '2.4703282292062327e-324', '2.4703282292062328e-324', '1.7976931348623158e308', '1.7976931348623159e308',
+  '1e400', '1e-400', '9007199254740993.0', '9007199254740993.0000000000000000001', '123456789012345678901234567890e-50f',
+  '0x1p-149f', '0x1.fffffep127f', '0x1.ffffffp127f', '0x1.000001p0f', '0x1.0000011p0f', '0x1.00000100000001p0f', '0x1.0000008p0',
+  '0x1p-1074', '0x1p-1075', '0x1.8p-1075', '0x10000000000000001p0', '0x1.0000000000000801p0', '0x.8p1f', '0X1P+3F', '1.5F', '1e3F',
+  '.5f', '5.f', '1E-3', '0e5f', '00.5',
+];
+
+describe('floating constants have the bits gcc gives them', () => {
+  const isFloat = (l: string) => /[fF]$/.test(l) && !/^0[xX][0-9a-fA-F.]*$/.test(l);
+  let gccBits: string[] = [];
+  let lits: Program;
+  beforeAll(async () => {
+    const decls = floatLiterals.map((l, i) => `${isFloat(l) ? 'float' : 'double'} lit${i} = ${l};`);
+    const file = path.join(dir, 'literals.c');
+    writeFileSync(file, decls.join('\n') + '\n');
+    const main = ['#include <stdio.h>', '#include <string.h>', '#include <stdint.h>', '#include "literals.c"', 'int main(void) {',
+      ...floatLiterals.map((l, i) => isFloat(l)
+        ? `  { uint32_t b; memcpy(&b, &lit${i}, 4); printf("%08x\\n", b); }`
+        : `  { uint64_t b; memcpy(&b, &lit${i}, 8); printf("%016llx\\n", (unsigned long long)b); }`),
+      '  return 0;', '}'].join('\n');
+    writeFileSync(path.join(dir, 'literals_main.c'), main);
+    execFileSync('gcc', ['-w', path.join(dir, 'literals_main.c'), '-o', path.join(dir, 'literals')]);
+    gccBits = execFileSync(path.join(dir, 'literals'), { encoding: 'utf8' }).trim().split('\n');
+    lits = await loadProgram({ file }, { dataModel: 'LP64', compiler: 'cc', includePaths: [], defines: [] });
+  }, 60_000);
+  const bitsOf = (v: number, bits: number) => {
+    const dv = new DataView(new ArrayBuffer(8));
+    if (bits === 32) {
+      dv.setFloat32(0, v);
+      return dv.getUint32(0).toString(16).padStart(8, '0');
+    }
+    dv.setFloat64(0, v);
+    return dv.getBigUint64(0).toString(16).padStart(16, '0');
+  };
+  floatLiterals.forEach((l, i) => {
+    it(l, () => {
+      const v = [...lits.vars.values()].find((x) => x.name === `lit${i}`)!;
+      expect(v.init).toMatchObject({ kind: 'scalar', value: { kind: 'fconst', type: { bits: isFloat(l) ? 32 : 64 } } });
+      const c = (v.init as { value: { value: number } }).value.value;
+      expect(Math.fround(c) === c || !isFloat(l)).toBe(true);
+      expect(bitsOf(c, isFloat(l) ? 32 : 64)).toBe(gccBits[i]);
+    });
+  });
+});

@@ -18,17 +18,18 @@ export function parseNumber(raw: string, model: DataModel): Literal | null {
   if (isFloat) {
     const m = /^(.*?)([fFlL]?)$/.exec(text)!;
     const suffix = m[2].toLowerCase();
+    const exact = isHex ? hexFloatValue(m[1]) : decimalFloatValue(m[1]);
+    if (!exact) return null;
     if (suffix === 'l') return { kind: 'unsupported', what: 'long double constant' };
-    const value = isHex ? parseHexFloat(m[1]) : Number(m[1]);
-    if (Number.isNaN(value)) return null;
-    if (suffix === 'f') return { kind: 'float', value: isHex ? Math.fround(value) : decimalToFloat32(m[1]), type: FLOAT };
-    return { kind: 'float', value, type: DOUBLE };
+    const type = suffix === 'f' ? FLOAT : DOUBLE;
+    return { kind: 'float', value: roundToBinary(exact, type.bits), type };
   }
   const m = /^(0[xX][0-9a-fA-F]+|0[bB][01]+|0[0-7]*|[1-9][0-9]*)([uUlL]*)$/.exec(text);
   if (!m) return null;
   const digits = m[1];
   const value = /^0[bB]/.test(digits) ? BigInt(digits) : /^0[0-7]+$/.test(digits) ? BigInt('0o' + digits.slice(1)) : BigInt(digits);
   const suffix = m[2].toLowerCase();
+  if (!/^(u?(l|ll)?|(l|ll)u)$/.test(suffix)) return null;
   const unsigned = suffix.includes('u');
   const longs = (suffix.match(/l/g) ?? []).length;
   const decimal = /^[1-9]/.test(digits) || digits === '0';
@@ -43,73 +44,64 @@ export function parseNumber(raw: string, model: DataModel): Literal | null {
   return { kind: 'int', value, type };
 }
 
-function parseHexFloat(text: string): number {
-  const m = /^0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?[pP]([+-]?\d+)$/.exec(text);
-  if (!m) return NaN;
-  const frac = m[2] ?? '';
-  const mant = BigInt('0x' + ((m[1] ?? '') + frac || '0'));
-  const exp = Number(m[3]) - 4 * frac.length;
-  return Number(mant) * Math.pow(2, exp);
+/** An exact non-negative value `num * 2^exp2 * 10^exp10` (a floating constant before rounding). */
+export interface ExactValue {
+  num: bigint;
+  exp2: number;
+  exp10: number;
 }
+
+/** `123.45e-6` without suffix; null if malformed. */
+function decimalFloatValue(text: string): ExactValue | null {
+  const m = /^(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (!m || (m[1] ?? '') + (m[2] ?? '') === '') return null;
+  return { num: BigInt((m[1] ?? '') + (m[2] ?? '') || '0'), exp2: 0, exp10: Number(m[3] ?? 0) - (m[2] ?? '').length };
+}
+
+/** `0x1.8p-3` without suffix (the binary exponent is mandatory); null if malformed. */
+function hexFloatValue(text: string): ExactValue | null {
+  const m = /^0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?[pP]([+-]?\d+)$/.exec(text);
+  if (!m || (m[1] ?? '') + (m[2] ?? '') === '') return null;
+  const frac = m[2] ?? '';
+  return { num: BigInt('0x' + ((m[1] ?? '') + frac || '0')), exp2: Number(m[3]) - 4 * frac.length, exp10: 0 };
+}
+
+const bitLength = (n: bigint): number => (n === 0n ? 0 : n.toString(2).length);
 
 /**
- * A decimal literal correctly rounded to binary32. Rounding to double first and then to float
- * is wrong only when the double lands exactly on the midpoint of two floats; then compare the
- * exact decimal value with that midpoint.
+ * The exact value rounded once, to nearest with ties to even, to IEEE binary32 or binary64
+ * (subnormals, overflow to infinity), as gcc rounds floating constants. Rounding a float
+ * constant through the double `Number(text)` first could round twice.
  */
-export function decimalToFloat32(text: string): number {
-  const d = Number(text);
-  const f = Math.fround(d);
-  if (f === d || !Number.isFinite(d)) return f;
-  const other = nextFloat32Toward(f, d);
-  const mid = (f + other) / 2;
-  if (mid !== d) return f;
-  const cmp = compareDecimalWithDouble(text, mid);
-  if (cmp === 0) return f; // exact tie: fround already rounded to even
-  const above = cmp > 0;
-  return above === other > f ? other : f;
-}
-
-function nextFloat32Toward(f: number, target: number): number {
-  const buf = new DataView(new ArrayBuffer(4));
-  buf.setFloat32(0, f);
-  let bits = buf.getUint32(0);
-  const up = target > f;
-  if (f === 0) bits = up ? 1 : 0x80000001;
-  else if (f > 0 === up) bits += 1;
-  else bits -= 1;
-  buf.setUint32(0, bits >>> 0);
-  return buf.getFloat32(0);
-}
-
-/** Sign of (decimal text - double value), computed exactly with bigints. */
-function compareDecimalWithDouble(text: string, v: number): number {
-  const m = /^(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text);
-  if (!m) return 0;
-  const digits = (m[1] ?? '') + (m[2] ?? '');
-  const num = BigInt(digits || '0');
-  const exp10 = Number(m[3] ?? 0) - (m[2] ?? '').length;
-  // v = mant * 2^e2 exactly
-  const buf = new DataView(new ArrayBuffer(8));
-  buf.setFloat64(0, v);
-  const hi = buf.getUint32(0);
-  const lo = buf.getUint32(4);
-  const bexp = (hi >>> 20) & 0x7ff;
-  let mant = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
-  let e2: number;
-  if (bexp === 0) e2 = -1074;
-  else {
-    mant |= 1n << 52n;
-    e2 = bexp - 1075;
-  }
-  // Compare num * 10^exp10 with mant * 2^e2 by scaling both to integers.
-  let left = num;
-  let right = mant;
-  if (exp10 >= 0) left *= 10n ** BigInt(exp10);
-  else right *= 10n ** BigInt(-exp10);
-  if (e2 >= 0) right <<= BigInt(e2);
-  else left <<= BigInt(-e2);
-  return left === right ? 0 : left > right ? 1 : -1;
+export function roundToBinary(v: ExactValue, bits: 32 | 64): number {
+  const p = bits === 32 ? 24 : 53;
+  const emin = bits === 32 ? -126 : -1022;
+  const emax = bits === 32 ? 127 : 1023;
+  if (v.num === 0n) return 0;
+  // Exponents far out of range: skip the (huge) powers of ten.
+  const magnitude = bitLength(v.num) + v.exp2 + v.exp10 * Math.log2(10);
+  if (magnitude > emax + 8) return Infinity;
+  if (magnitude < emin - p - 8) return 0;
+  // value = num / den exactly.
+  let num = v.num;
+  let den = 1n;
+  if (v.exp10 >= 0) num *= 10n ** BigInt(v.exp10);
+  else den = 10n ** BigInt(-v.exp10);
+  if (v.exp2 >= 0) num <<= BigInt(v.exp2);
+  else den <<= BigInt(-v.exp2);
+  // e = floor(log2(value)): 2^e <= num/den < 2^(e+1).
+  let e = bitLength(num) - bitLength(den);
+  if (e >= 0 ? num < den << BigInt(e) : num << BigInt(-e) < den) e--;
+  // Units of the last place: 2^q, q fixed by the precision (normal) or by emin (subnormal).
+  const q = Math.max(e, emin) - (p - 1);
+  const n2 = q >= 0 ? num : num << BigInt(-q);
+  const d2 = q >= 0 ? den << BigInt(q) : den;
+  let m = n2 / d2;
+  const twice = 2n * (n2 % d2);
+  if (twice > d2 || (twice === d2 && (m & 1n) === 1n)) m++;
+  // m <= 2^p and q >= emin - p + 1: m * 2^q is exact in a double.
+  const value = Number(m) * 2 ** q;
+  return value >= 2 ** (emax + 1) ? Infinity : value;
 }
 
 const SIMPLE_ESCAPES: Record<string, number> = {
