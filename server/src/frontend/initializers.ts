@@ -5,10 +5,10 @@
 // constants.
 
 import type { CType } from '../ir/types';
-import type { Initializer, Operand, Place } from '../ir/ir';
+import type { Initializer, Place } from '../ir/ir';
 import type { SyntaxNode } from './parser';
 import type { ExpressionLowerer } from './expressions';
-import { FunctionBuilder, zeroOf } from './builder';
+import { zeroOf } from './builder';
 import { ptrdiffType } from './ctypes';
 import { wrapInt } from '../ir/interp';
 
@@ -137,7 +137,7 @@ export class InitResolver {
     }
     if (d.type === 'subscript_designator') {
       const e = d.namedChildren[0];
-      const v = e ? constValue(this.lower, e) : null;
+      const v = e ? this.lower.constInteger(e) : null;
       return v === null ? null : Number(v);
     }
     return null;
@@ -149,31 +149,6 @@ export function inferredLength(tree: InitTree): number {
   if (tree.kind === 'string') return tree.bytes.length;
   if (tree.kind === 'list') return tree.elems.size === 0 ? 0 : Math.max(...tree.elems.keys()) + 1;
   return 1;
-}
-
-/** Evaluates an integer constant expression with the lowering in constant mode; null if not constant. */
-export function constValue(lower: ExpressionLowerer, node: SyntaxNode): bigint | null {
-  const v = constOperand(lower, node);
-  if (v && v.kind === 'const' && v.type.kind === 'int') return v.value;
-  return null;
-}
-
-/** A constant operand for an expression (address constants included), or null. */
-export function constOperand(lower: ExpressionLowerer, node: SyntaxNode, to?: CType): Operand | null {
-  return lower.inScratch(true, (emitted) => {
-    let v = lower.rvalue(node);
-    if (to) v = lower.convert(v, to, node);
-    return emitted() || !isConstant(lower, v) ? null : v;
-  });
-}
-
-/** An operand known before the program runs: a number, a string, a function, or the address of static storage. */
-function isConstant(lower: ExpressionLowerer, v: Operand): boolean {
-  if (v.kind === 'var') return false;
-  if (v.kind !== 'addr') return true;
-  const root = v.place.root;
-  if (root.kind !== 'var' || lower.variable(root.id)?.kind !== 'global') return false;
-  return v.place.path.every((e) => e.kind === 'field' || e.index.kind === 'const');
 }
 
 /** Assignments that initialise a local object from its tree; everything not initialised is zeroed. */
@@ -231,7 +206,7 @@ export function constInitializer(lower: ExpressionLowerer, t: CType, tree: InitT
   if (tree.kind === 'string') return { kind: 'string', bytes: t.kind === 'array' && t.length !== null ? tree.bytes.slice(0, t.length) : tree.bytes };
   if (t.kind === 'array' || t.kind === 'struct') {
     if (tree.kind === 'expr') {
-      const v = constOperand(lower, tree.node, t);
+      const v = lower.constOperand(tree.node, t);
       return v ? { kind: 'scalar', value: v } : null;
     }
     const n = tree.elems.size === 0 ? 0 : Math.max(...tree.elems.keys()) + 1;
@@ -253,6 +228,6 @@ export function constInitializer(lower: ExpressionLowerer, t: CType, tree: InitT
     const first = tree.elems.get(0);
     return first ? constInitializer(lower, t, first) : { kind: 'scalar', value: zeroOf(t) };
   }
-  const v = constOperand(lower, tree.node, t);
+  const v = lower.constOperand(tree.node, t);
   return v ? { kind: 'scalar', value: v } : null;
 }

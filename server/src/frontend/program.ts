@@ -11,7 +11,7 @@ import { TypeResolver } from './declarations';
 import { ExpressionLowerer, NestingError, type ExpressionHost } from './expressions';
 import { FunctionBuilder } from './builder';
 import { FunctionLowerer, type ContractClause, type FunctionHost } from './functions';
-import { InitResolver, constInitializer, constValue, inferredLength } from './initializers';
+import { InitResolver, constInitializer, inferredLength } from './initializers';
 import type { ContractComment, ParsedClause } from './acsl';
 import { contractBefore } from './acsl';
 
@@ -50,7 +50,7 @@ export class ProgramLowerer implements FunctionHost {
     private readonly contracts: ContractSource,
   ) {
     const dummyRange: SourceRange = { line: 1, column: 1, endLine: 1, endColumn: 2 };
-    this.types = new TypeResolver(ctx, (n) => constValue(this.fileScope, n));
+    this.types = new TypeResolver(ctx, (n) => this.fileScope.constInteger(n));
     this.fileScope = new ExpressionLowerer(this, new FunctionBuilder('<file>'), [], dummyRange);
     this.fileScope.constMode = true;
     this.definedNames = new Set(
