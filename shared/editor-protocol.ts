@@ -5,19 +5,6 @@
 
 import type { DataValue, Report, TestReport } from './report';
 
-/** Settings under `creach.*` (package.json `contributes.configuration`). */
-export interface CreachSettings {
-  loopBound: number;
-  timeoutMs: number;
-  dataModel: 'LP64' | 'ILP32';
-  compiler: string;
-  includePaths: string[];
-  defines: string[];
-  compileCommands: string;
-  runtimeErrors: boolean;
-  validate: boolean;
-}
-
 /** Server commands (`workspace/executeCommand`); the argument is the first element of `arguments`. */
 export const ServerCommands = {
   /** ReachArgs -> Report of that goal. */

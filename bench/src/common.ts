@@ -2,14 +2,18 @@
 // the built CLI as a cold process, and a fresh engine with the CLI's options.
 
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { defaultEngineOptions, type EngineOptions } from '../../server/src/api';
+import { defaultEngineOptions, type EngineOptions, type SourceInput } from '../../server/src/api';
 import type { Report } from '../../shared/report';
 
 /** The repository root (this file is bundled into bench/out/bench.js). */
 export const root = path.resolve(__dirname, '../..');
 export const fixture = (name: string) => path.join(root, 'test/fixtures', name);
 export const outDir = path.join(root, 'bench/out');
+
+/** A source file as the engine takes it (the engine does no I/O). */
+export const src = (file: string): SourceInput => ({ file, text: readFileSync(file, 'utf8') });
 
 /** The engine options the CLI uses by default (`creach reach FILE ...`). */
 export function cliEngineOptions(runtimeErrors = true): EngineOptions {

@@ -6,9 +6,9 @@
 // every query solved again).
 
 import { readdirSync } from 'node:fs';
-import { createEngine } from '../../server/src/engine';
+import { createEngine } from '../../server/src/api';
 import type { GoalReport } from '../../shared/report';
-import { cliEngineOptions, errorText, fixture, outDir, root, runNode } from './common';
+import { cliEngineOptions, errorText, fixture, outDir, root, runNode, src } from './common';
 import { percentile } from './stats';
 import * as path from 'node:path';
 
@@ -42,7 +42,7 @@ export async function latencyChild(log = (s: string) => process.stderr.write(s +
     let outline: GoalReport[][];
     let names: string[];
     try {
-      const o = await engine.outline({ file: fixture(file) });
+      const o = await engine.outline({ ...src(fixture(file)) });
       outline = o.functions.map((f) => f.goals.filter((g) => g.kind === 'statement' || g.kind === 'branch'));
       names = o.functions.map((f) => f.name);
     } catch (e) {
@@ -56,7 +56,7 @@ export async function latencyChild(log = (s: string) => process.stderr.write(s +
         const t0 = performance.now();
         let status: string;
         try {
-          const r = await engine.reach({ file: fixture(file), function: fn, line: g.line, column: g.column, outcome: g.outcome });
+          const r = await engine.reach({ ...src(fixture(file)), function: fn, line: g.line, column: g.column, outcome: g.outcome });
           const answered = r.functions[0]?.goals[0];
           status = answered?.status ?? 'none';
           if (answered?.id !== g.id && pass === 'first') mismatched.push(`${file} ${g.id} answered as ${answered?.id}`);

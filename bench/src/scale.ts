@@ -5,8 +5,8 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { createEngine } from '../../server/src/engine';
-import { cliEngineOptions, errorText, outDir, runNode } from './common';
+import { createEngine } from '../../server/src/api';
+import { cliEngineOptions, errorText, outDir, runNode, src } from './common';
 import { peakMemoryMB } from './stats';
 import { synthesize, type Family } from './synth';
 
@@ -47,20 +47,20 @@ export async function scalePoint(family: Family, size: number): Promise<void> {
   const engine = await createEngine(cliEngineOptions());
   try {
     let t0 = performance.now();
-    const o = await engine.outline({ file });
+    const o = await engine.outline({ ...src(file) });
     p.outlineMs = performance.now() - t0;
     p.goals = o.functions.reduce((n, f) => n + f.goals.length, 0);
     emit();
     t0 = performance.now();
-    const r = await engine.reach({ file, function: s.goal.function, line: s.goal.line });
+    const r = await engine.reach({ ...src(file), function: s.goal.function, line: s.goal.line });
     p.goalMs = performance.now() - t0;
     p.goalStatus = r.functions[0]?.goals[0]?.status;
     t0 = performance.now();
-    await engine.reach({ file, function: s.goal.function, line: s.goal.line });
+    await engine.reach({ ...src(file), function: s.goal.function, line: s.goal.line });
     p.goalWarmMs = performance.now() - t0;
     emit();
     t0 = performance.now();
-    const c = await engine.cover({ file, criterion: 'decision' });
+    const c = await engine.cover({ ...src(file), criterion: 'decision' });
     p.coverMs = performance.now() - t0;
     const gs = c.functions.flatMap((f) => f.goals);
     p.covered = `${gs.filter((g) => g.status === 'covered').length}/${gs.length}`;

@@ -4,10 +4,10 @@
 // compiled programs) and the seed's reported time beside it.
 
 import type { Report, TestReport, DataValue } from '../../shared/report';
-import { createEngine } from '../../server/src/engine';
+import { createEngine } from '../../server/src/api';
 import type { Engine } from '../../server/src/api';
 import * as path from 'node:path';
-import { cliEngineOptions, errorText, fixture, outDir, parseCliReport, root, runNode } from './common';
+import { cliEngineOptions, errorText, fixture, outDir, parseCliReport, root, runNode, src } from './common';
 import { peakMemoryMB, summarize, type Summary } from './stats';
 
 type Request =
@@ -190,11 +190,11 @@ function ask(engine: Engine, g: SeedGoal): Promise<Report> {
   const file = fixture(g.file);
   switch (r.kind) {
     case 'reach':
-      return engine.reach({ file, line: r.line, where: r.where, all: r.all, limit: r.limit });
+      return engine.reach({ ...src(file), line: r.line, where: r.where, all: r.all, limit: r.limit });
     case 'check':
-      return engine.check({ file, function: r.function });
+      return engine.check({ ...src(file), function: r.function });
     case 'cover':
-      return engine.cover({ file, function: r.function, criterion: 'decision' });
+      return engine.cover({ ...src(file), function: r.function, criterion: 'decision' });
   }
 }
 

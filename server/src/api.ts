@@ -1,57 +1,35 @@
-// The engine's one small API (DESIGN.md: the engine does no I/O of its own
-// beyond running the compiler it is given). The CLI and the language server
-// (in its worker threads) drive the engine only through this.
+// The engine's one door. The CLI, the language server's workers and the
+// benchmark drive the engine only through this file: every operation a user
+// can ask for is a method of `Engine`, its options are `EngineOptions` (one
+// table, options.ts), and every error it throws is an `EngineError`.
+//
+// The engine does no I/O of its own beyond running the compiler it is given
+// (preprocessing, validation): callers pass the source text (`readSource`
+// reads a file with the one message every command gives for a missing file)
+// and write the files an export returns.
 
-import type { DataModel } from './ir/types';
+import { readFile } from 'node:fs/promises';
 import type { Report } from '../../shared/report';
 import type { CfgView } from '../../shared/cfg';
+import { EngineError } from './errors';
 
-export interface EngineOptions {
-  dataModel: DataModel;
-  /** C compiler used for preprocessing and validation. */
-  compiler: string;
-  includePaths: string[];
-  /** `NAME` or `NAME=VALUE`. */
-  defines: string[];
-  /** Path to a compile_commands.json, if any. */
-  compileCommands?: string;
-  /** Largest loop unrolling tried (deepening 1, 2, 4, ... up to this). */
-  maxLoopBound: number;
-  /** Depth up to which calls to functions of the file are inlined. */
-  inlineDepth: number;
-  /** Time limit of one solver query, in milliseconds. */
-  timeoutMs: number;
-  /** Make possible runtime errors goals (and forbid them on the path to other goals: always on). */
-  runtimeErrors: boolean;
-  /** Length of the input array a pointer parameter points to, when nothing says otherwise. */
-  pointerArrayLength: number;
-  /** malloc and calloc may return NULL (each call's outcome is then part of the datum). Default: they always succeed. */
-  mallocMayFail?: boolean;
-  /** Compile and run the data of each reach/check/cover report to confirm them (absent: false; the CLI validates with `cover --validate`). The editor turns it on only in trusted workspaces. */
-  validate?: boolean;
-}
+export { EngineError, isCancellation, type EngineErrorKind, type ErrorLocation } from './errors';
+export { defaultEngineOptions, editorDefaults, optionSpecs, checkedValue, settingsContribution, restrictedSettings, type EngineOptions, type OptionSpec } from './options';
+export { createEngine } from './engine/engine';
+export type { ReplayResult, ReplayedTest } from './testgen/replay';
+import type { ReplayResult } from './testgen/replay';
 
-export const defaultEngineOptions: EngineOptions = {
-  dataModel: 'LP64',
-  compiler: 'cc',
-  includePaths: [],
-  defines: [],
-  maxLoopBound: 64,
-  inlineDepth: 8,
-  timeoutMs: 5000,
-  runtimeErrors: true,
-  pointerArrayLength: 4,
-};
-
-/** The source to analyse: a path, and its text when the caller has it (an editor buffer). */
+/** The source to analyse: its path (for messages, preprocessing and `#include`s) and its text. */
 export interface SourceInput {
   file: string;
-  text?: string;
+  text: string;
 }
 
 export interface ReachRequest extends SourceInput {
+  /** The goal by id (`f:12:if:true`), or by place: */
+  goal?: string;
   /** 1-based line of the statement or decision. */
-  line: number;
+  line?: number;
   column?: number;
   /** 'true' | 'false' (or a switch case label) for decisions; absent: the statement on that line. */
   outcome?: string;
@@ -72,13 +50,83 @@ export interface CoverRequest extends SourceInput {
   criterion: 'statement' | 'decision';
 }
 
+/** The editor's background analysis of one function: decision coverage, then assertions and runtime errors, in one report. */
+export interface AnalyseRequest extends SourceInput {
+  function: string;
+}
+
+export interface CfgRequest extends SourceInput {
+  function?: string;
+  /** Add the SSA φ-functions and the control dependences (`creach cfg --json`). */
+  details?: boolean;
+}
+
+/** The C harness (one test function per datum) for the data of a report. */
+export interface HarnessRequest extends SourceInput {
+  report: Report;
+  /** How the harness `#include`s the source (default: the file's path as given). */
+  includePath?: string;
+}
+
+export type ExportFormat = 'c' | 'testcomp' | 'json';
+
+export interface ExportRequest extends SourceInput {
+  report: Report;
+  format: ExportFormat;
+  /** The directory the caller will write the files into (the C harness includes the source relative to it). */
+  dir: string;
+  /** Compile and run the suite first (sets `validated` on each test of the report). */
+  validate?: boolean;
+}
+
+/** A file an operation asks its caller to write: `name` is relative to the export directory. */
+export interface OutputFile {
+  name: string;
+  text: string;
+}
+
+export interface ExportResult {
+  files: OutputFile[];
+  /** The report, with `validated` set on its tests when validation ran. */
+  report: Report;
+  /** For people: what validation found. */
+  messages: string[];
+  /** Claims that measurements contradict (bugs of CReach): printed loudly. */
+  bugs: string[];
+}
+
+export interface ReplayRequest extends SourceInput {
+  /** The Test-Comp suite: `metadata.xml` and the test-case files, by name. */
+  suite: OutputFile[];
+}
+
 export interface Engine {
   reach(req: ReachRequest, signal?: AbortSignal): Promise<Report>;
   check(req: CheckRequest, signal?: AbortSignal): Promise<Report>;
   cover(req: CoverRequest, signal?: AbortSignal): Promise<Report>;
+  analyse(req: AnalyseRequest, signal?: AbortSignal): Promise<Report>;
   /** Goals of every function, statuses unknown (no solving): for fast outlines. */
-  outline(req: SourceInput): Promise<Report>;
+  outline(req: SourceInput, signal?: AbortSignal): Promise<Report>;
   /** The control-flow graph of each function (or of `function`), for `creach cfg` and the webview. */
-  cfg(req: SourceInput & { function?: string }): Promise<CfgView[]>;
+  cfg(req: CfgRequest, signal?: AbortSignal): Promise<CfgView[]>;
+  harness(req: HarnessRequest, signal?: AbortSignal): Promise<string>;
+  exportSuite(req: ExportRequest, signal?: AbortSignal): Promise<ExportResult>;
+  replay(req: ReplayRequest, signal?: AbortSignal): Promise<ReplayResult>;
   dispose(): void;
+}
+
+/** The operations of an engine, by name (the worker protocol is typed from these). */
+export type EngineMethod = Exclude<keyof Engine, 'dispose'>;
+export type EngineParams<M extends EngineMethod> = Parameters<Engine[M]>[0];
+export type EngineResult<M extends EngineMethod> = Awaited<ReturnType<Engine[M]>>;
+
+/** Reads a source file for a request; a file that cannot be read is an input error, with the same message from every command. */
+export async function readSource(file: string): Promise<SourceInput> {
+  try {
+    return { file, text: await readFile(file, 'utf8') };
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
+    throw EngineError.at('input', file, 1, 1, `cannot read the file: ${why}`);
+  }
 }

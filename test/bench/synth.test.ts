@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { synthesize, editorFile, type Family, type Synthetic } from '../../bench/src/synth';
 import { percentile } from '../../bench/src/stats';
-import { createEngine } from '../../server/src/engine';
+import { fileEngine as createEngine } from '../helpers/engine';
 import { defaultEngineOptions } from '../../server/src/api';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'creach-bench-'));

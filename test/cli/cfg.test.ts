@@ -62,7 +62,7 @@ describe('creach cfg', () => {
     expect(syntax.stderr).toMatch(new RegExp(`^${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2:\\d+: `, 'm'));
     const missing = creach('cfg', join(dir, 'nope.c'));
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/nope\.c:1:1: cannot read file/);
+    expect(missing.stderr).toMatch(/nope\.c:1:1: cannot read the file: no such file/);
     const unknownFn = creach('cfg', 'test/fixtures/factorial.c', '--function', 'g');
     expect(unknownFn.code).toBe(2);
     expect(unknownFn.stderr).toMatch(/factorial\.c:1:1: no function 'g' .*functions: f/);

@@ -3,7 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { indexFile } from '../../server/src/lsp/functions';
-import { shiftReport, functionSummary, mergeAnalysis } from '../../server/src/lsp/reports';
+import { shiftReport, functionSummary } from '../../server/src/lsp/reports';
+import { mergeAnalysis } from '../../server/src/engine/reports';
 import type { Report } from '../../shared/report';
 
 const source = `#define TWICE(v) helper(v)

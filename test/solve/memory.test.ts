@@ -3,8 +3,9 @@
 // reach full decision coverage with every datum validated under ASan and
 // UBSan; memory-error goals give counter-examples the sanitizers confirm.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { createEngine } from '../../server/src/engine';
-import { defaultEngineOptions, type Engine } from '../../server/src/api';
+import { fileEngine as createEngine } from '../helpers/engine';
+import { defaultEngineOptions } from '../../server/src/api';
+import type { Engine } from '../helpers/engine';
 import { expectAllValidated as validatedFile, fixture, lineOf, only, validate as validateFile, writeC } from './helpers';
 import type { Report } from '../../shared/report';
 

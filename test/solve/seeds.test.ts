@@ -3,8 +3,9 @@
 // programs), and every datum is validated by compiling the harness with gcc
 // and the sanitizers and running it.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { createEngine } from '../../server/src/engine';
-import { defaultEngineOptions, type Engine } from '../../server/src/api';
+import { fileEngine as createEngine } from '../helpers/engine';
+import { defaultEngineOptions } from '../../server/src/api';
+import type { Engine } from '../helpers/engine';
 import { expectAllValidated, fixture, lineOf, only, validate, writeC } from './helpers';
 
 const file = fixture;

@@ -8,8 +8,9 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createEngine } from '../../server/src/engine';
-import { defaultEngineOptions, type Engine } from '../../server/src/api';
+import { fileEngine as createEngine } from '../helpers/engine';
+import { defaultEngineOptions } from '../../server/src/api';
+import type { Engine } from '../helpers/engine';
 
 const TYPES: { name: string; bits: number; signed: boolean }[] = [
   { name: 'signed char', bits: 8, signed: true },

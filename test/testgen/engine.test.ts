@@ -4,12 +4,12 @@
 // sanitizer complaint, gcov agreeing with the claims).
 import { describe, it, expect, beforeEach, afterEach } from 'vitest';
 import * as path from 'node:path';
-import { createEngine } from '../../server/src/engine';
-import { defaultEngineOptions, type Engine } from '../../server/src/api';
+import { fileEngine as createEngine } from '../helpers/engine';
+import { defaultEngineOptions } from '../../server/src/api';
+import type { Engine } from '../helpers/engine';
 import { loadProgram } from '../../server/src/frontend/index';
-import { exportSuite } from '../../server/src/testgen/export';
 import { validateSuite } from '../../server/src/testgen/validate';
-import { fixture, scratch, gcc, runExe } from './helpers';
+import { fixture, scratch, gcc, runExe , exportSuite } from './helpers';
 
 const FIXTURES = ['factorial.c', 'example2.c', 'sample.c', 'cl2000_foo.c', 'tcas_assert.c', 'modular.c', 'tritype.c', 'product.c', 'loops_w.c'];
 

@@ -6,10 +6,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Report, GoalReport } from '../../shared/report';
 import { emitHarness } from '../../server/src/testgen/harness';
-import { exportSuite } from '../../server/src/testgen/export';
 import { validateSuite } from '../../server/src/testgen/validate';
 import { factorialProgram } from './handir';
-import { scratch, gcc, runExe } from './helpers';
+import { scratch, gcc, runExe , exportSuite } from './helpers';
 
 const goal = (id: string, kind: GoalReport['kind'], line: number, status: GoalReport['status'], test?: string): GoalReport => ({ id, kind, line, column: 1, label: id, status, test });
 

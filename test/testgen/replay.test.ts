@@ -3,9 +3,8 @@
 import { describe, it, expect } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { replaySuite } from '../../server/src/testgen/replay';
 import { TESTCASE_DOCTYPE, METADATA_DOCTYPE, parseTestcase, parseMetadata } from '../../server/src/testgen/testcomp';
-import { scratch, ownFixture } from './helpers';
+import { scratch, ownFixture , replaySuiteDir } from './helpers';
 
 function writeSuite(dir: string, cases: string[][]): void {
   fs.mkdirSync(dir, { recursive: true });
@@ -20,7 +19,7 @@ describe('replay', () => {
   it('runs each test case and measures coverage and error reaching', async () => {
     const dir = scratch('replay');
     writeSuite(path.join(dir, 'suite'), [['5', '0'], ['11', '200'], ['0x0b', '3'], ['11']]);
-    const r = await replaySuite(path.join(dir, 'suite'), ownFixture('tc_branches.c'), { compiler: 'gcc', workDir: path.join(dir, 'work'), timeoutMs: 10_000 });
+    const r = await replaySuiteDir(path.join(dir, 'suite'), ownFixture('tc_branches.c'), { compiler: 'gcc', workDir: path.join(dir, 'work'), timeoutMs: 10_000 });
     expect(r.tests.map((t) => t.outcome)).toEqual(['returned', 'error-reached', 'returned', 'inputs-exhausted']);
     expect(r.errorReached).toBe(true);
     // Two two-way decisions in main, every outcome taken: 4 of 4 arcs.
@@ -31,7 +30,7 @@ describe('replay', () => {
   it('sees a missed branch and no error when the suite lacks them', async () => {
     const dir = scratch('replay2');
     writeSuite(path.join(dir, 'suite'), [['-3', '200'], ['12', '199']]);
-    const r = await replaySuite(path.join(dir, 'suite'), ownFixture('tc_branches.c'), { compiler: 'gcc', workDir: path.join(dir, 'work'), timeoutMs: 10_000 });
+    const r = await replaySuiteDir(path.join(dir, 'suite'), ownFixture('tc_branches.c'), { compiler: 'gcc', workDir: path.join(dir, 'work'), timeoutMs: 10_000 });
     expect(r.errorReached).toBe(false);
     expect(r.coverage!.branches).toEqual({ covered: 3, total: 4 });
     // reach_error's body and the call never run.

@@ -5,14 +5,12 @@ import { describe, it, expect } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createHash } from 'node:crypto';
-import { createEngine } from '../../server/src/engine';
+import { fileEngine as createEngine } from '../helpers/engine';
 import { defaultEngineOptions } from '../../server/src/api';
 import { loadProgram } from '../../server/src/frontend/index';
-import { exportSuite } from '../../server/src/testgen/export';
 import { validateSuite } from '../../server/src/testgen/validate';
-import { replaySuite } from '../../server/src/testgen/replay';
 import { parseMetadata, parseTestcase, SPEC_ERROR, TestCompError } from '../../server/src/testgen/testcomp';
-import { ownFixture, fixture, scratch } from './helpers';
+import { ownFixture, fixture, scratch , exportSuite , replaySuiteDir } from './helpers';
 
 describe('Test-Comp export', () => {
   it('writes metadata and test cases that replay to the C harness coverage', async () => {
@@ -43,7 +41,7 @@ describe('Test-Comp export', () => {
       const v = await validateSuite(program, report, { compiler: 'gcc', workDir: path.join(dir, 'validate'), timeoutMs: 20_000, sanitize: true });
       expect(v.differences).toEqual([]);
       expect(main.tests.every((t) => t.validated)).toBe(true);
-      const r = await replaySuite(path.join(dir, 'suite'), file, { compiler: 'gcc', workDir: path.join(dir, 'replay'), timeoutMs: 10_000 });
+      const r = await replaySuiteDir(path.join(dir, 'suite'), file, { compiler: 'gcc', workDir: path.join(dir, 'replay'), timeoutMs: 10_000 });
       expect(r.messages).toEqual([]);
       expect(r.errorReached).toBe(true);
       expect(r.coverage).toEqual(v.measured);

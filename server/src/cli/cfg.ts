@@ -3,10 +3,9 @@
 // φ-functions and control dependences) or as Graphviz.
 
 import type { CfgView } from '../../../shared/cfg';
-import { buildCatalogue } from '../goals/catalogue';
-import { cfgView } from '../goals/cfgView';
-import { InputError, UsageError } from './errors';
-import { commonOptionsHelp, diagnosticsText, loadForCli, parseCommandLine } from './options';
+import { UsageError } from './errors';
+import { engineOptionsHelp, parseCommandLine } from './options';
+import { withEngine } from './run-engine';
 
 const usage = `usage: creach cfg FILE [--function F] [--json | --dot] [options]
 
@@ -17,22 +16,19 @@ and goals.
   --function F              only the function F
   --json                    CfgView objects (an array, or one object with --function)
   --dot                     Graphviz digraphs
-${commonOptionsHelp}`;
+${engineOptionsHelp(['common'])}`;
 
 export async function run(args: string[]): Promise<number> {
-  const cl = parseCommandLine(args, { function: { type: 'string' }, json: { type: 'boolean' }, dot: { type: 'boolean' } }, usage);
+  const cl = parseCommandLine(args, ['common'], { function: { type: 'string' }, json: { type: 'boolean' }, dot: { type: 'boolean' } }, usage);
   if (!cl) return 0;
   if (cl.values.json && cl.values.dot) throw new UsageError(`--json and --dot exclude each other\n${usage}`);
   if (cl.rest.length > 0) throw new UsageError(`unexpected argument '${cl.rest[0]}'\n${usage}`);
-  const program = await loadForCli(cl.file, cl.engine);
-  process.stderr.write(diagnosticsText(program));
   const only = typeof cl.values.function === 'string' ? cl.values.function : undefined;
-  const fns = only === undefined ? program.functions : program.functions.filter((f) => f.name === only);
-  if (only !== undefined && fns.length === 0) {
-    const known = program.functions.map((f) => f.name).join(', ') || 'none';
-    throw new InputError(`${cl.file}:1:1: no function '${only}' with a body in this file (functions: ${known})`);
-  }
-  const views = fns.map((fn) => cfgView(program, fn, buildCatalogue(program, fn, { runtimeErrors: cl.engine.runtimeErrors }), { ssa: true, controlDependence: true }));
+  const { views, diagnostics } = await withEngine(cl.file, cl.engine, async (e, source) => {
+    const outline = await e.outline(source);
+    return { views: await e.cfg({ ...source, function: only, details: true }), diagnostics: outline.diagnostics ?? [] };
+  });
+  for (const d of diagnostics) process.stderr.write(`${cl.file}:${d.line}:${d.column}: ${d.severity === 'error' ? '' : `${d.severity}: `}${d.message}\n`);
   if (cl.values.json) process.stdout.write(`${JSON.stringify(only === undefined ? views : views[0], null, 2)}\n`);
   else if (cl.values.dot) process.stdout.write(views.map(toDot).join('\n'));
   else process.stdout.write(views.map(toText).join('\n'));

@@ -1,36 +1,45 @@
-// Command-line options every subcommand shares (the front end's: compiler,
-// include paths, defines, data model, compile_commands.json), parsed with
-// node:util parseArgs, and loading the input file with errors turned into
-// `file:line:column: message` (InputError, exit code 2).
+// Command-line options: the engine's options come from the one options table
+// (flags, defaults and help lines), each command adds its own, and parsing is
+// node:util's parseArgs. `--ilp32` stays as a short form of `--data-model ILP32`.
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { defaultEngineOptions, type EngineOptions } from '../api';
-import type { Program } from '../ir/ir';
-import { FrontendError, formatDiagnostics, loadProgram } from '../frontend/index';
-import { InputError, UsageError } from './errors';
+import { defaultEngineOptions, optionSpecs, type EngineOptions, type OptionSpec } from '../api';
+import { UsageError } from './errors';
 
 type OptionSpecs = NonNullable<ParseArgsConfig['options']>;
-
-/** The options of the front end, common to every subcommand. */
-export const commonOptionSpecs = {
-  compiler: { type: 'string' },
-  'include-path': { type: 'string', short: 'I', multiple: true },
-  define: { type: 'string', short: 'D', multiple: true },
-  ilp32: { type: 'boolean' },
-  'compile-commands': { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const satisfies OptionSpecs;
-
-export const commonOptionsHelp = [
-  '  --compiler CC             C compiler used to preprocess (default: cc)',
-  '  -I DIR                    add an include directory (repeatable)',
-  '  -D NAME[=VALUE]           define a macro (repeatable)',
-  '  --ilp32                   32-bit data model (int, long and pointers of 32 bits; default LP64)',
-  '  --compile-commands FILE   take flags from a compile_commands.json',
-  '  -h, --help                show this help',
-].join('\n');
-
 export type OptionValues = Record<string, string | boolean | string[] | undefined>;
+
+/** The engine options a group of commands takes (`common`: all; `solver`: reach, check, cover). */
+function engineFlags(groups: ('common' | 'solver')[]): OptionSpec[] {
+  return optionSpecs.filter((o) => o.cli && groups.includes(o.cli.group));
+}
+
+/** A boolean whose default is true is given as `--no-<flag>`. */
+const flagName = (o: OptionSpec) => (o.type === 'boolean' && o.default === true ? `no-${o.cli!.flag}` : o.cli!.flag);
+
+function parseSpecs(groups: ('common' | 'solver')[]): OptionSpecs {
+  const out: OptionSpecs = { help: { type: 'boolean', short: 'h' } };
+  if (groups.includes('common')) out.ilp32 = { type: 'boolean' };
+  for (const o of engineFlags(groups)) {
+    const c = o.cli!;
+    out[flagName(o)] = { type: o.type === 'boolean' ? 'boolean' : 'string', ...(c.short ? { short: c.short } : {}), ...(c.repeatable ? { multiple: true } : {}) };
+  }
+  return out;
+}
+
+/** Help lines of the engine options of these groups. */
+export function engineOptionsHelp(groups: ('common' | 'solver')[]): string {
+  const lines: [string, string][] = [];
+  for (const o of engineFlags(groups)) {
+    const c = o.cli!;
+    const name = `${c.short ? `-${c.short}, ` : ''}--${flagName(o)}${c.argument ? ` ${c.argument}` : ''}`;
+    lines.push([name, o.summary ?? o.description]);
+    if (o.key === 'dataModel') lines.push(['--ilp32', 'same as --data-model ILP32']);
+  }
+  lines.push(['-h, --help', 'show this help']);
+  const width = Math.max(26, ...lines.map(([n]) => n.length + 2));
+  return lines.map(([n, d]) => `  ${n.padEnd(width)}${d}`).join('\n');
+}
 
 export interface ParsedCommandLine {
   /** The input file (first positional argument). */
@@ -42,13 +51,14 @@ export interface ParsedCommandLine {
 }
 
 /**
- * Parses `args` with the common options plus `extra`. Returns null after
- * printing `usage` when --help is given; throws UsageError on a bad command line.
+ * Parses `args` with the engine options of `groups` plus `extra`. Returns null
+ * after printing `usage` when --help is given; throws UsageError on a bad
+ * command line.
  */
-export function parseCommandLine(args: string[], extra: OptionSpecs, usage: string): ParsedCommandLine | null {
+export function parseCommandLine(args: string[], groups: ('common' | 'solver')[], extra: OptionSpecs, usage: string): ParsedCommandLine | null {
   let parsed: { values: OptionValues; positionals: string[] };
   try {
-    parsed = parseArgs({ args, options: { ...commonOptionSpecs, ...extra }, allowPositionals: true, strict: true }) as typeof parsed;
+    parsed = parseArgs({ args, options: { ...parseSpecs(groups), ...extra }, allowPositionals: true, strict: true }) as typeof parsed;
   } catch (e) {
     throw new UsageError(`${e instanceof Error ? e.message : String(e)}\n${usage}`);
   }
@@ -59,42 +69,44 @@ export function parseCommandLine(args: string[], extra: OptionSpecs, usage: stri
   }
   const [file, ...rest] = positionals;
   if (!file) throw new UsageError(`missing FILE\n${usage}`);
-  return { file, rest, values, engine: engineOptionsFrom(values) };
+  return { file, rest, values, engine: engineOptionsFrom(values, groups, usage) };
 }
 
-/** Engine options: the defaults of api.ts overridden by the common options. */
-export function engineOptionsFrom(values: OptionValues): EngineOptions {
-  const strings = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
-  return {
-    ...defaultEngineOptions,
-    dataModel: values.ilp32 ? 'ILP32' : defaultEngineOptions.dataModel,
-    compiler: typeof values.compiler === 'string' ? values.compiler : defaultEngineOptions.compiler,
-    includePaths: strings(values['include-path']),
-    defines: strings(values.define),
-    compileCommands: typeof values['compile-commands'] === 'string' ? values['compile-commands'] : undefined,
-  };
+/** Engine options: the table's defaults overridden by the flags given. */
+function engineOptionsFrom(values: OptionValues, groups: ('common' | 'solver')[], usage: string): EngineOptions {
+  const options = { ...defaultEngineOptions } as Record<string, unknown>;
+  for (const o of engineFlags(groups)) {
+    const v = values[flagName(o)];
+    if (v === undefined) continue;
+    switch (o.type) {
+      case 'boolean':
+        options[o.key] = o.default === true ? !v : Boolean(v);
+        break;
+      case 'integer':
+        options[o.key] = integerOption(values, flagName(o), o.default as number, o.minimum ?? 0);
+        break;
+      case 'strings':
+        options[o.key] = Array.isArray(v) ? v.map(String) : [String(v)];
+        break;
+      case 'dataModel':
+        if (v !== 'LP64' && v !== 'ILP32') throw new UsageError(`--${o.cli!.flag} must be LP64 or ILP32, got '${String(v)}'\n${usage}`);
+        options[o.key] = v;
+        break;
+      case 'string':
+        options[o.key] = String(v);
+        break;
+    }
+  }
+  if (values.ilp32) options.dataModel = 'ILP32';
+  return options as unknown as EngineOptions;
 }
 
-/** An integer option value, or `fallback` when absent; UsageError when not a non-negative integer. */
-export function integerOption(values: OptionValues, name: string, fallback: number): number {
+/** An integer option value, or `fallback` when absent; UsageError when not an integer of at least `minimum`. */
+export function integerOption(values: OptionValues, name: string, fallback: number, minimum = 0): number {
   const v = values[name];
   if (v === undefined) return fallback;
-  if (typeof v !== 'string' || !/^\d+$/.test(v)) throw new UsageError(`--${name} expects a non-negative integer, got '${String(v)}'`);
-  return Number(v);
-}
-
-/** Reads and lowers `file`; front-end errors become an InputError of `file:line:column: message` lines. */
-export async function loadForCli(file: string, engine: EngineOptions): Promise<Program> {
-  try {
-    return await loadProgram({ file }, engine);
-  } catch (e) {
-    if (e instanceof FrontendError) throw new InputError(e.message);
-    throw e;
+  if (typeof v !== 'string' || !/^\d+$/.test(v) || Number(v) < minimum || !Number.isSafeInteger(Number(v))) {
+    throw new UsageError(`--${name} expects an integer of at least ${minimum}, got '${String(v)}'`);
   }
-}
-
-/** Front-end warnings and notes, one `file:line:column: severity: message` line each. */
-export function diagnosticsText(program: Program): string {
-  const text = formatDiagnostics(program.diagnostics);
-  return text ? `${text}\n` : '';
+  return Number(v);
 }

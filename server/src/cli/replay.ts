@@ -1,45 +1,43 @@
-// `creach replay SUITE_DIR FILE [--json] [--compiler CC] [--timeout MS]`:
-// runs a Test-Comp suite (ours or another tool's) against a program and
-// reports measured coverage and whether an error call was reached.
+// `creach replay SUITE_DIR FILE [--json] [--compiler CC]`: runs a Test-Comp
+// suite (ours or another tool's) against a program and reports measured
+// coverage and whether an error call was reached.
 
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { UsageError, InputError } from './errors';
-import { replaySuite, formatReplay } from '../testgen/replay';
-import { TestCompError } from '../testgen/testcomp';
+import { engineOptionsHelp, parseCommandLine } from './options';
+import { withEngine } from './run-engine';
+import type { ReplayResult } from '../api';
 
-const USAGE = 'usage: creach replay SUITE_DIR FILE [--json] [--compiler CC] [--timeout MS]';
+const usage = `usage: creach replay SUITE_DIR FILE [--json] [options]
+Runs each test case of a Test-Comp suite against the program, and reports measured coverage and whether an error call was reached.
+  --json                    the result as JSON
+${engineOptionsHelp(['common'])}`;
 
 export async function run(args: string[]): Promise<number> {
-  const positional: string[] = [];
-  let json = false;
-  let compiler = process.env.CC || 'cc';
-  let timeoutMs = 10_000;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--help' || a === '-h') {
-      process.stdout.write(USAGE + '\n');
-      return 0;
-    } else if (a === '--json') json = true;
-    else if (a === '--compiler') compiler = args[++i] ?? '';
-    else if (a === '--timeout') timeoutMs = Number(args[++i]);
-    else if (a.startsWith('--')) throw new UsageError(`creach replay: unknown option '${a}'\n${USAGE}`);
-    else positional.push(a);
-  }
-  if (positional.length !== 2 || !compiler || !(timeoutMs > 0)) throw new UsageError(USAGE);
-  const [suiteDir, file] = positional;
+  const cl = parseCommandLine(args, ['common'], { json: { type: 'boolean' } }, usage);
+  if (!cl) return 0;
+  if (cl.rest.length !== 1) throw new UsageError(usage);
+  const suiteDir = cl.file;
+  const [file] = cl.rest;
   if (!fs.existsSync(suiteDir) || !fs.statSync(suiteDir).isDirectory()) throw new InputError(`${suiteDir}: no such suite directory`);
-  if (!fs.existsSync(file)) throw new InputError(`${file}: no such file`);
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'creach-replay-'));
-  try {
-    const result = await replaySuite(suiteDir, file, { compiler, workDir, timeoutMs });
-    process.stdout.write((json ? JSON.stringify(result, null, 2) : formatReplay(result)) + '\n');
-    return 0;
-  } catch (e) {
-    if (e instanceof TestCompError) throw new InputError(e.message);
-    throw e;
-  } finally {
-    fs.rmSync(workDir, { recursive: true, force: true });
+  const suite = fs
+    .readdirSync(suiteDir)
+    .filter((f) => f.endsWith('.xml'))
+    .map((name) => ({ name, text: fs.readFileSync(path.join(suiteDir, name), 'utf8') }));
+  const result = await withEngine(file, cl.engine, (e, source) => e.replay({ ...source, suite }));
+  process.stdout.write((cl.values.json ? JSON.stringify(result, null, 2) : formatReplay(result)) + '\n');
+  return 0;
+}
+
+export function formatReplay(r: ReplayResult): string {
+  const out = [`${r.program}: ${r.tests.length} test cases replayed`];
+  for (const t of r.tests) out.push(`  ${t.file}: ${t.inputs} inputs, ${t.outcome}${t.detail ? ` (${t.detail})` : ''}`);
+  if (r.coverage) {
+    const pct = (c: { covered: number; total: number }) => `${c.covered}/${c.total} (${c.total ? ((100 * c.covered) / c.total).toFixed(1) : '100.0'}%)`;
+    out.push(`lines: ${pct(r.coverage.statements)}`, `branches: ${pct(r.coverage.branches)}`);
   }
+  out.push(`error call reached: ${r.errorReached ? 'yes' : 'no'}`);
+  for (const m of r.messages) out.push(`note: ${m}`);
+  return out.join('\n');
 }

@@ -10,19 +10,18 @@
 // reach query (which always explains), in the background; its reasons are
 // merged into the cached report.
 
-import type { EngineOptions, ReachRequest } from '../api';
+import { isCancellation, type AnalyseRequest, type EngineOptions, type EngineParams, type EngineResult, type ReachRequest } from '../api';
 import type { GoalReport, Reason, Report } from '../../../shared/report';
 import { indexFile, type FileIndex, type FunctionInfo } from './functions';
-import { CancelledError, type WorkerPool } from './pool';
+import type { WorkerPool } from './pool';
 import { shiftReport, type LineShift } from './reports';
-import type { AnalyseParams } from './worker-protocol';
 
 /** A finished analysis as computed: the report and where its functions were (1-based lines). */
 interface CachedAnalysis {
   report: Report;
   spans: Map<string, { from: number; to: number }>;
   /** The text analysed (follow-up queries are about that version's lines). */
-  analysed: AnalyseParams;
+  analysed: AnalyseRequest;
   /** Reasons found by the follow-up reach queries, by goal id ('pending' while one runs, 'none' when it found none). */
   explanations: Map<string, Reason[] | 'pending' | 'none'>;
 }
@@ -210,7 +209,7 @@ export class Analysis {
    * Runs a user request about one function in the pool ahead of the background
    * work; an edit of that function aborts it with ContentModifiedError.
    */
-  async userRequest<T>(uri: string, functionName: string | undefined, method: 'reach' | 'cfg', params: unknown, signal?: AbortSignal): Promise<T> {
+  async userRequest<M extends 'reach' | 'cfg'>(uri: string, functionName: string | undefined, method: M, params: EngineParams<M>, signal?: AbortSignal): Promise<EngineResult<M>> {
     const f = this.files.get(uri);
     const info = f?.index.functions.find((fn) => fn.name === functionName);
     const controller = new AbortController();
@@ -223,7 +222,7 @@ export class Analysis {
       this.userRequests.get(k)!.add(entry);
     }
     try {
-      return await this.pool.run<T>(method, params, this.options, 'user', controller.signal);
+      return await this.pool.run(method, params, this.options, 'user', controller.signal);
     } catch (e) {
       if (controller.signal.reason instanceof ContentModifiedError) throw controller.signal.reason;
       throw e;
@@ -236,21 +235,21 @@ export class Analysis {
   private start(uri: string, info: FunctionInfo): void {
     const f = this.files.get(uri)!;
     const controller = new AbortController();
-    const params: AnalyseParams = { file: f.file, text: f.text, function: info.name };
+    const params: AnalyseRequest = { file: f.file, text: f.text, function: info.name };
     const spans = new Map<string, { from: number; to: number }>();
     for (const name of [info.name, ...info.dependencies]) {
       const fn = f.index.functions.find((x) => x.name === name);
       if (fn) spans.set(name, { from: fn.startLine + 1, to: fn.endLine + 1 });
     }
     const k = key(uri, info.name);
-    const done = this.pool.run<Report>('analyse', params, this.options, 'background', controller.signal).then(
+    const done = this.pool.run('analyse', params, this.options, 'background', controller.signal).then(
       (report) => {
         const cached: CachedAnalysis = { report, spans, analysed: params, explanations: new Map() };
         this.remember(info.hash, cached);
         this.explain(uri, info, cached);
       },
       (e: unknown) => {
-        if (e instanceof CancelledError || controller.signal.aborted) return;
+        if (isCancellation(e) || controller.signal.aborted) return;
         const message = e instanceof Error ? e.message : String(e);
         this.log(`analysis of ${info.name} failed: ${message}`);
         this.failures.set(info.hash, message);
@@ -279,7 +278,7 @@ export class Analysis {
       };
       try {
         const ask = async () => {
-          const report = await this.pool.run<Report>('reach', request, this.options, 'background', controller.signal);
+          const report = await this.pool.run('reach', request, this.options, 'background', controller.signal);
           return report.functions.flatMap((f) => f.goals).find((x) => x.id === g.id);
         };
         let answer = await ask();
@@ -294,7 +293,7 @@ export class Analysis {
           cached.explanations.set(g.id, 'none');
         }
       } catch (e) {
-        if (e instanceof CancelledError || controller.signal.aborted) cached.explanations.delete(g.id); // asked again later
+        if (isCancellation(e) || controller.signal.aborted) cached.explanations.delete(g.id); // asked again later
         else {
           cached.explanations.set(g.id, 'none');
           this.log(`explaining ${g.id} failed: ${e instanceof Error ? e.message : String(e)}`);

@@ -10,22 +10,15 @@
 // does not stop within the grace period is terminated all the same.
 
 import { Worker } from 'node:worker_threads';
-import type { EngineOptions } from '../api';
-import type { FromWorker, ToWorker, WorkerMethod } from './worker-protocol';
+import { EngineError, type EngineMethod, type EngineOptions, type EngineParams, type EngineResult } from '../api';
+import type { FromWorker, ToWorker } from './worker-protocol';
 
 export type Priority = 'user' | 'background';
 
-export class CancelledError extends Error {
-  constructor(message = 'cancelled') {
-    super(message);
-    this.name = 'CancelledError';
-  }
-}
-
 interface Job {
   id: number;
-  method: WorkerMethod;
-  params: unknown;
+  method: EngineMethod;
+  params: EngineParams<EngineMethod>;
   options: EngineOptions;
   priority: Priority;
   resolve: (value: unknown) => void;
@@ -71,10 +64,11 @@ export class WorkerPool {
     return this.queue.length + this.slots.filter((s) => s.job).length;
   }
 
-  run<T>(method: WorkerMethod, params: unknown, options: EngineOptions, priority: Priority, signal?: AbortSignal): Promise<T> {
-    if (this.disposed) return Promise.reject(new Error('the worker pool is shut down'));
-    if (signal?.aborted) return Promise.reject(new CancelledError());
-    return new Promise<T>((resolve, reject) => {
+  /** Runs one engine operation in a worker. */
+  run<M extends EngineMethod>(method: M, params: EngineParams<M>, options: EngineOptions, priority: Priority, signal?: AbortSignal): Promise<EngineResult<M>> {
+    if (this.disposed) return Promise.reject(EngineError.cancelled('the worker pool is shut down'));
+    if (signal?.aborted) return Promise.reject(EngineError.cancelled());
+    return new Promise<EngineResult<M>>((resolve, reject) => {
       const job: Job = { id: this.nextId++, method, params, options, priority, resolve: resolve as (v: unknown) => void, reject, signal };
       if (signal) {
         job.onAbort = () => this.cancel(job);
@@ -88,9 +82,9 @@ export class WorkerPool {
 
   dispose(): void {
     this.disposed = true;
-    for (const job of this.queue.splice(0)) this.finish(job, undefined, new CancelledError('server shutting down'));
+    for (const job of this.queue.splice(0)) this.finish(job, undefined, EngineError.cancelled('server shutting down'));
     for (const slot of this.slots) {
-      if (slot.job) this.finish(slot.job, undefined, new CancelledError('server shutting down'));
+      if (slot.job) this.finish(slot.job, undefined, EngineError.cancelled('server shutting down'));
       slot.job = undefined;
       void slot.worker?.terminate();
       slot.worker = undefined;
@@ -115,7 +109,7 @@ export class WorkerPool {
       if (slot.job || slot.killTimer || this.queue.length === 0) continue;
       const job = this.queue.shift()!;
       slot.job = job;
-      this.post(this.ensureWorker(slot), { type: 'run', id: job.id, method: job.method, params: job.params, options: job.options });
+      this.post(this.ensureWorker(slot), { type: 'run', id: job.id, method: job.method, params: job.params, options: job.options } as ToWorker);
     }
   }
 
@@ -133,7 +127,7 @@ export class WorkerPool {
     const queued = this.queue.indexOf(job);
     if (queued >= 0) {
       this.queue.splice(queued, 1);
-      this.finish(job, undefined, new CancelledError());
+      this.finish(job, undefined, EngineError.cancelled());
       return;
     }
     const slot = this.slots.find((s) => s.job === job);
@@ -175,7 +169,7 @@ export class WorkerPool {
       job.preempted = false;
       this.enqueue(job, true);
     } else {
-      this.finish(job, undefined, new CancelledError());
+      this.finish(job, undefined, EngineError.cancelled());
     }
   }
 
@@ -198,7 +192,7 @@ export class WorkerPool {
         job.crashes = (job.crashes ?? 0) + 1;
         this.opts.log?.(`the solver worker stopped (exit code ${code}) while running ${job.method}${job.crashes < 2 ? ': retrying on a fresh worker' : ''}`);
         if (job.crashes < 2 && !this.disposed) this.enqueue(job, true);
-        else this.finish(job, undefined, new Error(`the solver worker stopped (exit code ${code}) while running ${job.method}, twice`));
+        else this.finish(job, undefined, new EngineError('internal', `the solver worker stopped (exit code ${code}) while running ${job.method}, twice`));
       }
       if (this.disposed) return;
       this.ensureWorker(slot);
@@ -223,7 +217,7 @@ export class WorkerPool {
     }
     slot.job = undefined;
     if (m.type === 'done') this.finish(job, m.value);
-    else this.finish(job, undefined, new Error(m.message));
+    else this.finish(job, undefined, new EngineError(m.kind, m.message, m.locations));
     this.dispatch();
   }
 

@@ -1,45 +1,8 @@
-// Pure operations on reports for the editor: merging a function's coverage
-// and check results, moving a cached report to where its function now is,
-// and the one-line summary shown in the CodeLens.
+// Pure operations on reports for the editor: moving a cached report to where
+// its function now is, and the one-line summary shown in the CodeLens.
 
 import type { FunctionReport, GoalReport, Report, TestReport } from '../../../shared/report';
 
-/** One report from a function's decision-coverage report and its check report (assertions, runtime errors). */
-export function mergeAnalysis(cover: Report, check: Report): Report {
-  const functions: FunctionReport[] = cover.functions.map((f) => ({ ...f, goals: [...f.goals], tests: [...f.tests] }));
-  for (const cf of check.functions) {
-    let target = functions.find((f) => f.name === cf.name);
-    if (!target) {
-      target = { ...cf, goals: [], tests: [] };
-      functions.push(target);
-    }
-    // Test ids of the two reports are independent: rename the check's on a clash.
-    const usedIds = new Set(target.tests.map((t) => t.id));
-    const renamed = new Map<string, string>();
-    for (const t of cf.tests) {
-      let id = t.id;
-      for (let n = 1; usedIds.has(id); n++) id = `${t.id}c${n}`;
-      usedIds.add(id);
-      renamed.set(t.id, id);
-      target.tests.push({ ...t, id });
-    }
-    const goalIds = new Set(target.goals.map((g) => g.id));
-    for (const g of cf.goals) {
-      if (goalIds.has(g.id)) continue;
-      target.goals.push(g.test ? { ...g, test: renamed.get(g.test) ?? g.test } : g);
-    }
-    if (cf.unsupported) {
-      const seen = new Set((target.unsupported ?? []).map((u) => `${u.line}:${u.what}`));
-      target.unsupported = [...(target.unsupported ?? []), ...cf.unsupported.filter((u) => !seen.has(`${u.line}:${u.what}`))];
-    }
-  }
-  const diagnostics = [...(cover.diagnostics ?? [])];
-  const seenDiagnostics = new Set(diagnostics.map((d) => `${d.line}:${d.column}:${d.message}`));
-  for (const d of check.diagnostics ?? []) if (!seenDiagnostics.has(`${d.line}:${d.column}:${d.message}`)) diagnostics.push(d);
-  return { file: cover.file, functions, ...(diagnostics.length > 0 ? { diagnostics } : {}) };
-}
-
-/** A block of 1-based lines [from, to] that moved by `delta` lines. */
 export interface LineShift {
   from: number;
   to: number;

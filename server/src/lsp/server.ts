@@ -6,7 +6,7 @@
 
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
   createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, ResponseError, LSPErrorCodes,
@@ -14,7 +14,7 @@ import {
   type WorkDoneProgressServerReporter, type WorkDoneProgressReporter,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ReachRequest } from '../api';
+import { isCancellation, type ReachRequest } from '../api';
 import type { Report } from '../../../shared/report';
 import {
   ServerCommands, FileReportNotification, StatusNotification, TrustNotification,
@@ -23,7 +23,7 @@ import {
 import { Analysis, ContentModifiedError } from './analysis';
 import { fileDiagnostics } from './diagnostics';
 import { hoverMarkdown } from './hover';
-import { WorkerPool, CancelledError } from './pool';
+import { WorkerPool } from './pool';
 import { functionSummary, goalsOnLine } from './reports';
 import { engineOptions, readSettings } from './settings';
 import type { FunctionInfo } from './functions';
@@ -240,7 +240,7 @@ connection.onHover((params) => {
     const value = failure ? `**CReach**: the analysis of \`${fn.name}\` failed: ${failure}` : `**CReach**: analysing \`${fn.name}\`…`;
     return { contents: { kind: 'markdown', value } };
   }
-  const value = hoverMarkdown(uri, fr, goalsOnLine(fr, params.position.line + 1), settings.loopBound, (id) => analysis.explanationState(fn, id));
+  const value = hoverMarkdown(uri, fr, goalsOnLine(fr, params.position.line + 1), settings.maxLoopBound, (id) => analysis.explanationState(fn, id));
   return value ? { contents: { kind: 'markdown', value } } : null;
 });
 
@@ -282,7 +282,7 @@ connection.onCodeAction((params): CodeAction[] => {
 function toResponseError(e: unknown): ResponseError<void> {
   if (e instanceof ResponseError) return e;
   if (e instanceof ContentModifiedError) return new ResponseError(LSPErrorCodes.ContentModified, e.message);
-  if (e instanceof CancelledError || (e instanceof Error && e.name === 'AbortError')) return new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
+  if (isCancellation(e)) return new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
   return new ResponseError(LSPErrorCodes.RequestFailed, e instanceof Error ? e.message : String(e));
 }
 
@@ -306,7 +306,7 @@ async function reach(args: ReachArgs, signal: AbortSignal | undefined): Promise<
     ...(args.where ? { where: args.where } : {}),
     ...(args.limit && args.limit > 1 ? { all: true, limit: args.limit } : {}),
   };
-  return analysis.userRequest<Report>(args.uri, fn?.name, 'reach', request, signal);
+  return analysis.userRequest(args.uri, fn?.name, 'reach', request, signal);
 }
 
 async function cover(args: CoverArgs, signal: AbortSignal | undefined, workDone: WorkDoneProgressReporter): Promise<Report> {
@@ -327,7 +327,17 @@ async function cfg(args: CfgArgs, signal: AbortSignal | undefined): Promise<unkn
 async function exportTests(args: ExportArgs, signal: AbortSignal | undefined): Promise<unknown> {
   const f = await openFile(args.uri);
   const report = await analysis.waitFor(args.uri, args.function, signal);
-  return pool.run('export', { file: f.file, text: f.text, report, dir: args.dir, format: args.format }, analysis.engineOptions, 'user', signal);
+  if (args.format !== 'c' && args.format !== 'testcomp' && args.format !== 'json') throw new ResponseError(LSPErrorCodes.RequestFailed, 'creach.exportTests: format must be c, testcomp or json');
+  const result = await pool.run('exportSuite', { file: f.file, text: f.text, report, dir: args.dir, format: args.format }, analysis.engineOptions, 'user', signal);
+  // The engine does no I/O: the files are written here.
+  await mkdir(args.dir, { recursive: true });
+  const files: string[] = [];
+  for (const file of result.files) {
+    const p = path.join(args.dir, file.name);
+    await writeFile(p, file.text);
+    files.push(p);
+  }
+  return { files };
 }
 
 async function harness(args: HarnessArgs, signal: AbortSignal | undefined): Promise<unknown> {
@@ -348,7 +358,7 @@ connection.onExecuteCommand(async (params, token, workDone) => {
       default: throw new ResponseError(LSPErrorCodes.RequestFailed, `unknown command ${params.command}`);
     }
   } catch (e) {
-    if (!(e instanceof ContentModifiedError) && !(e instanceof CancelledError)) log(`${params.command} failed: ${e instanceof Error ? e.message : String(e)}`);
+    if (!(e instanceof ContentModifiedError) && !isCancellation(e)) log(`${params.command} failed: ${e instanceof Error ? e.message : String(e)}`);
     throw toResponseError(e);
   }
 });

@@ -1,53 +1,24 @@
-// Editor settings (`creach.*`) and their translation to engine options.
+// Editor settings (`creach.*`) to engine options, through the one options
+// table (options.ts): a setting of the wrong type or range is ignored.
 
-import { defaultEngineOptions, type EngineOptions } from '../api';
-import type { CreachSettings } from '../../../shared/editor-protocol';
+import { checkedValue, defaultEngineOptions, editorDefaults, optionSpecs, type EngineOptions } from '../api';
 
-export const defaultSettings: CreachSettings = {
-  loopBound: defaultEngineOptions.maxLoopBound,
-  timeoutMs: defaultEngineOptions.timeoutMs,
-  dataModel: defaultEngineOptions.dataModel,
-  compiler: defaultEngineOptions.compiler,
-  includePaths: [],
-  defines: [],
-  compileCommands: '',
-  runtimeErrors: defaultEngineOptions.runtimeErrors,
-  validate: true,
-};
-
-/** Merges what the client sent over the defaults, ignoring values of the wrong type. */
-export function readSettings(raw: unknown): CreachSettings {
-  const s: CreachSettings = { ...defaultSettings, includePaths: [], defines: [] };
-  if (!raw || typeof raw !== 'object') return s;
-  const r = raw as Record<string, unknown>;
-  const positiveInt = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v > 0;
-  if (positiveInt(r.loopBound)) s.loopBound = r.loopBound as number;
-  if (positiveInt(r.timeoutMs)) s.timeoutMs = r.timeoutMs as number;
-  if (r.dataModel === 'LP64' || r.dataModel === 'ILP32') s.dataModel = r.dataModel;
-  if (typeof r.compiler === 'string' && r.compiler.trim()) s.compiler = r.compiler.trim();
-  if (Array.isArray(r.includePaths)) s.includePaths = r.includePaths.filter((p): p is string => typeof p === 'string');
-  if (Array.isArray(r.defines)) s.defines = r.defines.filter((d): d is string => typeof d === 'string');
-  if (typeof r.compileCommands === 'string') s.compileCommands = r.compileCommands;
-  if (typeof r.runtimeErrors === 'boolean') s.runtimeErrors = r.runtimeErrors;
-  if (typeof r.validate === 'boolean') s.validate = r.validate;
-  return s;
+/** The `creach` settings object the client sends, as engine options over the editor's defaults. */
+export function readSettings(raw: unknown): EngineOptions {
+  const options = { ...defaultEngineOptions, ...editorDefaults } as Record<string, unknown>;
+  const r = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  for (const spec of optionSpecs) {
+    if (!spec.setting) continue;
+    const v = checkedValue(spec, r[spec.setting.name]);
+    if (v !== undefined) options[spec.key] = v;
+  }
+  return options as unknown as EngineOptions;
 }
 
 /**
  * Engine options for these settings. Validation compiles and runs the user's
  * code, so it is on only when the workspace is trusted.
  */
-export function engineOptions(s: CreachSettings, trusted: boolean): EngineOptions {
-  return {
-    ...defaultEngineOptions,
-    dataModel: s.dataModel,
-    compiler: s.compiler,
-    includePaths: s.includePaths,
-    defines: s.defines,
-    compileCommands: s.compileCommands || undefined,
-    maxLoopBound: s.loopBound,
-    timeoutMs: s.timeoutMs,
-    runtimeErrors: s.runtimeErrors,
-    validate: s.validate && trusted,
-  };
+export function engineOptions(settings: EngineOptions, trusted: boolean): EngineOptions {
+  return { ...settings, validate: settings.validate && trusted };
 }

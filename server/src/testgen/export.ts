@@ -1,5 +1,6 @@
-// Writing suites to disk (`creach cover FILE --emit-tests DIR --format
-// c|testcomp|json [--validate]`), and the one call the CLI makes for it.
+// A suite as files (`creach cover FILE --emit-tests DIR --format
+// c|testcomp|json [--validate]`): their names and texts, for the caller to
+// write, and the validation that may come first.
 
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -12,46 +13,42 @@ import { validateSuite, type SuiteValidation } from './validate';
 
 export type ExportFormat = 'c' | 'testcomp' | 'json';
 
+/** A file to write, relative to the export directory. */
+export interface SuiteFile {
+  name: string;
+  text: string;
+}
+
 function stem(file: string): string {
   return path.basename(file).replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_.-]/g, '_') || 'source';
 }
 
-/** Writes the suite in `format` into `dir` (created) and returns the paths written. */
-export function exportSuite(program: Program, report: Report, dir: string, format: ExportFormat): string[] {
-  fs.mkdirSync(dir, { recursive: true });
-  const write = (name: string, text: string) => {
-    const p = path.join(dir, name);
-    fs.writeFileSync(p, text);
-    return p;
-  };
+/** The files of the suite in `format`, for writing into `dir` (the C harness includes the source relative to it). */
+export function suiteFiles(program: Program, report: Report, dir: string, format: ExportFormat): SuiteFile[] {
   switch (format) {
     case 'c': {
       const include = path.relative(path.resolve(dir), path.resolve(program.file)).split(path.sep).join('/');
-      return [write(`${stem(program.file)}_tests.c`, emitHarness(program, report, { sourcePath: include }))];
+      return [{ name: `${stem(program.file)}_tests.c`, text: emitHarness(program, report, { sourcePath: include }) }];
     }
     case 'testcomp':
-      return testCompSuite(program, report, { programFile: program.file }).map((f) => write(f.name, f.text));
+      return testCompSuite(program, report, { programFile: program.file });
     case 'json':
-      return [write(`${stem(program.file)}.creach.json`, JSON.stringify(report, null, 2) + '\n')];
+      return [{ name: `${stem(program.file)}.creach.json`, text: JSON.stringify(report, null, 2) + '\n' }];
   }
 }
 
 export interface EmitOptions {
-  /** Directory to write the suite into; absent: validate only. */
-  dir?: string;
-  format: ExportFormat;
   validate: boolean;
   compiler: string;
   timeoutMs: number;
   sanitize?: boolean;
   includePaths?: string[];
   defines?: string[];
-  /** Scratch directory for validation builds (default: a fresh temporary directory). */
+  /** Scratch directory for validation builds (default: a fresh temporary directory, removed afterwards). */
   workDir?: string;
 }
 
-export interface EmitResult {
-  files: string[];
+export interface Validated {
   validation?: SuiteValidation;
   /** For people: what validation found. */
   messages: string[];
@@ -59,14 +56,12 @@ export interface EmitResult {
   bugs: string[];
 }
 
-/**
- * Validates the suite (when asked: this sets `validated` on each test of the
- * report) and then writes it, so a JSON export carries the verdicts.
- */
-export async function emitAndValidate(program: Program, report: Report, opts: EmitOptions): Promise<EmitResult> {
-  const result: EmitResult = { files: [], messages: [], bugs: [] };
-  if (opts.validate) {
-    const workDir = opts.workDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'creach-validate-'));
+/** Validates the suite (this sets `validated` on each test of the report), with messages for people. */
+export async function validateForExport(program: Program, report: Report, opts: EmitOptions): Promise<Validated> {
+  const result: Validated = { messages: [], bugs: [] };
+  if (!opts.validate) return result;
+  const workDir = opts.workDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'creach-validate-'));
+  try {
     const v = await validateSuite(program, report, {
       compiler: opts.compiler, workDir, timeoutMs: opts.timeoutMs, sanitize: opts.sanitize ?? true,
       includePaths: opts.includePaths, defines: opts.defines,
@@ -87,7 +82,8 @@ export async function emitAndValidate(program: Program, report: Report, opts: Em
       if (v.warnings) result.messages.push(`the harness compiles with warnings:\n${v.warnings}`);
       result.bugs.push(...v.differences);
     }
+  } finally {
+    if (!opts.workDir) fs.rmSync(workDir, { recursive: true, force: true });
   }
-  if (opts.dir) result.files = exportSuite(program, report, opts.dir, opts.format);
   return result;
 }

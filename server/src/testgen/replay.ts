@@ -158,17 +158,25 @@ void __assert_fail(const char *assertion, const char *file, unsigned int line, c
 #endif
 `;
 
-export async function replaySuite(suiteDir: string, file: string, opts: ReplayOptions): Promise<ReplayResult> {
+/** A file of a Test-Comp suite: `metadata.xml` or a test case. */
+export interface SuiteInput {
+  name: string;
+  text: string;
+}
+
+/** Replays the suite's test cases (by name order) against the program `file` whose text is `source`. */
+export async function replaySuite(suite: SuiteInput[], file: string, source: string, opts: ReplayOptions): Promise<ReplayResult> {
   const result: ReplayResult = { program: file, metadata: {}, tests: [], errorReached: false, coverage: null, messages: [] };
-  const source = fs.readFileSync(file, 'utf8');
-  const entries = fs.readdirSync(suiteDir).filter((f) => f.endsWith('.xml')).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
-  if (entries.includes('metadata.xml')) {
+  const texts = new Map(suite.filter((f) => f.name.endsWith('.xml')).map((f) => [f.name, f.text]));
+  const entries = [...texts.keys()].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  const metadata = texts.get('metadata.xml');
+  if (metadata !== undefined) {
     try {
-      result.metadata = parseMetadata(fs.readFileSync(path.join(suiteDir, 'metadata.xml'), 'utf8')).fields;
+      result.metadata = parseMetadata(metadata).fields;
     } catch (e) {
       result.messages.push(`metadata.xml: ${(e as Error).message}`);
     }
-  } else result.messages.push(`${suiteDir}: no metadata.xml`);
+  } else result.messages.push('the suite has no metadata.xml');
   const { createHash } = await import('node:crypto');
   const hash = createHash('sha256').update(source, 'utf8').digest('hex');
   if (result.metadata.programhash && result.metadata.programhash.toLowerCase() !== hash) result.messages.push(`the suite was made for another version of the program (programhash ${result.metadata.programhash}, file ${hash})`);
@@ -189,7 +197,7 @@ export async function replaySuite(suiteDir: string, file: string, opts: ReplayOp
     if (name === 'metadata.xml') continue;
     let inputs: string[];
     try {
-      inputs = parseTestcase(fs.readFileSync(path.join(suiteDir, name), 'utf8')).inputs;
+      inputs = parseTestcase(texts.get(name)!).inputs;
     } catch (e) {
       result.messages.push(`${name}: ${(e as Error).message}`);
       continue;
@@ -217,16 +225,4 @@ export async function replaySuite(suiteDir: string, file: string, opts: ReplayOp
   if (typeof lines === 'string') result.messages.push(lines);
   else result.coverage = coverageOf(lines, [{ from: 1, to: Number.MAX_SAFE_INTEGER }]);
   return result;
-}
-
-export function formatReplay(r: ReplayResult): string {
-  const out = [`${r.program}: ${r.tests.length} test cases replayed`];
-  for (const t of r.tests) out.push(`  ${t.file}: ${t.inputs} inputs, ${t.outcome}${t.detail ? ` (${t.detail})` : ''}`);
-  if (r.coverage) {
-    const pct = (c: { covered: number; total: number }) => `${c.covered}/${c.total} (${c.total ? ((100 * c.covered) / c.total).toFixed(1) : '100.0'}%)`;
-    out.push(`lines: ${pct(r.coverage.statements)}`, `branches: ${pct(r.coverage.branches)}`);
-  }
-  out.push(`error call reached: ${r.errorReached ? 'yes' : 'no'}`);
-  for (const m of r.messages) out.push(`note: ${m}`);
-  return out.join('\n');
 }

@@ -1,0 +1,317 @@
+// The engine behind api.ts: front end -> catalogue -> solver -> report, and
+// the test-generation operations on reports. The CLI and each language-server
+// worker create one engine; it keeps the last program and the solvers of the
+// functions used last, so repeated queries on an unchanged file reuse their
+// encodings (a warm engine). Every operation runs alone on this thread's Z3
+// (`exclusive`), and every error leaves as an EngineError.
+
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import type {
+  AnalyseRequest, CfgRequest, CheckRequest, CoverRequest, Engine, EngineOptions, ExportRequest, ExportResult, HarnessRequest,
+  ReachRequest, ReplayRequest, SourceInput,
+} from '../api';
+import type { FunctionReport, GoalReport, Report, TestReport } from '../../../shared/report';
+import type { CfgView } from '../../../shared/cfg';
+import type { IRFunction, Program } from '../ir/ir';
+import type { Goal } from '../goals/goal';
+import { EngineError, isCancellation, throwIfCancelled } from '../errors';
+import { FrontendError, loadProgram } from '../frontend/index';
+import { buildCatalogue, goalAt } from '../goals/catalogue';
+import { cfgView } from '../goals/cfgView';
+import { buildSuite } from '../solve/suite';
+import { FunctionSolver } from '../solve/query';
+import { compileWhere, WhereError } from '../solve/where';
+import { exclusive, getZ3 } from '../z3/z3';
+import { validateSuite } from '../testgen/validate';
+import { emitHarness } from '../testgen/harness';
+import { suiteFiles, validateForExport } from '../testgen/export';
+import { replaySuite } from '../testgen/replay';
+import { TestCompError } from '../testgen/testcomp';
+import { goalReport, mergeAnalysis } from './reports';
+
+/** How many functions keep their encodings and solvers between queries. */
+const KEPT_SOLVERS = 8;
+
+/** Time limit of one test run when validating. */
+const RUN_TIMEOUT_MS = 10_000;
+
+interface Loaded {
+  key: string;
+  program: Program;
+  solvers: Map<string, FunctionSolver>;
+  catalogues: Map<string, Goal[]>;
+}
+
+export async function createEngine(options: EngineOptions): Promise<Engine> {
+  const engine = await createUnserializedEngine(options);
+  // Each operation alone on this thread's Z3, its errors as EngineErrors.
+  const op =
+    <A extends unknown[], R>(f: (...a: A) => Promise<R>) =>
+    (...a: A): Promise<R> =>
+      exclusive(() => f(...a)).catch((e: unknown) => {
+        throw asEngineError(e);
+      });
+  return {
+    reach: op(engine.reach),
+    check: op(engine.check),
+    cover: op(engine.cover),
+    analyse: op(engine.analyse),
+    outline: op(engine.outline),
+    cfg: op(engine.cfg),
+    harness: op(engine.harness),
+    exportSuite: op(engine.exportSuite),
+    replay: op(engine.replay),
+    dispose: () => engine.dispose(),
+  };
+}
+
+/** Any error as an EngineError: the front end's and the formats' are input errors, anything unexpected is internal. */
+function asEngineError(e: unknown): EngineError {
+  if (e instanceof EngineError) return e;
+  if (isCancellation(e)) return EngineError.cancelled();
+  if (e instanceof FrontendError) {
+    const errors = e.diagnostics.filter((d) => d.severity === 'error');
+    return new EngineError('input', e.message, (errors.length ? errors : e.diagnostics).map((d) => ({ file: d.file, line: d.range.line, column: d.range.column, message: d.message })));
+  }
+  if (e instanceof WhereError) return new EngineError('request', e.message);
+  if (e instanceof TestCompError) return new EngineError('input', e.message);
+  return new EngineError('internal', e instanceof Error ? (e.stack ?? e.message) : String(e));
+}
+
+async function createUnserializedEngine(options: EngineOptions): Promise<Engine> {
+  const z = await getZ3();
+  let cache: Loaded | null = null;
+
+  async function load(input: SourceInput): Promise<Loaded> {
+    const key = createHash('sha256').update(input.file).update('\0').update(input.text).update(JSON.stringify(options)).digest('hex');
+    if (cache?.key === key) return cache;
+    const program = await loadProgram({ file: input.file, text: input.text }, options);
+    cache = { key, program, solvers: new Map(), catalogues: new Map() };
+    return cache;
+  }
+
+  // The solvers of the functions used last (their encodings are what makes a warm query fast);
+  // older ones are dropped so that a long session over a large file keeps a bounded memory.
+  const solverFor = (l: Loaded, fn: IRFunction) => {
+    let s = l.solvers.get(fn.name);
+    if (s) l.solvers.delete(fn.name);
+    else s = new FunctionSolver(z, l.program, fn, options);
+    l.solvers.set(fn.name, s);
+    while (l.solvers.size > KEPT_SOLVERS) l.solvers.delete(l.solvers.keys().next().value!);
+    return s;
+  };
+  const goalsOf = (l: Loaded, fn: IRFunction) => {
+    let g = l.catalogues.get(fn.name);
+    if (!g) l.catalogues.set(fn.name, (g = buildCatalogue(l.program, fn, { runtimeErrors: options.runtimeErrors })));
+    return g;
+  };
+  const functionsOf = (l: Loaded, name?: string): IRFunction[] => {
+    if (name === undefined) return l.program.functions;
+    const f = l.program.functions.find((x) => x.name === name);
+    if (!f) throw EngineError.at('request', l.program.file, 1, 1, `no function '${name}' with a body in this file (functions: ${l.program.functions.map((x) => x.name).join(', ') || 'none'})`);
+    return [f];
+  };
+  const baseReport = (l: Loaded): Report => ({
+    file: l.program.file,
+    functions: [],
+    diagnostics: l.program.diagnostics.map((d) => ({ line: d.range.line, column: d.range.column, severity: d.severity, message: d.message })),
+  });
+  const fnReport = (fn: IRFunction, goals: GoalReport[], tests: TestReport[]): FunctionReport => {
+    const unsupported = collectUnsupported(fn);
+    return { name: fn.name, line: fn.range.line, goals, tests, ...(unsupported.length ? { unsupported } : {}) };
+  };
+
+  /** The goal a reach request means: by id, or by line (and column, outcome). */
+  const goalOf = (l: Loaded, req: ReachRequest): { fn: IRFunction; goal: Goal } => {
+    if (req.goal !== undefined) {
+      const fnName = req.function ?? req.goal.split(':')[0];
+      const [fn] = functionsOf(l, fnName);
+      const goal = goalsOf(l, fn).find((g) => g.id === req.goal);
+      if (!goal) throw EngineError.at('request', l.program.file, fn.range.line, 1, `no goal '${req.goal}' in ${fn.name}`);
+      return { fn, goal };
+    }
+    if (req.line === undefined) throw new EngineError('request', 'a reach request needs a goal id or a line');
+    const line = req.line;
+    const fn = req.function ? functionsOf(l, req.function)[0] : functionAtLine(l.program, line);
+    try {
+      return { fn, goal: goalAt(goalsOf(l, fn).filter((g) => g.kind === 'statement' || g.kind === 'branch'), line, req.column, req.outcome) };
+    } catch (e) {
+      const inside = req.outcome === undefined ? statementInsideBlock(l.program, fn, line) : undefined;
+      if (!inside) throw EngineError.at('request', l.program.file, line, req.column ?? 1, (e as Error).message);
+      return { fn, goal: inside };
+    }
+  };
+
+  /**
+   * With `options.validate` (the editor, in trusted workspaces only), the data
+   * of a reach/check/cover report are compiled and run with the configured
+   * compiler, which sets `validated`/`validation` on each test.
+   */
+  async function validated(l: Loaded, report: Report, signal?: AbortSignal): Promise<Report> {
+    if (options.validate !== true || report.functions.every((f) => f.tests.length === 0)) return report;
+    throwIfCancelled(signal);
+    const workDir = await mkdtemp(path.join(tmpdir(), 'creach-validate-'));
+    try {
+      const v = await validateSuite(l.program, report, {
+        compiler: options.compiler, workDir, timeoutMs: RUN_TIMEOUT_MS, sanitize: true,
+        includePaths: options.includePaths, defines: options.defines,
+      });
+      if (!v.available) {
+        for (const t of report.functions.flatMap((f) => f.tests)) {
+          t.validated = false;
+          t.validation = v.message ?? 'no C compiler to validate with';
+        }
+      }
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+    return report;
+  }
+
+  const engine: Engine = {
+    async outline(req) {
+      const l = await load(req);
+      const report = baseReport(l);
+      for (const fn of functionsOf(l)) report.functions.push(fnReport(fn, goalsOf(l, fn).map((g) => goalReport(g, { status: 'unknown', reason: 'not analysed yet' })), []));
+      return report;
+    },
+
+    async reach(req, signal) {
+      throwIfCancelled(signal);
+      const l = await load(req);
+      const { fn, goal } = goalOf(l, req);
+      const fs = solverFor(l, fn);
+      const where = req.where ? await compileWhere(z, l.program, fn, req.where) : undefined;
+      const report = baseReport(l);
+      if (req.all) {
+        const limit = req.limit ?? 100;
+        const { data, exhausted, verdict, bound } = await fs.enumerate(goal, limit, { signal, where });
+        const tests = data.map((d, i): TestReport => ({ id: `t${i + 1}`, ...d.test, goals: [goal.id] }));
+        const gr = goalReport(goal, tests.length ? { status: 'covered', bound: verdict.bound } : verdict, tests[0]?.id);
+        if (tests.length)
+          gr.reason = exhausted
+            ? `exactly ${tests.length} distinct input vectors reach it`
+            : tests.length >= limit
+              ? `at least ${tests.length} distinct input vectors reach it (limit reached)`
+              : `at least ${tests.length} distinct input vectors reach it (others, if any, run loops more than ${bound ?? 'the bound'} times, or the solver ran out of time)`;
+        report.functions.push(fnReport(fn, [gr], tests));
+        return validated(l, report, signal);
+      }
+      const v = await fs.reach(goal, { signal, where });
+      const tests: TestReport[] = v.datum ? [{ id: 't1', ...v.datum.test, goals: [goal.id] }] : [];
+      report.functions.push(fnReport(fn, [goalReport(goal, v, tests[0]?.id)], tests));
+      return validated(l, report, signal);
+    },
+
+    async check(req, signal) {
+      throwIfCancelled(signal);
+      const l = await load(req);
+      const report = baseReport(l);
+      for (const fn of functionsOf(l, req.function)) {
+        const fs = solverFor(l, fn);
+        const goals: GoalReport[] = [];
+        const tests: TestReport[] = [];
+        for (const goal of goalsOf(l, fn).filter((g) => g.kind === 'assertion' || g.kind === 'runtime-error')) {
+          // Many properties hold: explaining each under unrolled loops would cost more than checking them.
+          const v = await fs.reach(goal, { signal, explain: 'loop-free' });
+          let testId: string | undefined;
+          if (v.datum) {
+            testId = `t${tests.length + 1}`;
+            tests.push({ id: testId, ...v.datum.test, goals: [goal.id] });
+          }
+          goals.push(goalReport(goal, v, testId));
+        }
+        report.functions.push(fnReport(fn, goals, tests));
+      }
+      return validated(l, report, signal);
+    },
+
+    async cover(req, signal) {
+      throwIfCancelled(signal);
+      const l = await load(req);
+      const report = baseReport(l);
+      for (const fn of functionsOf(l, req.function)) {
+        const all = goalsOf(l, fn);
+        const goals = all.filter((g) => g.kind === 'statement' || (req.criterion === 'decision' && g.kind === 'branch'));
+        const suite = await buildSuite(solverFor(l, fn), goals, signal);
+        const reports = goals.map((g) => goalReport(g, suite.verdicts.get(g.id) ?? { status: 'unknown', reason: 'not analysed' }, suite.verdicts.get(g.id)?.test));
+        report.functions.push(fnReport(fn, reports, suite.tests));
+      }
+      return validated(l, report, signal);
+    },
+
+    async analyse(req: AnalyseRequest, signal) {
+      // Decision coverage first, then assertions and runtime errors.
+      const cover = await engine.cover({ file: req.file, text: req.text, function: req.function, criterion: 'decision' }, signal);
+      throwIfCancelled(signal);
+      const check = await engine.check({ file: req.file, text: req.text, function: req.function }, signal);
+      return mergeAnalysis(cover, check);
+    },
+
+    async cfg(req: CfgRequest): Promise<CfgView[]> {
+      const l = await load(req);
+      const details = req.details ? { ssa: true, controlDependence: true } : undefined;
+      return functionsOf(l, req.function).map((fn) => cfgView(l.program, fn, goalsOf(l, fn), details));
+    },
+
+    async harness(req: HarnessRequest) {
+      const l = await load(req);
+      return emitHarness(l.program, req.report, { sourcePath: req.includePath ?? req.file });
+    },
+
+    async exportSuite(req: ExportRequest, signal): Promise<ExportResult> {
+      throwIfCancelled(signal);
+      const l = await load(req);
+      const v = await validateForExport(l.program, req.report, {
+        validate: Boolean(req.validate), compiler: options.compiler, timeoutMs: RUN_TIMEOUT_MS, includePaths: options.includePaths, defines: options.defines,
+      });
+      return { files: suiteFiles(l.program, req.report, req.dir, req.format), report: req.report, messages: v.messages, bugs: v.bugs };
+    },
+
+    async replay(req: ReplayRequest) {
+      const workDir = await mkdtemp(path.join(tmpdir(), 'creach-replay-'));
+      try {
+        return await replaySuite(req.suite, req.file, req.text, { compiler: options.compiler, workDir, timeoutMs: RUN_TIMEOUT_MS, ...(options.dataModel === 'ILP32' ? { architecture: '32bit' as const } : {}) });
+      } finally {
+        await rm(workDir, { recursive: true, force: true });
+      }
+    },
+
+    dispose() {
+      cache = null;
+    },
+  };
+  return engine;
+}
+
+/** A statement that does not start a block (`return r;` after `r = ...;`): a goal on its first instruction. */
+function statementInsideBlock(program: Program, fn: IRFunction, line: number): Goal | undefined {
+  for (const b of fn.blocks) {
+    const index = b.instrs.findIndex((i) => i.range.line === line);
+    if (index < 0 && !(b.terminator.kind === 'return' && b.terminator.range.line === line)) continue;
+    const at = index < 0 ? b.instrs.length : index;
+    const range = index < 0 ? (b.terminator as { range: Goal['range'] }).range : b.instrs[index].range;
+    const text = program.source.split('\n')[range.line - 1]?.trim() ?? '';
+    return { id: `${fn.name}:${line}:stmt`, kind: 'statement', function: fn.name, range, label: `statement \`${text}\``, target: { kind: 'point', block: b.id, index: at } };
+  }
+  return undefined;
+}
+
+function functionAtLine(program: Program, line: number): IRFunction {
+  const fn = program.functions.find((f) => f.range.line <= line && line <= f.range.endLine);
+  if (!fn) throw EngineError.at('request', program.file, line, 1, `line ${line} is not inside a function`);
+  return fn;
+}
+
+function collectUnsupported(fn: IRFunction): { line: number; what: string }[] {
+  const out: { line: number; what: string }[] = [];
+  for (const b of fn.blocks)
+    for (const i of b.instrs) {
+      if (i.kind === 'unsupported') out.push({ line: i.range.line, what: i.what });
+      else if (i.kind === 'assign' && (i.value.op === 'havoc' || i.value.op === 'icall')) out.push({ line: i.range.line, what: i.value.op === 'havoc' ? i.value.what : 'call through a function pointer' });
+    }
+  return out;
+}

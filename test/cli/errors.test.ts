@@ -1,0 +1,76 @@
+// The CLI boundary: every command reads its file once, through the API, and
+// reports input errors the same way (exit code 2, `file:line:column: message`).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+
+function creach(...args: string[]) {
+  const r = spawnSync(process.execPath, ['dist/cli.js', ...args], { encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+beforeAll(() => {
+  execFileSync('npm', ['run', 'build'], { stdio: 'pipe' });
+}, 120_000);
+
+describe('CLI errors', () => {
+  it('a missing file gives the same message and exit code from every command', () => {
+    const runs = [
+      creach('cfg', '/nonexistent.c'),
+      creach('reach', '/nonexistent.c', '--line', '3'),
+      creach('check', '/nonexistent.c'),
+      creach('cover', '/nonexistent.c'),
+      creach('replay', tmpdir(), '/nonexistent.c'),
+    ];
+    for (const r of runs) {
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim()).toBe('/nonexistent.c:1:1: cannot read the file: no such file');
+    }
+  });
+
+  it('a directory given as the file is an input error', () => {
+    const r = creach('check', tmpdir());
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/:1:1: cannot read the file: it is a directory/);
+  });
+
+  it('a syntax error is file:line:column with exit code 2, from reach, check and cover alike', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'creach-cli-'));
+    const file = join(dir, 'bad.c');
+    writeFileSync(file, 'int f(int x) {\n  return x +;\n}\n');
+    for (const args of [['reach', file, '--line', '2'], ['check', file], ['cover', file]]) {
+      const r = creach(...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:2:\\d+: `));
+    }
+  });
+
+  it('requests the engine cannot answer are input errors naming the place', () => {
+    const noGoal = creach('reach', 'test/fixtures/factorial.c', '--line', '1');
+    expect(noGoal.code).toBe(2);
+    expect(noGoal.stderr).toMatch(/^test\/fixtures\/factorial\.c:1:1: /);
+    const noFunction = creach('check', 'test/fixtures/factorial.c', '--function', 'nope');
+    expect(noFunction.code).toBe(2);
+    expect(noFunction.stderr).toContain("no function 'nope'");
+    const badGoal = creach('reach', 'test/fixtures/factorial.c', '--goal', 'f:999:stmt');
+    expect(badGoal.code).toBe(2);
+    expect(badGoal.stderr).toContain("no goal 'f:999:stmt'");
+  });
+
+  it('bad option values are usage errors', () => {
+    expect(creach('reach', 'test/fixtures/factorial.c', '--line', 'x').code).toBe(2);
+    expect(creach('check', 'test/fixtures/factorial.c', '--timeout', '5').code).toBe(2);
+    expect(creach('check', 'test/fixtures/factorial.c', '--data-model', 'LP32').code).toBe(2);
+  });
+
+  it('a goal can be asked by its id', () => {
+    const r = creach('reach', 'test/fixtures/factorial.c', '--goal', 'f:13:stmt', '--json');
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.functions[0].goals[0]).toMatchObject({ id: 'f:13:stmt', status: 'covered' });
+    expect(report.functions[0].tests[0].inputs).toEqual({ i: 2 });
+  });
+});
