@@ -19,7 +19,7 @@ export class FunctionBuilder {
 
   newBlock(): number {
     const id = this.blocks.length;
-    this.blocks.push({ id, instrs: [], terminator: OPEN, edgeLabels: {}, hasCode: false });
+    this.blocks.push({ id, instrs: [], terminator: OPEN, edgeLabels: {}, hasCode: false, statements: [] });
     return id;
   }
 
@@ -41,10 +41,14 @@ export class FunctionBuilder {
     this.blocks[this.cur].instrs.push(instr);
   }
 
-  /** Records that a user statement starts here (the block's statement goal points at the first one). */
-  markStatement(range: SourceRange | null): void {
+  /**
+   * Records that a user statement starts here, with the scope visible there (`Program.scopes`).
+   * The block's statement goal points at the first one that is not a jump (`goal` false).
+   */
+  markStatement(range: SourceRange, scope: number, goal = true): void {
     const b = this.blocks[this.cur];
-    if (!b.range && range) {
+    (b.statements ??= []).push({ index: b.instrs.length, range, scope });
+    if (goal && !b.range) {
       b.range = range;
       b.hasCode = true;
     }

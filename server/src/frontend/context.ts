@@ -2,29 +2,35 @@
 // model, the source map, diagnostics, the variable table and the scopes of
 // ordinary identifiers and tags.
 
-import type { CType, DataModel, FunctionType, IntType } from '../ir/types';
-import type { Diagnostic, SourceRange, Variable } from '../ir/ir';
+import type { CType, DataModel } from '../ir/types';
+import type { Diagnostic, ScopeNode, ScopeSymbol, SourceRange, Variable } from '../ir/ir';
 import type { SyntaxNode } from './parser';
 import type { SourceMap } from './sourcemap';
 
-export type Symbol =
-  | { kind: 'var'; id: number }
-  | { kind: 'func'; name: string; type: FunctionType }
-  | { kind: 'enum'; value: bigint; type: IntType }
-  | { kind: 'typedef'; type: CType };
+export type Symbol = Exclude<ScopeSymbol, { kind: 'tag' }>;
 
-/** Ordinary identifiers (variables, functions, enum constants, typedef names) and tags, by nested scope. */
+/**
+ * Ordinary identifiers (variables, functions, enum constants, typedef names) and tags, by nested
+ * scope. Every declaration is also a node of `chain` (the IR's `Program.scopes`), so that the
+ * names visible at a statement can be found again after lowering (`head`).
+ */
 export class Scopes {
   private ordinary: Map<string, Symbol>[] = [new Map()];
   private tags: Map<string, CType>[] = [new Map()];
+  readonly chain: ScopeNode[] = [];
+  private heads: number[] = [];
+  /** The last declaration visible here (-1: none). */
+  head = -1;
 
   push(): void {
     this.ordinary.push(new Map());
     this.tags.push(new Map());
+    this.heads.push(this.head);
   }
   pop(): void {
     this.ordinary.pop();
     this.tags.pop();
+    this.head = this.heads.pop() ?? -1;
   }
   get depth(): number {
     return this.ordinary.length;
@@ -38,9 +44,11 @@ export class Scopes {
   }
   define(name: string, sym: Symbol): void {
     this.ordinary[this.ordinary.length - 1].set(name, sym);
+    this.record(name, sym);
   }
   defineGlobal(name: string, sym: Symbol): void {
     this.ordinary[0].set(name, sym);
+    this.record(name, sym);
   }
   lookupTag(name: string): CType | undefined {
     for (let i = this.tags.length - 1; i >= 0; i--) {
@@ -55,6 +63,11 @@ export class Scopes {
   }
   defineTag(name: string, t: CType): void {
     this.tags[this.tags.length - 1].set(name, t);
+    this.record(name, { kind: 'tag', type: t });
+  }
+  private record(name: string, symbol: ScopeSymbol): void {
+    this.chain.push({ parent: this.head, name, symbol });
+    this.head = this.chain.length - 1;
   }
 }
 

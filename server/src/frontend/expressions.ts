@@ -577,7 +577,7 @@ export class ExpressionLowerer extends OperandLowerer {
     const cond = this.truth(n);
     const text = this.ctx.text(n);
     const range = this.R(n);
-    const d = this.b.addDecision({ kind: 'condition', line: range.line, tag: 'cond', parent: parent?.id, synthetic: this.synthetic || undefined, text, range, outcomes: [] });
+    const d = this.b.addDecision({ scope: this.ctx.scopes.head, kind: 'condition', line: range.line, tag: 'cond', parent: parent?.id, synthetic: this.synthetic || undefined, text, range, outcomes: [] });
     const { from } = this.b.branch(cond, t, f, d.id, text, range);
     d.outcomes.push({ outcome: 'true', edges: [{ from, to: t }] }, { outcome: 'false', edges: [{ from, to: f }] });
     edges.push({ from, to: t }, { from, to: f });
@@ -593,12 +593,12 @@ export class ExpressionLowerer extends OperandLowerer {
     const tag = kind;
     if (!isLogical(condNode)) {
       const cond = this.truth(condNode);
-      const d = this.b.addDecision({ kind, line: range.line, tag, synthetic: this.synthetic || undefined, text, range, outcomes: [] });
+      const d = this.b.addDecision({ scope: this.ctx.scopes.head, kind, line: range.line, tag, synthetic: this.synthetic || undefined, text, range, outcomes: [] });
       const { from } = this.b.branch(cond, t, f, d.id, text, this.R(strip(condNode)));
       d.outcomes.push({ outcome: 'true', edges: [{ from, to: t }] }, { outcome: 'false', edges: [{ from, to: f }] });
       return d;
     }
-    const d = this.b.addDecision({ kind, line: range.line, tag, synthetic: this.synthetic || undefined, text, range, outcomes: [] });
+    const d = this.b.addDecision({ scope: this.ctx.scopes.head, kind, line: range.line, tag, synthetic: this.synthetic || undefined, text, range, outcomes: [] });
     const edges = this.conditionJump(condNode, t, f, d);
     d.outcomes.push({ outcome: 'true', edges: edges.toTrue }, { outcome: 'false', edges: edges.toFalse });
     return d;

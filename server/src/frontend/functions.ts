@@ -117,7 +117,10 @@ export class FunctionLowerer extends ExpressionLowerer {
     this.b.finish(this.exitBlock);
     ctx.scopes.pop();
     if (!this.user) {
-      for (const blk of this.b.blocks) blk.hasCode = false;
+      for (const blk of this.b.blocks) {
+        blk.hasCode = false;
+        blk.statements = [];
+      }
       for (const d of this.b.decisions) d.synthetic = true;
     }
     return {
@@ -336,13 +339,18 @@ export class FunctionLowerer extends ExpressionLowerer {
     stmts.forEach((s, i) => {
       const e = s.type === 'expression_statement' ? s.namedChildren.find((c) => c && c.type !== 'comment') : null;
       if (i === stmts.length - 1 && e) {
-        this.b.markStatement(this.R(s));
+        this.startStatement(s);
         const r = this.expr(e);
         result = { kind: 'value', op: this.toRvalue(r, e) };
       } else this.statement(s);
     });
     this.ctx.scopes.pop();
     return result;
+  }
+
+  /** A statement starts here (`goal` false for jumps alone: no statement goal of their own). */
+  private startStatement(node: SyntaxNode, goal = true): void {
+    this.b.markStatement(this.R(node), this.ctx.scopes.head, goal);
   }
 
   statement(node: SyntaxNode): void {
@@ -376,7 +384,7 @@ export class FunctionLowerer extends ExpressionLowerer {
       case 'expression_statement': {
         const e = node.namedChildren.find((c) => c && c.type !== 'comment');
         if (!e) return;
-        b.markStatement(this.R(node));
+        this.startStatement(node);
         this.effect(e);
         return;
       }
@@ -397,18 +405,20 @@ export class FunctionLowerer extends ExpressionLowerer {
       case 'break_statement': {
         const target = this.breakables[this.breakables.length - 1];
         if (!target) return this.ctx.report('error', node, "'break' outside a loop or switch");
+        this.startStatement(node, false);
         b.jump(target.brk, 'break');
         return;
       }
       case 'continue_statement': {
         const target = [...this.breakables].reverse().find((x) => x.cont !== null);
         if (!target) return this.ctx.report('error', node, "'continue' outside a loop");
+        this.startStatement(node, false);
         b.jump(target.cont!, 'continue');
         return;
       }
       case 'return_statement': {
         const e = node.namedChildren.find((c) => c && c.type !== 'comment');
-        if (e) b.markStatement(this.R(node));
+        this.startStatement(node, !!e);
         if (e) {
           if (this.retVar) {
             if (this.retVar.type.kind === 'struct') {
@@ -423,6 +433,7 @@ export class FunctionLowerer extends ExpressionLowerer {
       }
       case 'goto_statement': {
         const label = node.childForFieldName('label')?.text ?? '';
+        this.startStatement(node, false);
         b.jump(this.labelBlock(label), `goto ${label}`);
         return;
       }
@@ -441,7 +452,7 @@ export class FunctionLowerer extends ExpressionLowerer {
         return;
       case 'gnu_asm_expression':
       case 'asm_statement':
-        b.markStatement(this.R(node));
+        this.startStatement(node);
         this.ctx.unsupported(node, 'inline assembly', this.R(node));
         b.emit({ kind: 'unsupported', what: 'inline assembly', range: this.R(node) });
         return;
@@ -453,7 +464,7 @@ export class FunctionLowerer extends ExpressionLowerer {
       case ';':
         return;
       default:
-        b.markStatement(this.R(node));
+        this.startStatement(node);
         this.ctx.unsupported(node, `statement '${node.type}'`, this.R(node));
         b.emit({ kind: 'unsupported', what: `statement '${node.type}'`, range: this.R(node) });
     }
@@ -471,6 +482,9 @@ export class FunctionLowerer extends ExpressionLowerer {
   private declaration(node: SyntaxNode): void {
     const types = this.fhost.types;
     const spec = types.specifiers(node);
+    // A declaration is one statement, where its first initialiser runs, seeing the names declared before it.
+    const scope = this.ctx.scopes.head;
+    let started = false;
     for (const d of node.childrenForFieldName('declarator')) {
       if (!d) continue;
       const decl = types.declarator(spec.type, d, spec.isConst);
@@ -516,7 +530,8 @@ export class FunctionLowerer extends ExpressionLowerer {
       // In scope from its own declarator on (so `int x = sizeof x;` sees it).
       this.ctx.scopes.define(decl.name, { kind: 'var', id: v.id });
       if (initNode) {
-        this.b.markStatement(this.R(node));
+        if (!started) this.b.markStatement(this.R(node), scope);
+        started = true;
         emitLocalInit(this, varPlace(v.id, type), tree, d);
       }
     }
@@ -524,7 +539,7 @@ export class FunctionLowerer extends ExpressionLowerer {
 
   private ifStatement(node: SyntaxNode): void {
     const b = this.b;
-    b.markStatement(this.R(node));
+    this.startStatement(node);
     const cond = node.childForFieldName('condition')!;
     const cons = node.childForFieldName('consequence')!;
     let alt = node.childForFieldName('alternative');
@@ -555,7 +570,7 @@ export class FunctionLowerer extends ExpressionLowerer {
 
   private whileStatement(node: SyntaxNode): void {
     const b = this.b;
-    b.markStatement(this.R(node));
+    this.startStatement(node);
     const header = b.newBlock();
     const body = b.newBlock();
     const exit = b.newBlock();
@@ -573,7 +588,7 @@ export class FunctionLowerer extends ExpressionLowerer {
 
   private doStatement(node: SyntaxNode): void {
     const b = this.b;
-    b.markStatement(this.R(node));
+    this.startStatement(node);
     const body = b.newBlock();
     const condB = b.newBlock();
     const exit = b.newBlock();
@@ -591,7 +606,7 @@ export class FunctionLowerer extends ExpressionLowerer {
 
   private forStatement(node: SyntaxNode): void {
     const b = this.b;
-    b.markStatement(this.R(node));
+    this.startStatement(node);
     this.ctx.scopes.push();
     const init = node.childForFieldName('initializer');
     if (init) {
@@ -621,7 +636,7 @@ export class FunctionLowerer extends ExpressionLowerer {
 
   private switchStatement(node: SyntaxNode): void {
     const b = this.b;
-    b.markStatement(this.R(node));
+    this.startStatement(node);
     const condNode = condExpr(node.childForFieldName('condition')!);
     let value = this.rvalue(condNode);
     if (!isInteger(value.type)) {
@@ -642,7 +657,7 @@ export class FunctionLowerer extends ExpressionLowerer {
     b.jump(exit);
     const range = this.R(condNode);
     const text = this.ctx.text(condNode);
-    const d = b.addDecision({ kind: 'switch', line: range.line, tag: 'switch', synthetic: this.synthetic || undefined, text, range, outcomes: [] });
+    const d = b.addDecision({ scope: this.ctx.scopes.head, kind: 'switch', line: range.line, tag: 'switch', synthetic: this.synthetic || undefined, text, range, outcomes: [] });
     const defaultTarget = sw.defaultTarget ?? exit;
     b.blocks[from].terminator = {
       kind: 'switch', value, decision: d.id, range,

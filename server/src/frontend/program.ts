@@ -113,6 +113,7 @@ export class ProgramLowerer implements FunctionHost {
       externals: this.externals,
       diagnostics: this.ctx.diagnostics,
       source: this.ctx.source,
+      scopes: this.ctx.scopes.chain,
     };
   }
 

@@ -17,7 +17,7 @@
 //   whose terminator is the only `return`; `return e;` statements assign the
 //   return variable and jump there. `ensures` clauses are checked in it.
 
-import type { CType, DataModel } from './types';
+import type { CType, DataModel, FunctionType, IntType } from './types';
 
 export interface SourceRange {
   /** 1-based. */
@@ -145,6 +145,8 @@ export interface Decision {
   range: SourceRange;
   /** The outcomes and the CFG edges that stand for each. Branch decisions: 'true' and 'false'; switch: 'case 3', 'default'. */
   outcomes: { outcome: string; edges: { from: number; to: number }[] }[];
+  /** The identifiers visible where the condition is evaluated (an index into `Program.scopes`, -1: none). */
+  scope?: number;
 }
 
 export type Terminator =
@@ -164,12 +166,31 @@ export interface EdgeLabel {
   outcome?: string;
 }
 
+/** Where a source statement starts (see `BasicBlock.statements`). */
+export interface StatementStart {
+  /** Position in the block's `instrs` of the statement's first instruction; `instrs.length` when it lowers to none before the terminator. */
+  index: number;
+  range: SourceRange;
+  /** The identifiers visible at the statement, before it runs: an index into `Program.scopes` (-1: none). */
+  scope: number;
+}
+
 export interface BasicBlock {
   id: number;
   instrs: Instr[];
   terminator: Terminator;
   /** Range of the first source statement in the block (for its statement goal); absent for blocks with no code of their own. */
   range?: SourceRange;
+  /**
+   * Every source statement of a user function that starts in this block, in source order (the
+   * front end always sets it): expression statements (calls included), declarations with
+   * initialisers (one entry per declaration), `return`, `break`, `continue`, `goto`, and `if`,
+   * `switch` and loops where their evaluation starts. Not compound statements, labels, empty
+   * statements, declarations without initialiser, nor a loop's condition and step. Invariant:
+   * indexes are non-decreasing; the first entry that is not a jump has `range` equal to
+   * `BasicBlock.range` (jumps alone give a block no statement goal).
+   */
+  statements?: StatementStart[];
   /** Labels of outgoing edges keyed by target block id (for goto/fall-through/loop edges as well as decisions). */
   edgeLabels: Record<number, EdgeLabel>;
   /** True when the block holds user code (statement goals are made only for those). */
@@ -205,6 +226,27 @@ export interface Diagnostic {
   range: SourceRange;
 }
 
+/** What an identifier (or a struct, union or enum tag) declares. */
+export type ScopeSymbol =
+  | { kind: 'var'; id: number }
+  | { kind: 'func'; name: string; type: FunctionType }
+  | { kind: 'enum'; value: bigint; type: IntType }
+  | { kind: 'typedef'; type: CType }
+  | { kind: 'tag'; type: CType };
+
+/**
+ * One declaration, in a persistent list: the names visible at a point are those on the path
+ * from its node to the root (the first one found for a name is the visible one: it shadows the
+ * others), file-scope declarations first, then the function's parameters and block-scope
+ * declarations made before that point in the blocks enclosing it.
+ */
+export interface ScopeNode {
+  /** The declaration made before this one on the path (-1: none). */
+  parent: number;
+  name: string;
+  symbol: ScopeSymbol;
+}
+
 export interface Program {
   /** The user's file as given. */
   file: string;
@@ -218,4 +260,6 @@ export interface Program {
   diagnostics: Diagnostic[];
   /** The original source text (for labels and explanations). */
   source: string;
+  /** Declarations of the program (set by the front end): `StatementStart.scope` and `Decision.scope` point here. */
+  scopes?: ScopeNode[];
 }
