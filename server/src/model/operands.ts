@@ -1,0 +1,272 @@
+// Operands and rvalues: C's operators on symbolic values (semantics.ts),
+// conversions, pointer arithmetic and comparisons, calls to functions without
+// a body (their results are inputs, or taints for unmodelled library
+// functions), and initial values of variables from their initializers.
+
+import type { Operand, Rvalue, Variable } from '../ir/ir';
+import { sameType, type CType, type IntType } from '../ir/types';
+import { isLibraryFunction, OUTPUT_ONLY } from '../ir/libc';
+import { forEachVar, terminatorOperands } from '../ir/walk';
+import type { CallContext } from './unroll';
+import { resolveVar } from './unroll';
+import {
+  bvConst, convertInt, fpBinary, fpConst, fpConvert, fpToInt, intBinary, intUnary, ite, boolToInt,
+  type B, type BV, type F, type UbCondition,
+} from './semantics';
+import { OBJ_BITS, OFF_BITS, freshVal, selectVal, storeVal, tOf, zeroVal, type Val } from './values';
+import { CHAR_TYPE, INT_TYPE, toOffset, type EncoderState, type Env, type Evaluated } from './state';
+import type { Memory } from './memory';
+
+export function operandOps(st: EncoderState, memory: () => Memory) {
+  const { ctx, z, vars, addObject, taint, getVar, nullPtr, nondetSite, topCtx, entry } = st;
+  const nodes = st.u.nodes;
+  const addressOf: Memory['addressOf'] = (...a) => memory().addressOf(...a);
+  const readPlace: Memory['readPlace'] = (...a) => memory().readPlace(...a);
+
+  function initialValue(v: Variable): Val {
+    let val = zeroVal(ctx, v.type);
+    if (!v.init) return val;
+    const apply = (base: Val, type: CType, init: NonNullable<Variable['init']>): Val => {
+      if (init.kind === 'scalar') return evalOperand(init.value, new Map(), topCtx, -1).val;
+      if (init.kind === 'string' && type.kind === 'array') {
+        let b = base;
+        init.bytes.forEach((byte, i) => {
+          if (type.length === null || i < type.length) b = storeVal(b, bvConst(ctx, BigInt(i), OFF_BITS), { k: 'bv', t: bvConst(ctx, BigInt(byte), (type.of as IntType).bits ?? 8) });
+        });
+        return b;
+      }
+      if (init.kind === 'aggregate') {
+        if (type.kind === 'array') {
+          let b = base;
+          init.elems.forEach((e, i) => {
+            if (e) b = storeVal(b, bvConst(ctx, BigInt(i), OFF_BITS), apply(selectVal(b, bvConst(ctx, BigInt(i), OFF_BITS)), type.of, e));
+          });
+          return b;
+        }
+        if (type.kind === 'struct' && base.k === 'struct') {
+          const fields = [...base.fields];
+          init.elems.forEach((e, i) => {
+            if (e && i < fields.length) fields[i] = apply(fields[i], type.fields[i].type, e);
+          });
+          return { k: 'struct', fields };
+        }
+      }
+      return base;
+    };
+    val = apply(val, v.type, v.init);
+    return val;
+  }
+
+  function evalOperand(op: Operand, env: Env, c: CallContext, _node?: number): { val: Val; ub: UbCondition[] } {
+    switch (op.kind) {
+      case 'var':
+        return { val: getVar(env, resolveVar(c, op.id)), ub: [] };
+      case 'const':
+        if (op.type.kind === 'pointer') {
+          if (op.value !== 0n) taint('integer converted to a pointer');
+          return { val: op.value === 0n ? nullPtr() : freshVal(ctx, op.type, 'intptr'), ub: [] };
+        }
+        if (op.type.kind === 'float') return { val: { k: 'fp', t: fpConst(ctx, Number(op.value), op.type) }, ub: [] };
+        return { val: { k: 'bv', t: bvConst(ctx, op.value, op.type.kind === 'int' ? op.type.bits : 32) }, ub: [] };
+      case 'fconst':
+        if (op.type.kind !== 'float') return { val: { k: 'bv', t: bvConst(ctx, BigInt(Math.trunc(op.value)), 32) }, ub: [] };
+        return { val: { k: 'fp', t: fpConst(ctx, op.value, op.type) }, ub: [] };
+      case 'addr':
+        return addressOf(op.place, env, c);
+      case 'string': {
+        const id = st.newVarId();
+        const type: CType = { kind: 'array', of: { kind: 'int', bits: 8, signed: true, rank: 'char', name: 'char' }, length: op.bytes.length };
+        vars.set(id, { id, name: 'string literal', type, kind: 'global', addressTaken: true, isConst: true, isStatic: true, init: { kind: 'string', bytes: op.bytes } });
+        const idx = addObject(id, type, true);
+        env.set(id, initialValue(vars.get(id)!));
+        entry.set(id, env.get(id)!);
+        return { val: { k: 'ptr', obj: bvConst(ctx, BigInt(idx), OBJ_BITS), off: bvConst(ctx, 0n, OFF_BITS) }, ub: [] };
+      }
+      case 'func':
+        taint(`function pointer to ${op.name}`);
+        return { val: freshVal(ctx, op.type, 'fnptr'), ub: [] };
+    }
+  }
+
+  function evalRvalue(rv: Rvalue, env: Env, c: CallContext, dstType: CType | null): { val: Val; ub: UbCondition[] } {
+    const o = (x: Operand) => evalOperand(x, env, c, st.cur.node);
+    switch (rv.op) {
+      case 'use':
+        return o(rv.a);
+      case 'load':
+        return readPlace(rv.place, env, c);
+      case 'binary': {
+        const a = o(rv.a);
+        const b = o(rv.b);
+        const ub = [...a.ub, ...b.ub];
+        if (a.val.k === 'ptr' || b.val.k === 'ptr') return pointerBinary(rv.bop, a.val, b.val, ub);
+        if (a.val.k === 'fp') {
+          const r = fpBinary(z, rv.bop, tOf(a.val) as F, tOf(b.val) as F);
+          return { val: r.value.sort.name() === 'FloatingPoint' ? { k: 'fp', t: r.value } : { k: 'bv', t: r.value }, ub };
+        }
+        const type = rv.a.type as IntType;
+        const r = intBinary(ctx, rv.bop, tOf(a.val) as BV, tOf(b.val) as BV, type, rv.b.type as IntType);
+        return { val: { k: 'bv', t: fitInt(r.value, rv.type) }, ub: [...ub, ...r.ub] };
+      }
+      case 'unary': {
+        const a = o(rv.a);
+        if (a.val.k === 'ptr') {
+          // !p
+          return { val: { k: 'bv', t: boolToInt(ctx, (a.val.obj as BV).eq(bvConst(ctx, 0n, OBJ_BITS)) as B, intBits(rv.type)) }, ub: a.ub };
+        }
+        if (a.val.k === 'fp') {
+          const f = tOf(a.val) as F;
+          if (rv.uop === '-') return { val: { k: 'fp', t: f.neg() }, ub: a.ub };
+          if (rv.uop === '!') return { val: { k: 'bv', t: boolToInt(ctx, f.isZero() as B, intBits(rv.type)) }, ub: a.ub };
+          throw new Error('~ on floating point');
+        }
+        const r = intUnary(ctx, rv.uop, tOf(a.val) as BV, rv.a.type as IntType, intBits(rv.type));
+        return { val: { k: 'bv', t: rv.uop === '!' ? r.value : fitInt(r.value, rv.type) }, ub: [...a.ub, ...r.ub] };
+      }
+      case 'cast':
+        return castVal(o(rv.a), rv.a.type, rv.to);
+      case 'ptradd': {
+        const p = o(rv.ptr);
+        const i = o(rv.offset);
+        if (p.val.k !== 'ptr') {
+          taint('pointer arithmetic on a non-pointer');
+          return { val: freshVal(ctx, rv.type, 'ptr'), ub: [] };
+        }
+        return { val: { k: 'ptr', obj: p.val.obj, off: (p.val.off as BV).add(toOffset(i.val, rv.offset.type)) }, ub: [...p.ub, ...i.ub] };
+      }
+      case 'ptrdiff': {
+        const a = o(rv.a);
+        const b = o(rv.b);
+        if (a.val.k !== 'ptr' || b.val.k !== 'ptr') {
+          taint('pointer difference of non-pointers');
+          return { val: freshVal(ctx, rv.type, 'diff'), ub: [] };
+        }
+        const d = (a.val.off as BV).sub(b.val.off as BV);
+        const bits = intBits(rv.type);
+        return { val: { k: 'bv', t: bits === OFF_BITS ? d : d.extract(bits - 1, 0) }, ub: [{ error: 'null', cond: (a.val.obj as BV).neq(b.val.obj) as B, detail: 'difference of pointers into different objects' }] };
+      }
+      case 'call': {
+        if (!rv.external) throw new Error('internal calls are handled by the node walk');
+        if (isLibraryFunction(rv.callee)) {
+          // A library function without a model: the compiled test runs the real one, so its
+          // result is neither an input nor known. Output-only calls whose result is unused change nothing.
+          if (!(OUTPUT_ONLY.has(rv.callee) && !resultUsed())) taint(`library function ${rv.callee} is not modelled`);
+          return { val: freshVal(ctx, rv.type.kind === 'void' ? { kind: 'int', bits: 8, signed: true, rank: 'char', name: 'char' } : rv.type, rv.callee), ub: [] };
+        }
+        for (const arg of rv.args) if (arg.type.kind === 'pointer') {
+          taint(`call of external function ${rv.callee} with a pointer argument`);
+          break;
+        }
+        if (rv.type.kind === 'pointer') taint(`pointer returned by external function ${rv.callee}`);
+        if (rv.type.kind === 'void') return { val: zeroVal(ctx, { kind: 'int', bits: 8, signed: true, rank: 'char', name: 'char' }), ub: [] };
+        return { val: nondetSite(rv.callee, rv.type), ub: [] };
+      }
+      case 'nondet':
+        return { val: nondetSite(rv.name, rv.type), ub: [] };
+      case 'icall':
+        taint('call through a function pointer');
+        return { val: freshVal(ctx, rv.type.kind === 'void' ? { kind: 'int', bits: 8, signed: true, rank: 'char', name: 'char' } : rv.type, 'icall'), ub: [] };
+      case 'havoc':
+        taint(rv.what);
+        return { val: freshVal(ctx, rv.type.kind === 'void' ? { kind: 'int', bits: 8, signed: true, rank: 'char', name: 'char' } : rv.type, 'havoc'), ub: [] };
+    }
+  }
+
+  /** Whether the destination of the instruction being encoded is read anywhere in its function. */
+  function resultUsed(): boolean {
+    const n = nodes[st.cur.node];
+    const ins = n.block.instrs[st.cur.index];
+    if (ins?.kind !== 'assign' || !ins.dst) return false;
+    if (ins.dst.root.kind !== 'var' || ins.dst.path.length) return true;
+    const id = ins.dst.root.id;
+    return n.ctx.fn.blocks.some((b) => {
+      let read = false;
+      for (const i of b.instrs) forEachVar(i, (v, role) => (read ||= v === id && role === 'read'));
+      return read || terminatorOperands(b.terminator).some((op) => op.kind === 'var' && op.id === id);
+    });
+  }
+
+  function intBits(t: CType): number {
+    return t.kind === 'int' ? t.bits : 32;
+  }
+
+  /** Comparisons and `!` come out as 32-bit int; fit them to the IR's result type. */
+  function fitInt(v: BV, t: CType): BV {
+    const want = intBits(t);
+    const have = v.size();
+    if (have === want) return v;
+    return have > want ? v.extract(want - 1, 0) : v.zeroExt(want - have);
+  }
+
+  function pointerBinary(op: string, a: Val, b: Val, ub: UbCondition[]): { val: Val; ub: UbCondition[] } {
+    const pa = a.k === 'ptr' ? a : nullPtr();
+    const pb = b.k === 'ptr' ? b : nullPtr();
+    const sameObj = (pa.obj as BV).eq(pb.obj) as B;
+    const eq = sameObj.and((pa.off as BV).eq(pb.off)) as B;
+    const offA = pa.off as BV;
+    const offB = pb.off as BV;
+    let r: B;
+    switch (op) {
+      case '==': r = eq; break;
+      case '!=': r = eq.not() as B; break;
+      case '<': r = offA.ult(offB) as B; break;
+      case '<=': r = offA.ule(offB) as B; break;
+      case '>': r = offA.ugt(offB) as B; break;
+      case '>=': r = offA.uge(offB) as B; break;
+      default:
+        taint(`pointer operation ${op}`);
+        return { val: freshVal(ctx, { kind: 'int', bits: 32, signed: true, rank: 'int', name: 'int' }, 'ptrop'), ub };
+    }
+    if (op !== '==' && op !== '!=') ub.push({ error: 'null', cond: sameObj.not() as B, detail: 'comparison of pointers into different objects' });
+    return { val: { k: 'bv', t: boolToInt(ctx, r) }, ub };
+  }
+
+  function castVal(a: { val: Val; ub: UbCondition[] }, from: CType, to: CType): { val: Val; ub: UbCondition[] } {
+    const ub = a.ub;
+    if (to.kind === 'void') return { val: a.val, ub };
+    if (to.kind === 'int') {
+      if (from.kind === 'int') return { val: { k: 'bv', t: convertInt(ctx, tOf(a.val) as BV, from, to) }, ub };
+      if (from.kind === 'float') {
+        const r = fpToInt(z, tOf(a.val) as F, to);
+        return { val: { k: 'bv', t: r.value }, ub: [...ub, ...r.ub] };
+      }
+      if (from.kind === 'pointer' && a.val.k === 'ptr') {
+        if (to.rank === 'bool') return { val: { k: 'bv', t: ite(ctx, (a.val.obj as BV).eq(bvConst(ctx, 0n, OBJ_BITS)) as B, bvConst(ctx, 0n, 1), bvConst(ctx, 1n, 1)) }, ub };
+        taint('pointer converted to an integer');
+        return { val: freshVal(ctx, to, 'ptrint'), ub };
+      }
+    }
+    if (to.kind === 'float') {
+      if (from.kind === 'float') return { val: { k: 'fp', t: from.bits === to.bits ? tOf(a.val) : fpConvert(z, 'fp-fp', tOf(a.val) as F, to) }, ub };
+      if (from.kind === 'int') {
+        const bv = tOf(a.val) as BV;
+        return { val: { k: 'fp', t: fpConvert(z, from.signed || from.rank === 'bool' ? (from.rank === 'bool' ? 'ubv-fp' : 'sbv-fp') : 'ubv-fp', bv, to) }, ub };
+      }
+    }
+    if (to.kind === 'pointer') {
+      if (a.val.k === 'ptr') {
+        const fp = from.kind === 'pointer' ? from.to : null;
+        if (fp && fp.kind !== 'void' && to.to.kind !== 'void' && !sameType(fp, to.to)) taint('pointer cast between different pointee types');
+        return { val: a.val, ub };
+      }
+      if (from.kind === 'int') {
+        taint('integer converted to a pointer');
+        return { val: freshVal(ctx, to, 'intptr'), ub };
+      }
+    }
+    if (to.kind === 'struct' || to.kind === 'array') return { val: a.val, ub };
+    taint(`conversion from ${from.kind} to ${to.kind}`);
+    return { val: freshVal(ctx, to, 'cast'), ub };
+  }
+
+  const condTrue = (v: Val): B => {
+    if (v.k === 'ptr') return (v.obj as BV).neq(bvConst(ctx, 0n, OBJ_BITS)) as B;
+    if (v.k === 'fp') return (v.t as F).isZero().not() as B;
+    const t = tOf(v) as BV;
+    return t.neq(bvConst(ctx, 0n, t.size())) as B;
+  };
+
+  return { initialValue, evalOperand, evalRvalue, castVal, pointerBinary, fitInt, intBits, condTrue, resultUsed };
+}
+
+export type Operands = ReturnType<typeof operandOps>;

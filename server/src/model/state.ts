@@ -1,0 +1,275 @@
+// The encoder's state, shared by its parts (encode.ts walks the nodes;
+// operands.ts, memory.ts, library.ts and inputs.ts encode what they say):
+// the formula being built (assertions, obligations, taints, inputs, nondet
+// sites, tracked items for explanations), the objects pointers may
+// designate, and where the walk is (node, instruction, source range), which
+// every obligation and taint records.
+
+import type { Program, SourceRange, Variable } from '../ir/ir';
+import type { CType } from '../ir/types';
+import type { RuntimeErrorKind } from '../ir/runtimeErrors';
+import type { Z3Handle } from '../z3/z3';
+import type { CallContext, UnrolledFunction } from './unroll';
+import { bvConst, type B, type BV, type UbCondition } from './semantics';
+import { OBJ_BITS, OFF_BITS, asBV, freshVal, tOf, type PtrVal, type Val } from './values';
+
+export type Env = Map<number, Val>;
+
+export interface Obligation {
+  lit: B;
+  node: number;
+  /** Instruction index in the node's block (instrs.length for the terminator). */
+  index: number;
+  kind: 'ub' | 'assert' | 'assume' | 'error';
+  error?: RuntimeErrorKind;
+  detail: string;
+  range: SourceRange;
+  /** What must hold when the node is reached. */
+  holds: B;
+}
+
+export interface InputObject {
+  /** Synthetic variable id of the object the pointer designates. */
+  varId: number;
+  length: number;
+  nullLit: B;
+  /** Earlier pointer parameters this one may point into instead (`lit` chooses, `at` is the element). */
+  aliases: { name: string; lit: B; at: BV }[];
+}
+
+export interface InputVar {
+  name: string;
+  kind: 'param' | 'global';
+  varId: number;
+  type: CType;
+  val: Val;
+  object?: InputObject;
+}
+
+export interface NondetSite {
+  node: number;
+  index: number;
+  call: string;
+  line: number;
+  type: CType;
+  val: Val;
+}
+
+export interface Taint {
+  node: number;
+  /** Instruction index in the node's block (instrs.length: the terminator). */
+  index: number;
+  what: string;
+  line: number;
+}
+
+/** A site of the top function (not inlined code) where a goal can be met. */
+export interface Site {
+  node: number;
+  /** Assertions: the condition that must hold; runtime errors: the condition of the error. */
+  cond: B;
+  /** Runtime errors: the case a counter-example should prefer (see UbCondition.prefer). */
+  prefer?: B;
+}
+
+export interface TrackedItem {
+  lit: B;
+  range: SourceRange;
+  kind: 'branch' | 'assign' | 'obligation';
+  node: number;
+  /** For branches: the two successor nodes (then, else). */
+  targets?: number[];
+}
+
+/** An assignment to a named variable of the top function (for the datum's trace). */
+export interface TraceSite {
+  node: number;
+  index: number;
+  range: SourceRange;
+  variable: string;
+  type: CType;
+  val: Val;
+}
+
+export interface EncodeOptions {
+  /** Globals start at their initial values (analysis from main) instead of being inputs. */
+  fromMain: boolean;
+  pointerArrayLength: number;
+  /** Name every assignment and guard branches and obligations with tracking literals (for unsat cores). */
+  explain: boolean;
+  /** malloc/calloc may fail: each call's success is a nondet input (`malloc` returning 1 means NULL). */
+  mallocMayFail?: boolean;
+}
+
+export interface Encoding {
+  unrolled: UnrolledFunction;
+  /** Formulas to assert. */
+  assertions: B[];
+  reach: B[];
+  /** `${from}>${to}` -> literal of the edge between nodes. */
+  edges: Map<string, B>;
+  obligations: Obligation[];
+  okNode: B[];
+  okAll: B;
+  noUnwind: B;
+  anyUnwind: B;
+  inputs: InputVar[];
+  nondet: NondetSite[];
+  taints: Taint[];
+  /** Top-function sites: `${block}:${index}` for asserts and errors, `${block}:${index}:${error}` for runtime errors. */
+  sites: Map<string, Site[]>;
+  /** Env at the end of each node. */
+  exitEnv: Env[];
+  entryEnv: Env[];
+  exitNode: number | null;
+  returnVal: Val | null;
+  tracked: TrackedItem[];
+  trace: TraceSite[];
+  vars: Map<number, Variable>;
+  /** Some pointer parameter may point into another; `noAlias` (an assumption) forbids it. */
+  aliasing: boolean;
+  noAlias: B;
+  /** Nodes with a malloc/calloc call (whose success is assumed unless mallocMayFail). */
+  allocNodes: number[];
+  /** Name of each object by its id - 1, as data name them (`&l[1]`): a pointer parameter's object takes the parameter's name. */
+  objectNames: string[];
+}
+
+/** An object pointers may designate; a heap object has a liveness flag in the environment at key -varId. */
+export interface MemObject {
+  varId: number;
+  type: CType;
+  readOnly?: boolean;
+  heap?: boolean;
+  /** Heap objects: their number of elements (from the allocation size). */
+  lengthTerm?: BV;
+}
+
+/** The value of an operand or rvalue, with the undefined-behaviour conditions of computing it. */
+export interface Evaluated {
+  val: Val;
+  ub: UbCondition[];
+}
+
+export const INT_TYPE: CType = { kind: 'int', bits: 32, signed: true, rank: 'int', name: 'int' };
+export const CHAR_TYPE: CType = { kind: 'int', bits: 8, signed: true, rank: 'char', name: 'char' };
+
+export class EncoderState {
+  readonly ctx: Z3Handle['ctx'];
+  readonly T: B;
+  readonly F_: B;
+  readonly vars: Map<number, Variable>;
+  readonly assertions: B[] = [];
+  readonly obligations: Obligation[] = [];
+  readonly taints: Taint[] = [];
+  readonly nondet: NondetSite[] = [];
+  readonly inputs: InputVar[] = [];
+  /** Top-function sites of asserts, errors and runtime errors (see Encoding.sites). */
+  readonly sites = new Map<string, Site[]>();
+  readonly tracked: TrackedItem[] = [];
+  readonly trace: TraceSite[] = [];
+  readonly allocNodes: number[] = [];
+  readonly objects: MemObject[] = [];
+  /** Object index (1-based; 0 is NULL) by variable id. */
+  readonly objIndex = new Map<number, number>();
+  /** The environment at the function's entry (inputs, globals' initial values, string literals). */
+  readonly entry: Env = new Map();
+  readonly topCtx: CallContext;
+  /** Where the walk is: obligations, taints and nondet sites record it. */
+  readonly cur: { node: number; index: number; range: SourceRange };
+  private nextVar: number;
+  private nameCounter = 0;
+
+  constructor(
+    readonly z: Z3Handle,
+    readonly program: Program,
+    readonly u: UnrolledFunction,
+    readonly opts: EncodeOptions,
+  ) {
+    this.ctx = z.ctx;
+    this.T = this.ctx.Bool.val(true) as B;
+    this.F_ = this.ctx.Bool.val(false) as B;
+    this.vars = new Map(u.vars);
+    this.nextVar = Math.max(0, ...this.vars.keys()) + 1;
+    this.topCtx = u.contexts[0];
+    this.cur = { node: 0, index: 0, range: u.top.range };
+  }
+
+  /** A variable id no other variable has (for input objects, heap objects, string literals). */
+  newVarId = (): number => this.nextVar++;
+
+  /** A name no other Z3 constant of this encoding has. */
+  freshName = (prefix: string): string => `${prefix}!${this.nameCounter++}`;
+
+  boolConst = (name: string): B => this.ctx.Bool.const(this.freshName(name)) as B;
+
+  addObject = (varId: number, type: CType, readOnly = false): number => {
+    if (this.objIndex.has(varId)) return this.objIndex.get(varId)!;
+    this.objects.push({ varId, type, readOnly });
+    this.objIndex.set(varId, this.objects.length);
+    return this.objects.length;
+  };
+
+  addOb = (kind: Obligation['kind'], holds: B, detail: string, error?: RuntimeErrorKind): Obligation => {
+    const lit = this.boolConst(`ob`);
+    const ob: Obligation = { lit, node: this.cur.node, index: this.cur.index, kind, error, detail, range: this.cur.range, holds };
+    this.obligations.push(ob);
+    return ob;
+  };
+
+  /** Something not modelled at the current place: goals it can reach become unknown. */
+  taint = (what: string): void => {
+    this.taints.push({ node: this.cur.node, index: this.cur.index, what, line: this.cur.range.line });
+  };
+
+  /** Obligations for these undefined-behaviour conditions; in the top function, also runtime-error sites. */
+  ubs = (list: UbCondition[], ctxNow: CallContext): void => {
+    for (const u of list) {
+      this.addOb('ub', u.cond.not() as B, u.detail, u.error);
+      if (ctxNow === this.topCtx && u.error) {
+        const key = `${this.u.nodes[this.cur.node].block.id}:${this.cur.index}:${u.error}`;
+        (this.sites.get(key) ?? this.sites.set(key, []).get(key)!).push({ node: this.cur.node, cond: u.cond, prefer: u.prefer });
+      }
+    }
+  };
+
+  /** A site of the top function where a goal can be met (`key`: see Encoding.sites). */
+  addSite = (key: string, site: Site): void => {
+    (this.sites.get(key) ?? this.sites.set(key, []).get(key)!).push(site);
+  };
+
+  typeOfVar = (id: number): CType => this.vars.get(id)?.type ?? INT_TYPE;
+
+  getVar = (env: Env, id: number): Val => {
+    let v = env.get(id);
+    if (!v && id < 0) return this.deadFlag();
+    if (!v) {
+      // Read before any write on this path: an indeterminate value.
+      v = freshVal(this.ctx, this.typeOfVar(id), `uninit.${this.vars.get(id)?.name ?? id}`);
+      env.set(id, v);
+    }
+    return v;
+  };
+
+  /** Liveness of a heap object on a path that has not allocated it. */
+  deadFlag = (): Val => ({ k: 'bv', t: bvConst(this.ctx, 0n, 1) });
+
+  alive = (env: Env, varId: number): B => (tOf(this.getVar(env, -varId)) as BV).eq(bvConst(this.ctx, 1n, 1)) as B;
+
+  nullPtr = (): PtrVal => ({ k: 'ptr', obj: bvConst(this.ctx, 0n, OBJ_BITS), off: bvConst(this.ctx, 0n, OFF_BITS) });
+
+  /** A fresh input for a nondet call or an external function's result, recorded at the current place. */
+  nondetSite = (call: string, type: CType): Val => {
+    const val = freshVal(this.ctx, type, call);
+    this.nondet.push({ node: this.cur.node, index: this.cur.index, call, line: this.cur.range.line, type, val });
+    return val;
+  };
+}
+
+/** An integer value as a pointer offset (64 bits, sign- or zero-extended as its type says). */
+export function toOffset(v: Val, t: CType): BV {
+  const bv = asBV(v);
+  const it = t as Extract<CType, { kind: 'int' }>;
+  if (it.bits === OFF_BITS) return bv;
+  return it.signed ? bv.signExt(OFF_BITS - it.bits) : bv.zeroExt(OFF_BITS - it.bits);
+}
