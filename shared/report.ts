@@ -34,6 +34,27 @@ export interface Reason {
   role: string;
 }
 
+/**
+ * Why a verdict is what it is, as data (GoalReport.causes); `causesText`
+ * (shared/verdicts.ts) writes them for people, the same way in the CLI, the
+ * hover and the diagnostics.
+ */
+export type VerdictCause =
+  /** A solver query (or the unwinding check, or an enumeration) ran out of its time limit. */
+  | { kind: 'timeout'; limitMs: number; during?: 'query' | 'unwinding check' | 'enumeration'; bound?: number }
+  /** Constructs CReach does not model can be on a path to the goal (`blocking`: a candidate datum passes them before the goal). */
+  | { kind: 'not-modelled'; constructs: { what: string; lines: number[] }[]; blocking?: boolean }
+  /** No execution within `bound` loop iterations reaches it, and some run longer. */
+  | { kind: 'loop-bound'; bound: number }
+  /** No path of the control-flow graph leads to the goal at all. */
+  | { kind: 'no-path' }
+  /** The proof holds under assumptions of the input model or of the options (each said in words). */
+  | { kind: 'assumes'; assumptions: string[] }
+  /** For enumerations: how many distinct input vectors reach the goal, and whether that is all of them. */
+  | { kind: 'data-count'; count: number; exact: boolean; limitReached: boolean; bound?: number }
+  /** The goal has not been analysed (yet). */
+  | { kind: 'not-analysed' };
+
 export interface GoalReport {
   /** Stable id, e.g. `f:12:if:true`, `f:9:stmt`, `f:20:assert`, `f:14:overflow`. */
   id: string;
@@ -50,8 +71,10 @@ export interface GoalReport {
   proof?: ProofKind;
   /** Loop bound used for `not-reached` or bounded proofs. */
   bound?: number;
-  /** Why the status is what it is (for unknown: the budget or the unsupported construct and its line). */
+  /** Why the status is what it is, for people (`causesText(causes)`). */
   reason?: string;
+  /** Why the status is what it is, as data. */
+  causes?: VerdictCause[];
   /** For unreachable goals and holding properties: the responsible conditions. */
   why?: Reason[];
   /** Id of the test that covers (or violates) this goal. */

@@ -1,6 +1,7 @@
 // The readable text report of `creach reach | check | cover` (JSON is the report itself).
 
 import type { DataValue, FunctionReport, GoalReport, Report, TestReport } from '../../../shared/report';
+import { lineList, mergeConstructs } from '../../../shared/verdicts';
 
 export function formatValue(v: DataValue): string {
   if (v === null) return 'NULL';
@@ -58,7 +59,7 @@ function formatFunction(file: string, f: FunctionReport): string[] {
     out.push(line);
   }
   if (f.tests.length > shown.length) out.push(`    ... and ${f.tests.length - shown.length} more (use --json for all)`);
-  for (const u of f.unsupported ?? []) out.push(`  note: line ${u.line}: not modelled: ${u.what}`);
+  for (const u of mergeConstructs((f.unsupported ?? []).map((x) => ({ what: x.what, lines: [x.line] })))) out.push(`  note: not modelled: ${u.what} (${lineList(u.lines)})`);
   const counts = new Map<string, number>();
   for (const g of f.goals) counts.set(g.status, (counts.get(g.status) ?? 0) + 1);
   out.push(`  summary: ${[...counts].map(([s, n]) => `${n} ${s}`).join(', ')}`);

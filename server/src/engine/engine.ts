@@ -13,7 +13,7 @@ import type {
   AnalyseRequest, CfgRequest, CheckRequest, CoverRequest, Engine, EngineOptions, ExportRequest, ExportResult, HarnessRequest,
   ReachRequest, ReplayRequest, SourceInput,
 } from '../api';
-import type { FunctionReport, GoalReport, Report, TestReport } from '../../../shared/report';
+import type { FunctionReport, GoalReport, Report, TestReport, VerdictCause } from '../../../shared/report';
 import type { CfgView } from '../../../shared/cfg';
 import type { IRFunction, Program } from '../ir/ir';
 import type { Goal } from '../goals/goal';
@@ -175,7 +175,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
     async outline(req) {
       const l = await load(req);
       const report = baseReport(l);
-      for (const fn of functionsOf(l)) report.functions.push(fnReport(fn, goalsOf(l, fn).map((g) => goalReport(g, { status: 'unknown', reason: 'not analysed yet' })), []));
+      for (const fn of functionsOf(l)) report.functions.push(fnReport(fn, goalsOf(l, fn).map((g) => goalReport(g, { status: 'unknown', causes: [{ kind: 'not-analysed' }] })), []));
       return report;
     },
 
@@ -190,13 +190,8 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         const limit = req.limit ?? 100;
         const { data, exhausted, verdict, bound } = await fs.enumerate(goal, limit, { signal, where });
         const tests = data.map((d, i): TestReport => ({ id: `t${i + 1}`, ...d.test, goals: [goal.id] }));
-        const gr = goalReport(goal, tests.length ? { status: 'covered', bound: verdict.bound } : verdict, tests[0]?.id);
-        if (tests.length)
-          gr.reason = exhausted
-            ? `exactly ${tests.length} distinct input vectors reach it`
-            : tests.length >= limit
-              ? `at least ${tests.length} distinct input vectors reach it (limit reached)`
-              : `at least ${tests.length} distinct input vectors reach it (others, if any, run loops more than ${bound ?? 'the bound'} times, or the solver ran out of time)`;
+        const count: VerdictCause = { kind: 'data-count', count: tests.length, exact: exhausted, limitReached: !exhausted && tests.length >= limit, ...(bound !== undefined ? { bound } : {}) };
+        const gr = goalReport(goal, tests.length ? { status: 'covered', bound: verdict.bound, causes: [count] } : verdict, tests[0]?.id);
         report.functions.push(fnReport(fn, [gr], tests));
         return validated(l, report, signal);
       }
@@ -237,7 +232,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         const all = goalsOf(l, fn);
         const goals = all.filter((g) => g.kind === 'statement' || (req.criterion === 'decision' && g.kind === 'branch'));
         const suite = await buildSuite(solverFor(l, fn), goals, signal);
-        const reports = goals.map((g) => goalReport(g, suite.verdicts.get(g.id) ?? { status: 'unknown', reason: 'not analysed' }, suite.verdicts.get(g.id)?.test));
+        const reports = goals.map((g) => goalReport(g, suite.verdicts.get(g.id) ?? { status: 'unknown', causes: [{ kind: 'not-analysed' }] }, suite.verdicts.get(g.id)?.test));
         report.functions.push(fnReport(fn, reports, suite.tests));
       }
       return validated(l, report, signal);

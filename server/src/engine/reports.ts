@@ -4,6 +4,7 @@
 import type { FunctionReport, GoalReport, Report } from '../../../shared/report';
 import type { Goal } from '../goals/goal';
 import type { GoalVerdict } from '../solve/query';
+import { causesText } from '../../../shared/verdicts';
 
 export function goalReport(goal: Goal, v: GoalVerdict, test?: string): GoalReport {
   const r: GoalReport = {
@@ -19,7 +20,10 @@ export function goalReport(goal: Goal, v: GoalVerdict, test?: string): GoalRepor
   if (goal.outcome !== undefined) r.outcome = goal.outcome;
   if (v.proof) r.proof = v.proof;
   if (v.bound !== undefined) r.bound = v.bound;
-  if (v.reason) r.reason = v.reason;
+  if (v.causes?.length) {
+    r.causes = v.causes;
+    r.reason = causesText(v.causes);
+  }
   if (v.why) r.why = v.why;
   if (test) r.test = test;
   return r;

@@ -21,7 +21,8 @@
 import type { Model } from 'z3-solver';
 import type { IRFunction, Program } from '../ir/ir';
 import type { Goal } from '../goals/goal';
-import type { GoalStatus, ProofKind, Reason, TestReport } from '../../../shared/report';
+import type { GoalStatus, ProofKind, Reason, TestReport, VerdictCause } from '../../../shared/report';
+import { mergeConstructs } from '../../../shared/verdicts';
 import type { B, BV } from '../model/semantics';
 import { EngineError, isCancellation } from '../errors';
 import { queueCheck, type Z3Handle } from '../z3/z3';
@@ -45,7 +46,7 @@ export interface GoalVerdict {
   status: GoalStatus;
   proof?: ProofKind;
   bound?: number;
-  reason?: string;
+  causes?: VerdictCause[];
   why?: Reason[];
   datum?: Datum;
 }
@@ -108,7 +109,7 @@ export class FunctionSolver {
    * assertion, error and runtime-error goals a datum that violates it.
    */
   async reach(goal: Goal, opts: QueryOptions = {}): Promise<GoalVerdict> {
-    let last: GoalVerdict = { status: 'unknown', reason: 'no bound tried' };
+    let last: GoalVerdict = { status: 'unknown' };
     for (let b = 0; b < this.bounds.length; b++) {
       const level = await this.level(this.bounds[b]);
       const copies = withWhere(level, goalCopies(level, goal), opts.where);
@@ -189,14 +190,14 @@ export class FunctionSolver {
         if (r2 === 'sat') return this.verdictFromModel(level, goal, [copy], level.solver.model(), false);
         if (r2 === 'unknown') sawUnknown = true;
       }
-      if (sawUnknown) return { status: 'unknown', reason: `the solver gave up within the time limit of ${this.options.timeoutMs} ms`, bound: level.bound };
+      if (sawUnknown) return { status: 'unknown', causes: [{ kind: 'timeout', limitMs: this.options.timeoutMs, during: 'query' }], bound: level.bound };
     }
-    if (opts.satOnly) return { status: 'unknown', reason: 'no datum of the preferred kind' };
+    if (opts.satOnly) return { status: 'unknown' };
     // Unsatisfiable at this bound.
-    if (tainted.length) return { status: 'unknown', reason: `depends on what CReach does not model: ${tainted.join('; ')}`, bound: level.bound };
+    if (tainted.length) return { status: 'unknown', causes: [{ kind: 'not-modelled', constructs: tainted }], bound: level.bound };
     const unwind = await this.unwindable(level, signal);
-    if (unwind === 'unknown') return { status: 'unknown', reason: `the unwinding check ran out of time at bound ${level.bound}`, bound: level.bound };
-    if (unwind) return { status: 'not-reached', proof: 'bounded', bound: level.bound, reason: `not reached with loops unrolled ${level.bound} times; some executions run longer (raise the loop bound)` };
+    if (unwind === 'unknown') return { status: 'unknown', causes: [{ kind: 'timeout', limitMs: this.options.timeoutMs, during: 'unwinding check', bound: level.bound }], bound: level.bound };
+    if (unwind) return { status: 'not-reached', proof: 'bounded', bound: level.bound, causes: [{ kind: 'loop-bound', bound: level.bound }] };
     const isProperty = goal.kind === 'assertion' || goal.kind === 'runtime-error';
     const explain = opts.explain !== 'loop-free' || enc.unrolled.unwinds.length === 0;
     const why = !explain ? undefined : await explainUnreachable(this.z, this.program, this.fn, this.options, level.bound, goal, signal).catch((e) => {
@@ -205,12 +206,14 @@ export class FunctionSolver {
     });
     // Allocation is assumed to succeed unless asked otherwise: a proof that rests on it says so.
     const allocBefore = !this.options.mallocMayFail && enc.allocNodes.some((a) => copies.some((c) => level.ancestors[c.node].has(a) || a === c.node));
-    const reasons = [copies.length === 0 ? 'no path of the function leads here' : '', allocBefore ? 'assuming malloc and calloc succeed (--malloc-may-fail lets them fail)' : ''].filter(Boolean);
+    const causes: VerdictCause[] = [];
+    if (copies.length === 0) causes.push({ kind: 'no-path' });
+    if (allocBefore) causes.push({ kind: 'assumes', assumptions: ['malloc and calloc succeed (--malloc-may-fail lets them fail)'] });
     return {
       status: isProperty ? 'holds' : 'unreachable',
       proof: 'complete',
       bound: enc.unrolled.unwinds.length ? level.bound : undefined,
-      reason: reasons.length ? reasons.join('; ') : undefined,
+      causes: causes.length ? causes : undefined,
       why,
     };
   }
@@ -239,9 +242,9 @@ export class FunctionSolver {
     const traceFilter = isViolation && hitCopy ? (node: number, index: number) => level.ancestors[hitCopy.node].has(node) || (node === hitCopy.node && index < hitCopy.upTo) : undefined;
     const test = extractTest(this.z, enc, model, complete, traceFilter, withTrace);
     const datum: Datum = { test, model, level, complete };
-    const blocking = [...onPath.filter((t) => hitCopy && taintBefore(level, t, hitCopy)).map((t) => `${t.what} (line ${t.line})`), ...limits.filter((l) => before.has(l.node)).map((l) => `${l.what} (line ${l.line})`)];
+    const blocking = [...onPath.filter((t) => hitCopy && taintBefore(level, t, hitCopy)), ...limits.filter((l) => before.has(l.node))].map((t) => ({ what: t.what, lines: [t.line] }));
     if (blocking.length) {
-      return { status: 'unknown', reason: `a candidate datum passes what CReach does not model: ${[...new Set(blocking)].join('; ')}`, bound: level.bound };
+      return { status: 'unknown', causes: [{ kind: 'not-modelled', constructs: mergeConstructs(blocking), blocking: true }], bound: level.bound };
     }
     if (onPath.length || limits.length) {
       // After the goal: the datum reaches it, but its results are not trustworthy.
@@ -291,7 +294,7 @@ export class FunctionSolver {
         for (;;) {
           if (data.length >= limit) return { data, exhausted: false, verdict: first };
           const r = await this.check(level, preferNoAlias ? [enc.noAlias] : [], opts.signal);
-          if (r === 'unknown') return { data, exhausted: false, verdict: { status: 'unknown', reason: 'time limit reached while enumerating' } };
+          if (r === 'unknown') return { data, exhausted: false, verdict: { status: 'unknown', causes: [{ kind: 'timeout', limitMs: this.options.timeoutMs, during: 'enumeration' }] } };
           if (r === 'unsat' && preferNoAlias) {
             preferNoAlias = false;
             continue;

@@ -6,6 +6,7 @@ import type { Goal } from '../goals/goal';
 import type { Encoding } from '../model/encode';
 import type { B } from '../model/semantics';
 import type { Level } from './level';
+import { mergeConstructs } from '../../../shared/verdicts';
 
 /** One copy of a goal in the unrolled graph, with what must hold before it. */
 export interface GoalCopy {
@@ -83,17 +84,17 @@ export function taintBefore(level: Level, t: { node: number; index: number }, c:
 }
 
 /** Taints and limits that can be on a path to one of the copies. */
-export function taintsBefore(level: Level, copies: GoalCopy[]): string[] {
+export function taintsBefore(level: Level, copies: GoalCopy[]): { what: string; lines: number[] }[] {
   const { enc } = level;
   const nodes = new Set<number>();
   for (const c of copies) {
     nodes.add(c.node);
     for (const a of level.ancestors[c.node]) nodes.add(a);
   }
-  const out = new Set<string>();
-  for (const t of enc.taints) if (copies.some((c) => taintBefore(level, t, c))) out.add(`${t.what} (line ${t.line})`);
-  for (const l of enc.unrolled.limits) if (nodes.has(l.node) || l.node === 0) out.add(`${l.what} (line ${l.line})`);
-  return [...out];
+  const out: { what: string; lines: number[] }[] = [];
+  for (const t of enc.taints) if (copies.some((c) => taintBefore(level, t, c))) out.push({ what: t.what, lines: [t.line] });
+  for (const l of enc.unrolled.limits) if (nodes.has(l.node) || l.node === 0) out.push({ what: l.what, lines: [l.line] });
+  return mergeConstructs(out);
 }
 
 /**

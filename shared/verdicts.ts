@@ -1,0 +1,66 @@
+// Verdict causes in words: the one formatter the CLI, the hover and the
+// diagnostics share (a goal's `reason` is made here from its `causes`).
+
+import type { VerdictCause } from './report';
+
+/** `3`, `3-5`, `3, 7, 9-12`: sorted line numbers with runs joined. */
+export function lineList(lines: number[]): string {
+  const sorted = [...new Set(lines)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
+    parts.push(j > i ? `${sorted[i]}-${sorted[j]}` : `${sorted[i]}`);
+    i = j;
+  }
+  return parts.length > 1 || sorted.length > 1 ? `lines ${parts.join(', ')}` : `line ${parts[0]}`;
+}
+
+export function causeText(c: VerdictCause): string {
+  switch (c.kind) {
+    case 'timeout':
+      return c.during === 'unwinding check'
+        ? `the check that loops stop within ${c.bound} iterations ran out of the time limit of ${c.limitMs} ms`
+        : c.during === 'enumeration'
+          ? `the enumeration ran out of the time limit of ${c.limitMs} ms per query`
+          : `the solver gave up within the time limit of ${c.limitMs} ms`;
+    case 'not-modelled': {
+      const list = c.constructs.map((x) => `${x.what} (${lineList(x.lines)})`).join('; ');
+      return c.blocking ? `a candidate datum passes what CReach does not model: ${list}` : `depends on what CReach does not model: ${list}`;
+    }
+    case 'loop-bound':
+      return `not reached with loops unrolled ${c.bound} times; some executions run longer (raise the loop bound)`;
+    case 'no-path':
+      return 'no path of the function leads here';
+    case 'assumes':
+      return `assuming ${c.assumptions.join(' and ')}`;
+    case 'data-count':
+      return c.exact
+        ? `exactly ${c.count} distinct input vectors reach it`
+        : c.limitReached
+          ? `at least ${c.count} distinct input vectors reach it (limit reached)`
+          : `at least ${c.count} distinct input vectors reach it (others, if any, run loops more than ${c.bound ?? 'the bound'} times, or the solver ran out of time)`;
+    case 'not-analysed':
+      return 'not analysed yet';
+  }
+}
+
+/** The causes of one verdict in words, or undefined when there are none. */
+export function causesText(causes: VerdictCause[] | undefined): string | undefined {
+  if (!causes?.length) return undefined;
+  return causes.map(causeText).join('; ');
+}
+
+/**
+ * The constructs of several not-modelled causes, each once with all its lines
+ * (`atoi (lines 168-179)`), for a function's summary.
+ */
+export function mergeConstructs(list: { what: string; lines: number[] }[]): { what: string; lines: number[] }[] {
+  const byWhat = new Map<string, Set<number>>();
+  for (const x of list) {
+    const s = byWhat.get(x.what) ?? new Set<number>();
+    for (const l of x.lines) s.add(l);
+    byWhat.set(x.what, s);
+  }
+  return [...byWhat].map(([what, lines]) => ({ what, lines: [...lines].sort((a, b) => a - b) }));
+}
