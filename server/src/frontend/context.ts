@@ -93,6 +93,11 @@ export class FrontendContext {
     return full;
   }
 
+  /** New variables get ids from `id` on (lowering more code for a program already lowered). */
+  startIdsAt(id: number): void {
+    this.nextVarId = Math.max(this.nextVarId, id);
+  }
+
   /** Ids from here on are new variables (see dropVarsFrom). */
   varMark(): number {
     return this.nextVarId;

@@ -632,7 +632,7 @@ export class ExpressionLowerer extends OperandLowerer {
   }
 
   /** Type of `c ? a : b` (C11 6.5.15), from the arms' types. */
-  private conditionalType(a: SyntaxNode, b: SyntaxNode): CType {
+  protected conditionalType(a: SyntaxNode, b: SyntaxNode): CType {
     const ta = decayType(this.typeOfUnevaluated(a));
     const tb = decayType(this.typeOfUnevaluated(b));
     if (isArithmetic(ta) && isArithmetic(tb)) return usualArithmetic(ta, tb, this.model);

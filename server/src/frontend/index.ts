@@ -12,6 +12,10 @@ import { ProgramLowerer } from './program';
 import { NestingError } from './expressions';
 import { findContractComments, parseClause, type ParsedClause } from './acsl';
 import { rewriteForParsing } from './rewrite';
+import { FrontendError } from './errors';
+
+export { FrontendError, formatDiagnostics } from './errors';
+export { lowerCondition, type ConditionAt, type LoweredCondition } from './condition';
 
 export interface FrontendOptions {
   dataModel: DataModel;
@@ -19,18 +23,6 @@ export interface FrontendOptions {
   includePaths: string[];
   defines: string[];
   compileCommands?: string;
-}
-
-/** The input cannot be turned into a program; `message` has one `file:line:column: message` line per error. */
-export class FrontendError extends Error {
-  constructor(readonly diagnostics: Diagnostic[]) {
-    super(formatDiagnostics(diagnostics.filter((d) => d.severity === 'error')) || 'front end error');
-    this.name = 'FrontendError';
-  }
-}
-
-export function formatDiagnostics(diags: Diagnostic[]): string {
-  return diags.map((d) => `${d.file}:${d.range.line}:${d.range.column}: ${d.severity === 'error' ? '' : `${d.severity}: `}${d.message}`).join('\n');
 }
 
 function at(file: string, line: number, column: number, message: string, severity: Diagnostic['severity'] = 'error'): Diagnostic {
