@@ -25,6 +25,15 @@ export interface Declared {
   isConst: boolean;
   /** The function declarator, when the declared entity is a function (for parameter names). */
   functionDeclarator: SyntaxNode | null;
+  /** The type has an array of variable length in it (reported unless `quiet`). */
+  vla: boolean;
+}
+
+export interface DeclaratorOptions {
+  /** A parameter: an array of variable length at the top is adjusted to a pointer and does not count. */
+  parameter?: boolean;
+  /** No warning (a prototype: the definition's lowering reports its parameters). */
+  quiet?: boolean;
 }
 
 /** Evaluates an integer constant expression; null when it is not one (the callback reports why). */
@@ -266,11 +275,19 @@ export class TypeResolver {
   }
 
   /** Applies a declarator (possibly abstract or absent) to a base type. */
-  declarator(base: CType, node: SyntaxNode | null, baseConst = false): Declared {
+  declarator(base: CType, node: SyntaxNode | null, baseConst = false, options: DeclaratorOptions = {}): Declared {
     let type = base;
     let isConst = baseConst;
     let n: SyntaxNode | null = node;
     let fnDecl: SyntaxNode | null = null;
+    // Sizes of variable length, and the one of the outermost type layer (the last one applied).
+    const vlas: SyntaxNode[] = [];
+    let topVla: SyntaxNode | null = null;
+    const done = (nameNode: SyntaxNode | null): Declared => {
+      const counted = vlas.filter((v) => !(options.parameter && v === topVla));
+      if (!options.quiet) for (const v of counted) this.ctx.unsupported(v, 'variable-length array');
+      return { name: nameNode?.text ?? null, nameNode, type, isConst, functionDeclarator: fnDecl, vla: counted.length > 0 };
+    };
     // Walk from the outside in: each layer wraps the type built so far.
     while (n) {
       switch (n.type) {
@@ -278,7 +295,7 @@ export class TypeResolver {
         case 'field_identifier':
         case 'type_identifier':
         case 'primitive_type':
-          return { name: n.text, nameNode: n, type, isConst, functionDeclarator: fnDecl };
+          return done(n);
         case 'init_declarator':
         case 'attributed_declarator':
         case 'parenthesized_declarator':
@@ -288,6 +305,7 @@ export class TypeResolver {
         case 'pointer_declarator':
         case 'abstract_pointer_declarator':
           type = pointerTo(type);
+          topVla = null;
           isConst = n.children.some((c) => c?.type === 'type_qualifier' && c.text === 'const');
           n = n.childForFieldName('declarator');
           break;
@@ -295,10 +313,14 @@ export class TypeResolver {
         case 'abstract_array_declarator': {
           const sizeNode = n.childForFieldName('size');
           let length: number | null = null;
+          topVla = null;
           if (sizeNode) {
-            const v = this.evalConst(sizeNode);
-            if (v === null) this.ctx.unsupported(sizeNode, 'variable-length array');
-            else length = Number(v);
+            // `[*]` and sizes that name a parameter of the prototype are variable.
+            const v = sizeNode.type === '*' || this.mentionsParameter(sizeNode) ? null : this.evalConst(sizeNode);
+            if (v === null) {
+              vlas.push(sizeNode);
+              topVla = sizeNode;
+            } else length = Number(v);
           }
           type = { kind: 'array', of: type, length };
           n = n.childForFieldName('declarator');
@@ -307,6 +329,7 @@ export class TypeResolver {
         case 'function_declarator':
         case 'abstract_function_declarator': {
           type = this.functionType(type, n.childForFieldName('parameters'));
+          topVla = null;
           if (!fnDecl) fnDecl = n;
           isConst = false;
           n = n.childForFieldName('declarator');
@@ -314,18 +337,34 @@ export class TypeResolver {
         }
         default:
           this.ctx.unsupported(n, `declarator '${n.text.slice(0, 40)}'`);
-          return { name: null, nameNode: null, type, isConst, functionDeclarator: fnDecl };
+          return done(null);
       }
     }
-    return { name: null, nameNode: null, type, isConst, functionDeclarator: fnDecl };
+    return done(null);
+  }
+
+  /** Names of the parameters declared so far in the prototypes being read (innermost last). */
+  private prototypeNames: Set<string>[] = [];
+
+  private mentionsParameter(node: SyntaxNode): boolean {
+    if (this.prototypeNames.length === 0) return false;
+    const stack = [node];
+    while (stack.length > 0) {
+      const n = stack.pop()!;
+      if (n.type === 'identifier' && this.prototypeNames.some((s) => s.has(n.text))) return true;
+      for (const c of n.namedChildren) if (c) stack.push(c);
+    }
+    return false;
   }
 
   functionType(ret: CType, params: SyntaxNode | null): FunctionType {
     const types: CType[] = [];
     let variadic = false;
     let prototyped = false;
-    if (params) {
-      for (const p of params.namedChildren) {
+    const names = new Set<string>();
+    this.prototypeNames.push(names);
+    try {
+      for (const p of params?.namedChildren ?? []) {
         if (!p) continue;
         if (p.type === 'variadic_parameter') {
           variadic = true;
@@ -335,25 +374,34 @@ export class TypeResolver {
         if (p.type !== 'parameter_declaration') continue;
         prototyped = true;
         const spec = this.specifiers(p);
-        const d = this.declarator(spec.type, p.childForFieldName('declarator'));
+        const d = this.declarator(spec.type, p.childForFieldName('declarator'), false, { parameter: true, quiet: true });
+        if (d.name) names.add(d.name);
         if (d.type.kind === 'void' && !d.name) continue; // (void)
         types.push(decayType(d.type));
       }
+    } finally {
+      this.prototypeNames.pop();
     }
     return { kind: 'function', ret, params: types, variadic, prototyped };
   }
 
-  /** Defines the names of a `typedef` declaration (GNU `__attribute__((mode(M)))` on it gives an integer of M's width). */
-  typedefs(node: SyntaxNode): void {
+  /**
+   * Defines the names of a `typedef` declaration (GNU `__attribute__((mode(M)))` on it gives an
+   * integer of M's width). True when a type defined has an array of variable length in it.
+   */
+  typedefs(node: SyntaxNode): boolean {
     const spec = this.specifiers(node);
     const mode = this.modeAttribute(node);
+    let vla = false;
     for (const d of node.childrenForFieldName('declarator')) {
       if (!d) continue;
       const decl = this.declarator(spec.type, d, spec.isConst);
+      vla ||= decl.vla;
       if (!decl.name) continue;
       const type = mode ? this.withMode(decl.type, mode, node) : decl.type;
       this.ctx.scopes.define(decl.name, { kind: 'typedef', type });
     }
+    return vla;
   }
 
   private modeAttribute(node: SyntaxNode): { name: string; node: SyntaxNode } | null {
@@ -392,7 +440,12 @@ export class TypeResolver {
 
   /** Type of a `type_descriptor` (casts, sizeof, compound literals). */
   typeDescriptor(node: SyntaxNode): CType {
+    return this.typeName(node).type;
+  }
+
+  /** Type of a `type_descriptor`, and whether it has an array of variable length in it. */
+  typeName(node: SyntaxNode): { type: CType; vla: boolean } {
     const spec = this.specifiers(node);
-    return this.declarator(spec.type, node.childForFieldName('declarator')).type;
+    return this.declarator(spec.type, node.childForFieldName('declarator'));
   }
 }

@@ -177,9 +177,11 @@ export class ExpressionLowerer extends OperandLowerer {
       case 'field_expression':
         return this.field(node);
       case 'cast_expression': {
-        const to = this.host.types.typeDescriptor(node.childForFieldName('type')!);
+        const { type: to, vla } = this.host.types.typeName(node.childForFieldName('type')!);
         const v = this.rvalue(node.childForFieldName('value')!);
         if (to.kind === 'void') return this.value({ kind: 'const', value: 0n, type: VOID });
+        // A pointer to arrays of variable length: what it points to is not modelled (the declarator warned).
+        if (vla) return this.value(this.havoc(to, 'variable-length array', node, false));
         return this.value(this.convert(v, to, node));
       }
       case 'sizeof_expression':

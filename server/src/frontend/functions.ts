@@ -171,8 +171,10 @@ export class FunctionLowerer extends ExpressionLowerer {
       }
       if (!p || p.type !== 'parameter_declaration') continue;
       const spec = this.fhost.types.specifiers(p);
-      const d = this.fhost.types.declarator(spec.type, p.childForFieldName('declarator'), spec.isConst);
+      const d = this.fhost.types.declarator(spec.type, p.childForFieldName('declarator'), spec.isConst, { parameter: true });
       if (d.type.kind === 'void' && !d.name) continue;
+      // `int m[][n]`: a pointer to arrays whose length is a value; accesses through it are not modelled.
+      if (d.vla) this.b.emit({ kind: 'unsupported', what: 'variable-length array', range: this.R(p) });
       const type = decayType(d.type);
       const v = this.ctx.newVar({ name: d.name ?? `_arg${i}`, type, kind: 'param', addressTaken: false, isConst: d.isConst, isStatic: false, range: d.nameNode ? this.ctx.range(d.nameNode) ?? undefined : undefined });
       // `int a[3]` is adjusted to `int *a`; keep 3 as the length of the input array it points to.
@@ -374,7 +376,7 @@ export class FunctionLowerer extends ExpressionLowerer {
         this.declaration(node);
         return;
       case 'type_definition':
-        this.fhost.types.typedefs(node);
+        if (this.fhost.types.typedefs(node)) this.b.emit({ kind: 'unsupported', what: 'variable-length array', range: this.R(node) });
         return;
       case 'struct_specifier':
       case 'union_specifier':
@@ -520,10 +522,9 @@ export class FunctionLowerer extends ExpressionLowerer {
         }
         continue;
       }
-      if (type.kind === 'array' && type.length === null) {
-        // A VLA (the declarator already warned) or an array without size: accesses are not modelled.
-        this.b.emit({ kind: 'unsupported', what: 'array of unknown or variable length', range: this.R(d) });
-      }
+      // A VLA, a pointer to one (the declarator warned), or an array without size: its accesses are not modelled.
+      if (decl.vla) this.b.emit({ kind: 'unsupported', what: 'variable-length array', range: this.R(d) });
+      else if (type.kind === 'array' && type.length === null) this.b.emit({ kind: 'unsupported', what: 'array of unknown length', range: this.R(d) });
       if (isLongDouble(type)) this.b.emit({ kind: 'unsupported', what: 'long double', range: this.R(d) });
       const v = this.ctx.newVar({ name: decl.name, type, kind: 'local', addressTaken: false, isConst: decl.isConst, isStatic: false, range: decl.nameNode ? this.ctx.range(decl.nameNode) ?? undefined : undefined });
       this.fnLocals.push(v.id);

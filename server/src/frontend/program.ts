@@ -138,7 +138,8 @@ export class ProgramLowerer implements FunctionHost {
       case 'declaration':
         return this.declaration(n);
       case 'type_definition':
-        return this.types.typedefs(n);
+        this.types.typedefs(n);
+        return;
       case 'struct_specifier':
       case 'union_specifier':
       case 'enum_specifier':
@@ -179,6 +180,7 @@ export class ProgramLowerer implements FunctionHost {
         else if (!existing.type.prototyped && decl.type.prototyped) existing.type = decl.type;
         continue;
       }
+      if (decl.vla) this.ctx.report('error', d, `variable-length array '${decl.name}' at file scope`);
       const initNode = d.type === 'init_declarator' ? d.childForFieldName('value') : null;
       let type = decl.type;
       const tree = initNode ? new InitResolver(this.fileScope).resolve(type, initNode) : null;
