@@ -6,8 +6,8 @@ import { existsSync, mkdirSync, cpSync } from 'node:fs';
 const entries = [
   { in: 'server/src/cli.ts', out: 'dist/cli.js' },
   { in: 'server/src/lsp/server.ts', out: 'dist/server.js' },
-  // The language server's solver worker; built once the engine and front end it drives exist.
-  { in: 'server/src/lsp/worker.ts', out: 'dist/worker.js', needs: ['server/src/engine.ts', 'server/src/frontend/index.ts'] },
+  // The language server's solver worker (one engine per worker thread).
+  { in: 'server/src/lsp/worker.ts', out: 'dist/worker.js' },
   { in: 'client/src/extension.ts', out: 'dist/client.js', external: ['vscode'] },
 ];
 const webview = { in: 'media/src/cfg.ts', out: 'dist/webview.js' };
@@ -15,7 +15,7 @@ const webview = { in: 'media/src/cfg.ts', out: 'dist/webview.js' };
 mkdirSync('dist', { recursive: true });
 const common = { bundle: true, sourcemap: true, logLevel: 'warning', target: 'node20' };
 await Promise.all([
-  ...entries.filter((e) => existsSync(e.in) && (e.needs ?? []).every((n) => existsSync(n))).map((e) =>
+  ...entries.map((e) =>
     build({ ...common, entryPoints: [e.in], outfile: e.out, platform: 'node', format: 'cjs',
       external: ['z3-solver', 'web-tree-sitter', ...(e.external ?? [])] })),
   ...(existsSync(webview.in) ? [build({ ...common, entryPoints: [webview.in], outfile: webview.out, platform: 'browser', format: 'iife', target: 'es2022' })] : []),

@@ -6,7 +6,7 @@
 // the same hash give the same report up to a shift of line numbers.
 
 import { createHash } from 'node:crypto';
-import { parseC, type SyntaxNode } from '../frontend/parser';
+import { parseC, type SyntaxNode } from '../api';
 
 export interface FunctionInfo {
   name: string;
