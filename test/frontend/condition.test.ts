@@ -170,3 +170,10 @@ describe('lowerCondition: errors name the column in the condition', () => {
     await expect(lowerCondition(p, 'nope', at16, 'x')).rejects.toThrow("no function 'nope' in the program");
   });
 });
+
+describe('lowerCondition: never anything but a FrontendError', () => {
+  it('10,000 nested parentheses', async () => {
+    const text = `${'('.repeat(10000)}x${')'.repeat(10000)} > 0`;
+    await expect(lowerCondition(p, 'f', at16, text)).rejects.toThrow(FrontendError);
+  });
+});

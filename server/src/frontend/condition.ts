@@ -59,7 +59,8 @@ export async function lowerCondition(
   try {
     const expr = theExpression(tree.rootNode, text);
     const ctx = new ConditionContext(program, point.scope);
-    const maxId = Math.max(0, ...program.vars.keys());
+    let maxId = 0;
+    for (const id of program.vars.keys()) maxId = Math.max(maxId, id);
     ctx.startIdsAt(Math.max(maxId + 1, options.firstTempId ?? 0));
     const temps: number[] = [];
     const lowerer = new ConditionLowerer(program, ctx, temps, point.range);
@@ -68,6 +69,7 @@ export async function lowerCondition(
       cond = lowerer.truthOf(lowerer.rvalue(expr), expr);
     } catch (e) {
       if (e instanceof NestingError) throw new ConditionError(e.node, 'expression nested too deeply');
+      if (e instanceof RangeError) throw new ConditionError({ row: 1, column: 0 }, 'expression nested too deeply');
       throw e;
     }
     const instrs = lowerer.finish();
