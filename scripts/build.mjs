@@ -16,9 +16,18 @@ mkdirSync('dist', { recursive: true });
 const common = { bundle: true, sourcemap: true, logLevel: 'warning', target: 'node20' };
 await Promise.all([
   ...entries.map((e) =>
-    build({ ...common, entryPoints: [e.in], outfile: e.out, platform: 'node', format: 'cjs',
-      external: ['z3-solver', 'web-tree-sitter', ...(e.external ?? [])] })),
-  ...(existsSync(webview.in) ? [build({ ...common, entryPoints: [webview.in], outfile: webview.out, platform: 'browser', format: 'iife', target: 'es2022' })] : []),
+    build({
+      ...common,
+      entryPoints: [e.in],
+      outfile: e.out,
+      platform: 'node',
+      format: 'cjs',
+      external: ['z3-solver', 'web-tree-sitter', ...(e.external ?? [])],
+    }),
+  ),
+  ...(existsSync(webview.in)
+    ? [build({ ...common, entryPoints: [webview.in], outfile: webview.out, platform: 'browser', format: 'iife', target: 'es2022' })]
+    : []),
 ]);
 // Headers the front end puts first on the include path (our assert.h).
 if (existsSync('server/include')) cpSync('server/include', 'dist/include', { recursive: true });

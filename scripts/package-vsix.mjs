@@ -8,9 +8,18 @@ import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 
 const runtime = {
-  'z3-solver': ['package.json', 'LICENSE.txt', 'build/node.js', 'build/z3-built.js', 'build/z3-built.wasm', 'build/kill-threads.js', 'build/high-level', 'build/low-level'],
+  'z3-solver': [
+    'package.json',
+    'LICENSE.txt',
+    'build/node.js',
+    'build/z3-built.js',
+    'build/z3-built.wasm',
+    'build/kill-threads.js',
+    'build/high-level',
+    'build/low-level',
+  ],
   'async-mutex': ['package.json', 'LICENSE', 'lib'],
-  'tslib': ['package.json', 'LICENSE.txt', 'tslib.js'], // required by async-mutex (found by the e2e tests)
+  tslib: ['package.json', 'LICENSE.txt', 'tslib.js'], // required by async-mutex (found by the e2e tests)
   'web-tree-sitter': ['package.json', 'LICENSE', 'web-tree-sitter.cjs', 'web-tree-sitter.wasm'],
   'tree-sitter-c': ['package.json', 'LICENSE', 'tree-sitter-c.wasm'],
 };
@@ -32,7 +41,10 @@ execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-m
 
 const size = statSync(out).size;
 const listing = execFileSync('unzip', ['-l', out], { encoding: 'utf8' });
-const wasm = listing.split('\n').filter((l) => l.endsWith('.wasm')).map((l) => l.trim().split(/\s+/).pop());
+const wasm = listing
+  .split('\n')
+  .filter((l) => l.endsWith('.wasm'))
+  .map((l) => l.trim().split(/\s+/).pop());
 console.log(`${out}: ${(size / 1024 / 1024).toFixed(2)} MB; wasm files: ${wasm.join(', ')}`);
 const required = ['z3-built.wasm', 'web-tree-sitter.wasm', 'tree-sitter-c.wasm'];
 const missing = required.filter((w) => !wasm.some((p) => p.endsWith(w)));

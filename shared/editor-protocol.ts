@@ -84,19 +84,18 @@ export interface TrustParams {
 /** Extension <-> CFG webview messages. */
 export type ToWebview =
   /** `view` is a CfgView; `pathGoals`: the goals the selected datum reaches (its path is highlighted). */
-  | { type: 'show'; function: string; view: unknown; report?: Report; selectedTest?: string; pathGoals?: string[] };
+  { type: 'show'; function: string; view: unknown; report?: Report; selectedTest?: string; pathGoals?: string[] };
 export type FromWebview =
-  | { type: 'ready' }
-  | { type: 'reveal'; line: number; endLine?: number }
-  | { type: 'reachBlock'; line: number }
-  | { type: 'error'; message: string };
+  { type: 'ready' } | { type: 'reveal'; line: number; endLine?: number } | { type: 'reachBlock'; line: number } | { type: 'error'; message: string };
 
 /** A C value for people: `2`, `{1, 2, 3}`, `{.x = 1, .y = 2}`, `NULL`, `nan`. */
 export function formatValue(value: DataValue): string {
   if (value === null) return 'NULL';
   if (Array.isArray(value)) return `{${value.map(formatValue).join(', ')}}`;
   if (typeof value === 'object') {
-    return `{${Object.entries(value).map(([k, v]) => `.${k} = ${formatValue(v)}`).join(', ')}}`;
+    return `{${Object.entries(value)
+      .map(([k, v]) => `.${k} = ${formatValue(v)}`)
+      .join(', ')}}`;
   }
   return String(value);
 }

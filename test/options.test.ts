@@ -22,8 +22,27 @@ describe('options table', () => {
   });
 
   it('the editor reads every setting of the table, and ignores values of the wrong type', () => {
-    const o = readSettings({ loopBound: 7, timeoutMs: 9000, inlineDepth: 3, pointerArrayLength: 6, mallocMayFail: true, dataModel: 'ILP32', compiler: ' gcc ', runtimeErrors: false });
-    expect(o).toMatchObject({ maxLoopBound: 7, timeoutMs: 9000, inlineDepth: 3, pointerArrayLength: 6, mallocMayFail: true, dataModel: 'ILP32', compiler: 'gcc', runtimeErrors: false, validate: true });
+    const o = readSettings({
+      loopBound: 7,
+      timeoutMs: 9000,
+      inlineDepth: 3,
+      pointerArrayLength: 6,
+      mallocMayFail: true,
+      dataModel: 'ILP32',
+      compiler: ' gcc ',
+      runtimeErrors: false,
+    });
+    expect(o).toMatchObject({
+      maxLoopBound: 7,
+      timeoutMs: 9000,
+      inlineDepth: 3,
+      pointerArrayLength: 6,
+      mallocMayFail: true,
+      dataModel: 'ILP32',
+      compiler: 'gcc',
+      runtimeErrors: false,
+      validate: true,
+    });
     const bad = readSettings({ loopBound: 'many', timeoutMs: 5, dataModel: 'LP32', mallocMayFail: 1 });
     expect(bad).toMatchObject({ maxLoopBound: 64, timeoutMs: 5000, dataModel: 'LP64', mallocMayFail: false });
     expect(engineOptions(readSettings({}), false).validate).toBe(false);

@@ -32,7 +32,9 @@ export interface LatencyResult {
 }
 
 export async function latencyChild(log = (s: string) => process.stderr.write(s + '\n')): Promise<LatencyResult> {
-  const files = readdirSync(path.join(root, 'test/fixtures')).filter((f) => /\.(c|i)$/.test(f)).sort();
+  const files = readdirSync(path.join(root, 'test/fixtures'))
+    .filter((f) => /\.(c|i)$/.test(f))
+    .sort();
   const goals: GoalTime[] = [];
   const mismatched: string[] = [];
   const errors: string[] = [];
@@ -73,7 +75,12 @@ export async function latencyChild(log = (s: string) => process.stderr.write(s +
     const ts = [...times.values()];
     goals.push(...ts);
     rssAfter.push({ file, rssMB: process.memoryUsage().rss / 2 ** 20 });
-    log(`  ${file}: ${ts.length} goals, warm p50 ${percentile(ts.map((t) => t.warmMs), 50).toFixed(1)} ms, max ${Math.max(...ts.map((t) => t.warmMs)).toFixed(0)} ms`);
+    log(
+      `  ${file}: ${ts.length} goals, warm p50 ${percentile(
+        ts.map((t) => t.warmMs),
+        50,
+      ).toFixed(1)} ms, max ${Math.max(...ts.map((t) => t.warmMs)).toFixed(0)} ms`,
+    );
   }
   engine.dispose();
   const pct = (xs: number[]) => ({ p50: percentile(xs, 50), p95: percentile(xs, 95), max: Math.max(...xs) });
@@ -83,7 +90,12 @@ export async function latencyChild(log = (s: string) => process.stderr.write(s +
 /** Runs the latency pass in a child process (a crash, such as Z3 running out of memory, is reported, not fatal). */
 export async function runLatency(log = (s: string) => process.stderr.write(s + '\n')): Promise<LatencyResult | { error: string }> {
   const run = await runNode([path.join(outDir, 'bench.js'), 'latency-child'], 1_800_000);
-  process.stderr.write(run.stderr.split('\n').filter((l) => l.startsWith('  ')).join('\n') + '\n');
+  process.stderr.write(
+    run.stderr
+      .split('\n')
+      .filter((l) => l.startsWith('  '))
+      .join('\n') + '\n',
+  );
   try {
     return JSON.parse(run.stdout) as LatencyResult;
   } catch {

@@ -34,7 +34,15 @@ export async function runLsp(timeoutMs: number, functions = 30, lines = 1000): P
   const text = editorFile(functions, lines);
   writeFileSync(file, text);
   const s = await startServer({}, path.join(root, 'dist/server.js'));
-  const res: LspResult = { lines: text.split('\n').length, functions, workers: process.env.CREACH_WORKERS ?? 'default (cores - 1)', summaries: 0, failed: 0, sampleTitles: [], serverPeakMB: NaN };
+  const res: LspResult = {
+    lines: text.split('\n').length,
+    functions,
+    workers: process.env.CREACH_WORKERS ?? 'default (cores - 1)',
+    summaries: 0,
+    failed: 0,
+    sampleTitles: [],
+    serverPeakMB: NaN,
+  };
   try {
     const t0 = performance.now();
     const uri = await s.open(file, text);

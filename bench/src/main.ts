@@ -40,16 +40,27 @@ async function main(argv: string[]): Promise<number> {
   const runs = runsAt >= 0 ? Number(argv[runsAt + 1]) : 5;
   const asked = argv.filter((a, i) => !a.startsWith('--') && argv[i - 1] !== '--runs');
   const reportOnly = asked.length === 1 && asked[0] === 'report';
-  const unknown = [...asked.filter((a) => !reportOnly && !(parts as readonly string[]).includes(a)), ...argv.filter((a) => a.startsWith('--') && a !== '--runs')];
+  const unknown = [
+    ...asked.filter((a) => !reportOnly && !(parts as readonly string[]).includes(a)),
+    ...argv.filter((a) => a.startsWith('--') && a !== '--runs'),
+  ];
   if (unknown.length || !(runs >= 1)) {
-    process.stderr.write(`usage: npm run bench -- [${parts.join('|')} ...] [--runs N]\n       npm run bench -- report    (print the markdown of bench/results.json again)\n`);
+    process.stderr.write(
+      `usage: npm run bench -- [${parts.join('|')} ...] [--runs N]\n       npm run bench -- report    (print the markdown of bench/results.json again)\n`,
+    );
     return 2;
   }
   const todo = reportOnly ? [] : asked.length ? asked : [...parts];
   mkdirSync(outDir, { recursive: true });
   const resultsFile = path.join(root, 'bench/results.json');
   const results: Results = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Results) : {};
-  if (!reportOnly) results.machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', node: process.version, date: new Date().toISOString().slice(0, 10) };
+  if (!reportOnly)
+    results.machine = {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      node: process.version,
+      date: new Date().toISOString().slice(0, 10),
+    };
   const save = () => writeFileSync(resultsFile, JSON.stringify(results, null, 1) + '\n');
   const log = (s: string) => process.stderr.write(s + '\n');
   for (const part of todo) {

@@ -138,7 +138,12 @@ export async function runProfiles(log = (s: string) => process.stderr.write(s + 
     if (!file) continue;
     const s = summarizeProfile(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CpuProfile, fileOfLine);
     profiles.push({ id, cli: `creach ${args.join(' ').split(`${root}/`).join('')}`, ...s });
-    log(`  ${id}: ${s.totalMs.toFixed(0)} ms: ${s.buckets.slice(0, 4).map(([b, ms]) => `${b} ${ms.toFixed(0)}`).join(', ')}`);
+    log(
+      `  ${id}: ${s.totalMs.toFixed(0)} ms: ${s.buckets
+        .slice(0, 4)
+        .map(([b, ms]) => `${b} ${ms.toFixed(0)}`)
+        .join(', ')}`,
+    );
   }
   return { split, profiles };
 }

@@ -19,8 +19,28 @@ export interface Results {
 
 export function seedTable(seeds: SeedResult[]): string {
   return markdownTable(
-    ['file', 'goal', 'answer', 'as expected', 'cold CLI: median (min–max)', 'first in engine', 'warm engine: median (min–max)', 'warm process peak', 'seed reported'],
-    seeds.map((s) => [s.file, s.goal + (s.suite ? ` **[${s.suite}]**` : ''), s.answer.length > 90 ? `${s.answer.slice(0, 87)}...` : s.answer, s.expected ? 'yes' : `**no**: ${s.mismatch}`, formatSummary(s.cold), s.firstInEngine === undefined ? '—' : formatMs(s.firstInEngine), formatSummary(s.warm), s.peakMB === undefined ? '—' : `${s.peakMB.toFixed(0)} MB`, s.seed]),
+    [
+      'file',
+      'goal',
+      'answer',
+      'as expected',
+      'cold CLI: median (min–max)',
+      'first in engine',
+      'warm engine: median (min–max)',
+      'warm process peak',
+      'seed reported',
+    ],
+    seeds.map((s) => [
+      s.file,
+      s.goal + (s.suite ? ` **[${s.suite}]**` : ''),
+      s.answer.length > 90 ? `${s.answer.slice(0, 87)}...` : s.answer,
+      s.expected ? 'yes' : `**no**: ${s.mismatch}`,
+      formatSummary(s.cold),
+      s.firstInEngine === undefined ? '—' : formatMs(s.firstInEngine),
+      formatSummary(s.warm),
+      s.peakMB === undefined ? '—' : `${s.peakMB.toFixed(0)} MB`,
+      s.seed,
+    ]),
   );
 }
 
@@ -31,12 +51,16 @@ export function latencyTable(l: LatencyResult | { error: string }): string {
   return [
     `${l.goals.length} statement and branch goals of ${new Set(l.goals.map((g) => g.file)).size} fixtures, asked one by one with \`engine.reach\` (line, column, outcome).`,
     '',
-    markdownTable(['pass', 'p50', 'p95', 'max'], [row('first ask (first goal of a function also encodes it)', l.first), row('warm (same goal again, file unchanged)', l.warm)]),
+    markdownTable(
+      ['pass', 'p50', 'p95', 'max'],
+      [row('first ask (first goal of a function also encodes it)', l.first), row('warm (same goal again, file unchanged)', l.warm)],
+    ),
     '',
     `Slowest warm goals: ${slow.map((g) => `${g.id} (${g.file}) ${formatMs(g.warmMs)} ${g.status}`).join('; ')}.`,
     ...(l.mismatched.length ? ['', `Goals answered as another goal: ${l.mismatched.join('; ')}`] : []),
     ...(l.errors.length ? ['', `Errors: ${l.errors.join('; ')}`] : []),
-    '', `Resident memory of the one engine process after each file: ${l.rssAfter.map((x) => `${x.file} ${x.rssMB.toFixed(0)} MB`).join(', ')}.`,
+    '',
+    `Resident memory of the one engine process after each file: ${l.rssAfter.map((x) => `${x.file} ${x.rssMB.toFixed(0)} MB`).join(', ')}.`,
   ].join('\n');
 }
 
@@ -44,15 +68,38 @@ export function scaleTable(points: ScalePoint[]): string {
   const f = (ms?: number) => (ms === undefined ? '—' : formatMs(ms));
   return markdownTable(
     ['family', 'size', 'lines', 'goals', 'outline (front end)', 'goal: first', 'goal: again', 'goal status', 'decision suite', 'covered', 'peak memory'],
-    points.map((p) => [p.family, String(p.size), String(p.lines), String(p.goals ?? '—'), f(p.outlineMs), f(p.goalMs), f(p.goalWarmMs), p.goalStatus ?? '—', f(p.coverMs), p.covered ?? (p.error ?? '—'), p.peakMB === undefined ? '—' : `${p.peakMB.toFixed(0)} MB`]),
+    points.map((p) => [
+      p.family,
+      String(p.size),
+      String(p.lines),
+      String(p.goals ?? '—'),
+      f(p.outlineMs),
+      f(p.goalMs),
+      f(p.goalWarmMs),
+      p.goalStatus ?? '—',
+      f(p.coverMs),
+      p.covered ?? p.error ?? '—',
+      p.peakMB === undefined ? '—' : `${p.peakMB.toFixed(0)} MB`,
+    ]),
   );
 }
 
 export function lspTable(l: LspResult): string {
-  return markdownTable(
-    ['file', 'workers', 'first CodeLens summary', 'all CodeLens summaries', 'failed', 'server peak memory'],
-    [[`${l.lines} lines, ${l.functions} functions`, l.workers, l.firstLensMs === undefined ? '—' : formatMs(l.firstLensMs), l.allLensesMs === undefined ? (l.error ?? '—') : formatMs(l.allLensesMs), String(l.failed), `${l.serverPeakMB.toFixed(0)} MB`]],
-  ) + (l.sampleTitles.length ? `\n\nSample summaries: ${l.sampleTitles.map((t) => `\`${t}\``).join(', ')}` : '');
+  return (
+    markdownTable(
+      ['file', 'workers', 'first CodeLens summary', 'all CodeLens summaries', 'failed', 'server peak memory'],
+      [
+        [
+          `${l.lines} lines, ${l.functions} functions`,
+          l.workers,
+          l.firstLensMs === undefined ? '—' : formatMs(l.firstLensMs),
+          l.allLensesMs === undefined ? (l.error ?? '—') : formatMs(l.allLensesMs),
+          String(l.failed),
+          `${l.serverPeakMB.toFixed(0)} MB`,
+        ],
+      ],
+    ) + (l.sampleTitles.length ? `\n\nSample summaries: ${l.sampleTitles.map((t) => `\`${t}\``).join(', ')}` : '')
+  );
 }
 
 interface Target {
@@ -66,7 +113,12 @@ export function targets(r: Results): Target[] {
   const out: Target[] = [];
   const seed = (id: string) => r.seeds?.find((s) => s.id === id);
   const t = (what: string, target: string, value: number | undefined, limit: number, unit: 'ms' | 'MB' = 'ms', note = '') =>
-    out.push({ what, target, measured: value === undefined || Number.isNaN(value) ? 'not measured' : `${unit === 'ms' ? formatMs(value) : `${value.toFixed(0)} MB`}${note}`, met: value === undefined || Number.isNaN(value) ? undefined : value <= limit });
+    out.push({
+      what,
+      target,
+      measured: value === undefined || Number.isNaN(value) ? 'not measured' : `${unit === 'ms' ? formatMs(value) : `${value.toFixed(0)} MB`}${note}`,
+      met: value === undefined || Number.isNaN(value) ? undefined : value <= limit,
+    });
   const lat = r.latency && !('error' in r.latency) ? r.latency : undefined;
   t('warm per-goal answer, p50', '≤ 50 ms', lat?.warm.p50, 50);
   t('warm per-goal answer, p95', '≤ 300 ms', lat?.warm.p95, 300);
@@ -85,22 +137,43 @@ export function targets(r: Results): Target[] {
 }
 
 export function targetTable(r: Results): string {
-  return markdownTable(['target (issue 8)', 'goal', 'measured', 'met'], targets(r).map((x) => [x.what, x.target, x.measured, x.met === undefined ? '—' : x.met ? 'yes' : '**no**']));
+  return markdownTable(
+    ['target (issue 8)', 'goal', 'measured', 'met'],
+    targets(r).map((x) => [x.what, x.target, x.measured, x.met === undefined ? '—' : x.met ? 'yes' : '**no**']),
+  );
 }
 
 export function profileTable(p: NonNullable<Results['profile']>): string {
   const parts: string[] = [];
   if (p.split) {
     const s = p.split;
-    parts.push(markdownTable(['cold process phase (factorial.c `i = 2;`)', 'time'], [
-      ['node boot and bundle load', formatMs(s.bootMs)], ['Z3 initialisation (wasm)', formatMs(s.z3InitMs)], ['front end: cc -E, tree-sitter, lowering, goals', formatMs(s.frontEndMs)],
-      ['first reach: unroll, encode, solve', formatMs(s.firstReachMs)], ['same reach again', formatMs(s.againMs)],
-    ]));
+    parts.push(
+      markdownTable(
+        ['cold process phase (factorial.c `i = 2;`)', 'time'],
+        [
+          ['node boot and bundle load', formatMs(s.bootMs)],
+          ['Z3 initialisation (wasm)', formatMs(s.z3InitMs)],
+          ['front end: cc -E, tree-sitter, lowering, goals', formatMs(s.frontEndMs)],
+          ['first reach: unroll, encode, solve', formatMs(s.firstReachMs)],
+          ['same reach again', formatMs(s.againMs)],
+        ],
+      ),
+    );
   }
   for (const pr of p.profiles) {
     const share = (ms: number) => `${formatMs(ms)} (${((100 * ms) / pr.totalMs).toFixed(0)}%)`;
-    parts.push(`**${pr.id}** \`${pr.cli}\`: ${formatMs(pr.totalMs)} sampled. ${pr.buckets.slice(0, 6).map(([b, ms]) => `${b} ${share(ms)}`).join('; ')}.` +
-      (pr.topOurs.length ? ` Our hottest functions: ${pr.topOurs.slice(0, 5).map(([f, ms]) => `${f} ${formatMs(ms)}`).join(', ')}.` : ''));
+    parts.push(
+      `**${pr.id}** \`${pr.cli}\`: ${formatMs(pr.totalMs)} sampled. ${pr.buckets
+        .slice(0, 6)
+        .map(([b, ms]) => `${b} ${share(ms)}`)
+        .join('; ')}.` +
+        (pr.topOurs.length
+          ? ` Our hottest functions: ${pr.topOurs
+              .slice(0, 5)
+              .map(([f, ms]) => `${f} ${formatMs(ms)}`)
+              .join(', ')}.`
+          : ''),
+    );
   }
   return parts.join('\n\n');
 }
@@ -122,34 +195,65 @@ export function scaleSvg(points: ScalePoint[]): string {
     const xs = ps.map((p) => p.size);
     const [x0, x1] = [Math.log2(Math.min(...xs)), Math.log2(Math.max(...xs))];
     const X = (v: number) => pad.l + ((Math.log2(v) - x0) / Math.max(1e-9, x1 - x0)) * (W - pad.l - pad.r);
-    const Y = (ms: number) => { const lo = 0; const hi = 6; const v = Math.min(hi, Math.max(lo, Math.log10(Math.max(1, ms)))); return H - pad.b - ((v - lo) / (hi - lo)) * (H - pad.t - pad.b); };
+    const Y = (ms: number) => {
+      const lo = 0;
+      const hi = 6;
+      const v = Math.min(hi, Math.max(lo, Math.log10(Math.max(1, ms))));
+      return H - pad.b - ((v - lo) / (hi - lo)) * (H - pad.t - pad.b);
+    };
     const memMax = Math.max(100, ...ps.map((p) => p.peakMB ?? 0));
     const YM = (mb: number) => H - pad.b - (mb / memMax) * (H - pad.t - pad.b);
-    const g: string[] = [`<g transform="translate(${(i % 2) * W},${Math.floor(i / 2) * H})">`, `<text x="${W / 2}" y="18" text-anchor="middle" font-weight="bold">${fam}</text>`];
-    for (let d = 0; d <= 6; d++) g.push(`<line x1="${pad.l}" x2="${W - pad.r}" y1="${Y(10 ** d)}" y2="${Y(10 ** d)}" stroke="#eee"/><text x="${pad.l - 4}" y="${Y(10 ** d) + 4}" text-anchor="end" font-size="10">${['1 ms', '10 ms', '100 ms', '1 s', '10 s', '100 s', '1000 s'][d]}</text>`);
+    const g: string[] = [
+      `<g transform="translate(${(i % 2) * W},${Math.floor(i / 2) * H})">`,
+      `<text x="${W / 2}" y="18" text-anchor="middle" font-weight="bold">${fam}</text>`,
+    ];
+    for (let d = 0; d <= 6; d++)
+      g.push(
+        `<line x1="${pad.l}" x2="${W - pad.r}" y1="${Y(10 ** d)}" y2="${Y(10 ** d)}" stroke="#eee"/><text x="${pad.l - 4}" y="${Y(10 ** d) + 4}" text-anchor="end" font-size="10">${['1 ms', '10 ms', '100 ms', '1 s', '10 s', '100 s', '1000 s'][d]}</text>`,
+      );
     for (const x of xs) g.push(`<text x="${X(x)}" y="${H - pad.b + 14}" text-anchor="middle" font-size="10">${x}</text>`);
-    g.push(`<text x="${W / 2}" y="${H - 8}" text-anchor="middle" font-size="11">size (${fam === 'functions' ? 'functions' : fam === 'decisions' ? 'decisions' : fam === 'nesting' ? 'depth' : 'loop bound'})</text>`);
+    g.push(
+      `<text x="${W / 2}" y="${H - 8}" text-anchor="middle" font-size="11">size (${fam === 'functions' ? 'functions' : fam === 'decisions' ? 'decisions' : fam === 'nesting' ? 'depth' : 'loop bound'})</text>`,
+    );
     for (const s of series) {
       const pts = ps.filter((p) => typeof p[s.key] === 'number').map((p) => `${X(p.size).toFixed(1)},${Y(p[s.key] as number).toFixed(1)}`);
-      if (pts.length) g.push(`<polyline fill="none" stroke="${s.color}" stroke-width="2" points="${pts.join(' ')}"/>`, ...pts.map((q) => `<circle cx="${q.split(',')[0]}" cy="${q.split(',')[1]}" r="2.5" fill="${s.color}"/>`));
+      if (pts.length)
+        g.push(
+          `<polyline fill="none" stroke="${s.color}" stroke-width="2" points="${pts.join(' ')}"/>`,
+          ...pts.map((q) => `<circle cx="${q.split(',')[0]}" cy="${q.split(',')[1]}" r="2.5" fill="${s.color}"/>`),
+        );
     }
     const mem = ps.filter((p) => p.peakMB !== undefined).map((p) => `${X(p.size).toFixed(1)},${YM(p.peakMB!).toFixed(1)}`);
     if (mem.length) g.push(`<polyline fill="none" stroke="#9467bd" stroke-dasharray="4 3" stroke-width="1.5" points="${mem.join(' ')}"/>`);
-    g.push(`<text x="${W - pad.r + 4}" y="${YM(memMax) + 4}" font-size="10" fill="#9467bd">${memMax.toFixed(0)} MB</text><text x="${W - pad.r + 4}" y="${YM(0)}" font-size="10" fill="#9467bd">0 MB</text>`);
+    g.push(
+      `<text x="${W - pad.r + 4}" y="${YM(memMax) + 4}" font-size="10" fill="#9467bd">${memMax.toFixed(0)} MB</text><text x="${W - pad.r + 4}" y="${YM(0)}" font-size="10" fill="#9467bd">0 MB</text>`,
+    );
     g.push('</g>');
     return g.join('\n');
   });
   const rows = Math.ceil(families.length / 2);
-  const legend = [...series.map((s) => [s.color, s.label, '']), ['#9467bd', 'peak memory (right, linear)', '4 3']].map(([c, l, dash], i) =>
-    `<line x1="${10 + i * 140}" x2="${30 + i * 140}" y1="${rows * H + 14}" y2="${rows * H + 14}" stroke="${c}" stroke-width="2" ${dash ? `stroke-dasharray="${dash}"` : ''}/><text x="${34 + i * 140}" y="${rows * H + 18}" font-size="11">${l}</text>`);
+  const legend = [...series.map((s) => [s.color, s.label, '']), ['#9467bd', 'peak memory (right, linear)', '4 3']].map(
+    ([c, l, dash], i) =>
+      `<line x1="${10 + i * 140}" x2="${30 + i * 140}" y1="${rows * H + 14}" y2="${rows * H + 14}" stroke="${c}" stroke-width="2" ${dash ? `stroke-dasharray="${dash}"` : ''}/><text x="${34 + i * 140}" y="${rows * H + 18}" font-size="11">${l}</text>`,
+  );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${2 * W + 40}" height="${rows * H + 30}" font-family="sans-serif" font-size="12">\n<rect width="100%" height="100%" fill="white"/>\n${panels.join('\n')}\n${legend.join('\n')}\n</svg>\n`;
 }
 
 export function markdown(r: Results): string {
   const parts: string[] = [`# CReach benchmark${r.machine ? ` (${r.machine.date}, ${r.machine.cpus} × ${r.machine.cpuModel}, node ${r.machine.node})` : ''}`];
-  if (r.seeds) parts.push('## Seed goals (EXPECTED.md)', 'Cold: a new `node dist/cli.js ... --json` process per run, wall clock from spawn to exit. First in engine: a fresh engine in a process whose Z3 is already initialised. Warm: the same query repeated on the unchanged file in that engine (the engine keeps the program and the encodings per file, not the verdicts, so each repeat solves again).', seedTable(r.seeds));
+  if (r.seeds)
+    parts.push(
+      '## Seed goals (EXPECTED.md)',
+      'Cold: a new `node dist/cli.js ... --json` process per run, wall clock from spawn to exit. First in engine: a fresh engine in a process whose Z3 is already initialised. Warm: the same query repeated on the unchanged file in that engine (the engine keeps the program and the encodings per file, not the verdicts, so each repeat solves again).',
+      seedTable(r.seeds),
+    );
   if (r.latency) parts.push('## Per-goal latency', latencyTable(r.latency));
-  if (r.scale) parts.push('## Scale', 'Each point in its own process; peak memory is its VmHWM (all threads, Z3 included). Plot: bench/out/scale.svg.', scaleTable(r.scale));
+  if (r.scale)
+    parts.push(
+      '## Scale',
+      'Each point in its own process; peak memory is its VmHWM (all threads, Z3 included). Plot: bench/out/scale.svg.',
+      scaleTable(r.scale),
+    );
   if (r.lsp) parts.push('## Language server', lspTable(r.lsp));
   parts.push('## Targets', targetTable(r));
   if (r.profile) parts.push('## Profile', profileTable(r.profile));

@@ -80,7 +80,9 @@ export async function runScale(timeoutMs: number, log = (s: string) => process.s
       let p: ScalePoint = last ? (JSON.parse(last) as ScalePoint) : { family, size, lines: 0 };
       if (run.code !== 0) p = { ...p, error: p.error ?? (run.stderr.includes('killed by') ? `killed after ${timeoutMs / 1000} s` : errorText(run.stderr)) };
       points.push(p);
-      log(`  ${family} ${size}: outline ${p.outlineMs?.toFixed(0) ?? '-'} ms, goal ${p.goalMs?.toFixed(0) ?? '-'} ms (${p.goalStatus ?? '-'}), cover ${p.coverMs?.toFixed(0) ?? '-'} ms (${p.covered ?? '-'}), peak ${p.peakMB?.toFixed(0)} MB${p.error ? `, ${p.error}` : ''}`);
+      log(
+        `  ${family} ${size}: outline ${p.outlineMs?.toFixed(0) ?? '-'} ms, goal ${p.goalMs?.toFixed(0) ?? '-'} ms (${p.goalStatus ?? '-'}), cover ${p.coverMs?.toFixed(0) ?? '-'} ms (${p.covered ?? '-'}), peak ${p.peakMB?.toFixed(0)} MB${p.error ? `, ${p.error}` : ''}`,
+      );
     }
   }
   return points;

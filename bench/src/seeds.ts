@@ -68,7 +68,11 @@ export function answerOf(r: Report): string {
   if (goals.length !== 1) return `${statuses}; ${testsOf(r).length} tests`;
   const g = goals[0];
   const t = firstTest(r);
-  const datum = t ? ` ${Object.entries(t.inputs).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')}` : '';
+  const datum = t
+    ? ` ${Object.entries(t.inputs)
+        .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+        .join(', ')}`
+    : '';
   const many = testsOf(r).length > 1 ? `; ${g.reason ?? `${testsOf(r).length} data`}` : '';
   const bound = g.status === 'not-reached' ? ` within ${g.bound}` : '';
   return `${statuses}${bound}${datum}${many}`;
@@ -88,7 +92,10 @@ function exactly(r: Report, n: number, pred: (inputs: Record<string, DataValue>)
   const g = goalsOf(r)[0];
   if (!g?.reason?.startsWith(`exactly ${n} `)) return `expected exactly ${n} data, got: ${g?.reason ?? g?.status}`;
   const off = tests.filter((t) => !pred(t.inputs));
-  return need(tests.length === n && off.length === 0, `${off.length} of the ${tests.length} data are not among the expected ones, e.g. ${JSON.stringify(off[0]?.inputs)}`);
+  return need(
+    tests.length === n && off.length === 0,
+    `${off.length} of the ${tests.length} data are not among the expected ones, e.g. ${JSON.stringify(off[0]?.inputs)}`,
+  );
 }
 
 function statusAt(r: Report, kind: string, line: number): string | undefined {
@@ -104,70 +111,281 @@ const inDomain = (inputs: Record<string, DataValue>) => {
 };
 
 export const seedGoals: SeedGoal[] = [
-  { id: 'factorial', file: 'factorial.c', goal: '`i = 2;`', seed: 'ISSTA\'98 Fig. 1: solved by propagation (no time)', request: { kind: 'reach', line: 13 },
-    expect: (r) => reachedWith(r, (x) => x.i === 2, 'i = 2') },
-  { id: 'example2', file: 'example2.c', goal: '`return 1;`', seed: 'ISSTA\'98 3.1: propagation alone (no time)', request: { kind: 'reach', line: 14 },
-    expect: (r) => reachedWith(r, (x) => x.x === 2 && x.y === 3, 'x = 2, y = 3') },
-  { id: 'sample-first', file: 'sample.c', goal: '`out = 1;` first datum', seed: 'ISSTA\'98 Table 1: 1.0 s (Sparc 5)', request: { kind: 'reach', line: 33 },
-    expect: (r) => reachedWith(r, (x) => inDomain(x) && (x.a as number[]).includes(x.target as number) && (x.b as number[]).every((v) => v === x.target), 'target in a and b all equal to target') },
-  { id: 'sample-1953', file: 'sample.c', goal: '`out = 1;` all data', seed: 'ISSTA\'98 Table 1: 287 s (Sparc 5)', suite: 'SAMPLE 1953 data', runs: 3,
-    request: { kind: 'reach', line: 33, all: true, limit: 2000 }, expect: (r) => exactly(r, 1953, (x) => inDomain(x) && (x.a as number[]).includes(x.target as number) && (x.b as number[]).every((v) => v === x.target)) },
-  { id: 'sample-pyth-first', file: 'sample.c', goal: '`out = 1;` with a[2]² = a[0]² + a[1]², first', seed: 'ISSTA\'98 Table 1: 1.3 s (Sparc 5)',
+  {
+    id: 'factorial',
+    file: 'factorial.c',
+    goal: '`i = 2;`',
+    seed: "ISSTA'98 Fig. 1: solved by propagation (no time)",
+    request: { kind: 'reach', line: 13 },
+    expect: (r) => reachedWith(r, (x) => x.i === 2, 'i = 2'),
+  },
+  {
+    id: 'example2',
+    file: 'example2.c',
+    goal: '`return 1;`',
+    seed: "ISSTA'98 3.1: propagation alone (no time)",
+    request: { kind: 'reach', line: 14 },
+    expect: (r) => reachedWith(r, (x) => x.x === 2 && x.y === 3, 'x = 2, y = 3'),
+  },
+  {
+    id: 'sample-first',
+    file: 'sample.c',
+    goal: '`out = 1;` first datum',
+    seed: "ISSTA'98 Table 1: 1.0 s (Sparc 5)",
+    request: { kind: 'reach', line: 33 },
+    expect: (r) =>
+      reachedWith(
+        r,
+        (x) => inDomain(x) && (x.a as number[]).includes(x.target as number) && (x.b as number[]).every((v) => v === x.target),
+        'target in a and b all equal to target',
+      ),
+  },
+  {
+    id: 'sample-1953',
+    file: 'sample.c',
+    goal: '`out = 1;` all data',
+    seed: "ISSTA'98 Table 1: 287 s (Sparc 5)",
+    suite: 'SAMPLE 1953 data',
+    runs: 3,
+    request: { kind: 'reach', line: 33, all: true, limit: 2000 },
+    expect: (r) => exactly(r, 1953, (x) => inDomain(x) && (x.a as number[]).includes(x.target as number) && (x.b as number[]).every((v) => v === x.target)),
+  },
+  {
+    id: 'sample-pyth-first',
+    file: 'sample.c',
+    goal: '`out = 1;` with a[2]² = a[0]² + a[1]², first',
+    seed: "ISSTA'98 Table 1: 1.3 s (Sparc 5)",
     request: { kind: 'reach', line: 33, where: 'a[2]*a[2] == a[0]*a[0] + a[1]*a[1]' },
-    expect: (r) => reachedWith(r, (x) => { const a = x.a as number[]; return a[2] * a[2] === a[0] * a[0] + a[1] * a[1]; }, 'a Pythagorean triple') },
-  { id: 'sample-pyth-all', file: 'sample.c', goal: '`out = 1;` with a[2]² = a[0]² + a[1]², all', seed: 'ISSTA\'98 Table 1: 2.4 s (Sparc 5)',
+    expect: (r) =>
+      reachedWith(
+        r,
+        (x) => {
+          const a = x.a as number[];
+          return a[2] * a[2] === a[0] * a[0] + a[1] * a[1];
+        },
+        'a Pythagorean triple',
+      ),
+  },
+  {
+    id: 'sample-pyth-all',
+    file: 'sample.c',
+    goal: '`out = 1;` with a[2]² = a[0]² + a[1]², all',
+    seed: "ISSTA'98 Table 1: 2.4 s (Sparc 5)",
     request: { kind: 'reach', line: 33, where: 'a[2]*a[2] == a[0]*a[0] + a[1]*a[1]', all: true, limit: 100 },
-    expect: (r) => exactly(r, 6, (x) => { const a = x.a as number[]; return a[2] === 5 && (x.b as number[]).every((v) => v === x.target) && [3, 4, 5].includes(x.target as number); }) },
-  { id: 'cl2000-first', file: 'cl2000_foo.c', goal: '`return 1;`', seed: 'CL\'2000 Fig. 1 (no time)', request: { kind: 'reach', line: 23 },
-    expect: (r) => reachedWith(r, (x) => num(x.x) >= 4 && num(x.x) <= 10 && num(x.y) >= 0 && num(x.y) <= 2, 'x in 4..10, y in 0..2') },
-  { id: 'cl2000-all', file: 'cl2000_foo.c', goal: '`return 1;` all data', seed: 'CL\'2000 Fig. 1 (no time)', request: { kind: 'reach', line: 23, all: true, limit: 100 },
-    expect: (r) => exactly(r, 13, (x) => num(x.x) >= 4 && num(x.x) <= 10 && num(x.y) >= 0 && num(x.y) <= 2) },
-  { id: 'tcas-violated', file: 'tcas_assert.c', goal: '`assert(z > -2500)` (assertion only)', seed: 'TCAS Fig. 5 (no time)', request: { kind: 'check', function: 'foo', runtimeErrors: false },
+    expect: (r) =>
+      exactly(r, 6, (x) => {
+        const a = x.a as number[];
+        return a[2] === 5 && (x.b as number[]).every((v) => v === x.target) && [3, 4, 5].includes(x.target as number);
+      }),
+  },
+  {
+    id: 'cl2000-first',
+    file: 'cl2000_foo.c',
+    goal: '`return 1;`',
+    seed: "CL'2000 Fig. 1 (no time)",
+    request: { kind: 'reach', line: 23 },
+    expect: (r) => reachedWith(r, (x) => num(x.x) >= 4 && num(x.x) <= 10 && num(x.y) >= 0 && num(x.y) <= 2, 'x in 4..10, y in 0..2'),
+  },
+  {
+    id: 'cl2000-all',
+    file: 'cl2000_foo.c',
+    goal: '`return 1;` all data',
+    seed: "CL'2000 Fig. 1 (no time)",
+    request: { kind: 'reach', line: 23, all: true, limit: 100 },
+    expect: (r) => exactly(r, 13, (x) => num(x.x) >= 4 && num(x.x) <= 10 && num(x.y) >= 0 && num(x.y) <= 2),
+  },
+  {
+    id: 'tcas-violated',
+    file: 'tcas_assert.c',
+    goal: '`assert(z > -2500)` (assertion only)',
+    seed: 'TCAS Fig. 5 (no time)',
+    request: { kind: 'check', function: 'foo', runtimeErrors: false },
     expect: (r) => {
       const g = goalsOf(r).find((x) => x.kind === 'assertion');
       if (g?.status !== 'violated') return `expected violated, got ${g?.status}`;
       const t = testsOf(r).find((x) => x.id === g.test);
       return need(t?.inputs.x === 50 && num(t.inputs.y) >= 1, 'counter-example x = 50, y >= 1');
-    } },
-  { id: 'tcas-violated-rte', file: 'tcas_assert.c', goal: '`foo`: assertion and runtime errors', seed: 'TCAS Fig. 5 (no time)', request: { kind: 'check', function: 'foo', runtimeErrors: true },
-    expect: (r) => need(statusAt(r, 'assertion', 19) === 'violated' && goalsOf(r).some((g) => g.kind === 'runtime-error' && g.status === 'violated'), 'assertion violated and some overflow possible') },
-  { id: 'tcas-holds', file: 'tcas_assert.c', goal: '`assert(z > -3000)` (assertion only)', seed: 'TCAS Fig. 5 (no time)', request: { kind: 'check', function: 'foo_holds', runtimeErrors: false },
-    expect: (r) => need(statusAt(r, 'assertion', 35) === 'holds', `expected holds, got ${statusAt(r, 'assertion', 35)}`) },
-  { id: 'tcas-holds-rte', file: 'tcas_assert.c', goal: '`foo_holds`: assertion and runtime errors', seed: 'TCAS Fig. 5 (no time)', request: { kind: 'check', function: 'foo_holds', runtimeErrors: true },
-    expect: (r) => need(statusAt(r, 'assertion', 35) === 'holds' && goalsOf(r).some((g) => g.kind === 'runtime-error' && g.status === 'violated'), 'assertion holds, some overflow possible') },
-  { id: 'modular', file: 'modular.c', goal: '`return 1;`', seed: 'ModRef\'10 Fig. 1 (no time)', request: { kind: 'reach', line: 12 },
-    expect: (r) => reachedWith(r, (x) => num(x.buf) >= 2 ** 31 && num(x.buf) <= 2 ** 32 - 1, 'buf in [2^31, 2^32-1]') },
-  { id: 'tritype-decisions', file: 'tritype.c', goal: 'all decisions and conditions of `tritype`', seed: 'pointer paper Table 1: 8 data in 5.3 s (Pentium 4)', suite: 'tritype decisions',
+    },
+  },
+  {
+    id: 'tcas-violated-rte',
+    file: 'tcas_assert.c',
+    goal: '`foo`: assertion and runtime errors',
+    seed: 'TCAS Fig. 5 (no time)',
+    request: { kind: 'check', function: 'foo', runtimeErrors: true },
+    expect: (r) =>
+      need(
+        statusAt(r, 'assertion', 19) === 'violated' && goalsOf(r).some((g) => g.kind === 'runtime-error' && g.status === 'violated'),
+        'assertion violated and some overflow possible',
+      ),
+  },
+  {
+    id: 'tcas-holds',
+    file: 'tcas_assert.c',
+    goal: '`assert(z > -3000)` (assertion only)',
+    seed: 'TCAS Fig. 5 (no time)',
+    request: { kind: 'check', function: 'foo_holds', runtimeErrors: false },
+    expect: (r) => need(statusAt(r, 'assertion', 35) === 'holds', `expected holds, got ${statusAt(r, 'assertion', 35)}`),
+  },
+  {
+    id: 'tcas-holds-rte',
+    file: 'tcas_assert.c',
+    goal: '`foo_holds`: assertion and runtime errors',
+    seed: 'TCAS Fig. 5 (no time)',
+    request: { kind: 'check', function: 'foo_holds', runtimeErrors: true },
+    expect: (r) =>
+      need(
+        statusAt(r, 'assertion', 35) === 'holds' && goalsOf(r).some((g) => g.kind === 'runtime-error' && g.status === 'violated'),
+        'assertion holds, some overflow possible',
+      ),
+  },
+  {
+    id: 'modular',
+    file: 'modular.c',
+    goal: '`return 1;`',
+    seed: "ModRef'10 Fig. 1 (no time)",
+    request: { kind: 'reach', line: 12 },
+    expect: (r) => reachedWith(r, (x) => num(x.buf) >= 2 ** 31 && num(x.buf) <= 2 ** 32 - 1, 'buf in [2^31, 2^32-1]'),
+  },
+  {
+    id: 'tritype-decisions',
+    file: 'tritype.c',
+    goal: 'all decisions and conditions of `tritype`',
+    seed: 'pointer paper Table 1: 8 data in 5.3 s (Pentium 4)',
+    suite: 'tritype decisions',
     request: { kind: 'cover', function: 'tritype' },
-    expect: (r) => { const g = goalsOf(r).filter((x) => x.kind === 'branch'); return need(g.length >= 20 && g.every((x) => x.status === 'covered'), `every branch outcome covered (${g.filter((x) => x.status === 'covered').length}/${g.length})`); } },
-  { id: 'tritype-checked', file: 'tritype.c', goal: 'both assertions of `tritype_checked`', seed: 'DLR 5.2: 5 s and 0.5 s', request: { kind: 'check', function: 'tritype_checked', runtimeErrors: false }, runs: 3,
-    expect: (r) => { const g = goalsOf(r).filter((x) => x.kind === 'assertion'); return need(g.length === 2 && g.every((x) => x.status === 'holds'), `both hold (got ${g.map((x) => x.status).join(', ')})`); } },
-  { id: 'product-bounded', file: 'product.c', goal: '`assert(r >= 0)` in `product_bounded`', seed: 'DLR 5.3: 0.3 s (192 s by enumeration)', request: { kind: 'check', function: 'product_bounded', runtimeErrors: false },
-    expect: (r) => need(statusAt(r, 'assertion', 20) === 'holds', `expected holds, got ${statusAt(r, 'assertion', 20)}`) },
-  { id: 'product-overflow', file: 'product.c', goal: '`product`: overflow possible', seed: 'DLR 5.3 (no time)', request: { kind: 'check', function: 'product', runtimeErrors: true },
-    expect: (r) => need(goalsOf(r).some((g) => g.kind === 'runtime-error' && g.status === 'violated'), 'some signed overflow reported with an input') },
-  { id: 'power', file: 'loops_w.c', goal: '`power`: `return 1;`', seed: 'CP\'07: 20 ms (Pentium M)', request: { kind: 'reach', line: 14 },
-    expect: (r) => reachedWith(r, (x) => x.x === 10 && x.n === 3, 'x = 10, n = 3') },
-  { id: 'sum', file: 'loops_w.c', goal: '`sum`: `return 1;`', seed: 'CP\'07 (no time)', request: { kind: 'reach', line: 27 },
-    expect: (r) => reachedWith(r, (x) => x.i === 10, 'i = 10') },
-  { id: 'gcd', file: 'loops_w.c', goal: '`gcd`: `return 1;`', seed: 'CP\'07 (no time)', request: { kind: 'reach', line: 47 }, runs: 3,
-    expect: (r) => need(goalsOf(r)[0]?.status === 'unreachable', `expected unreachable, got ${goalsOf(r)[0]?.status}`) },
-  { id: 'ptr-alias', file: 'ptr_conditional_alias.c', goal: '`return 1;`', seed: 'pointer paper Fig. 1 (no time)', request: { kind: 'reach', line: 13 },
-    expect: (r) => reachedWith(r, (x) => x.c === 1, 'c = 1') },
-  { id: 'ptr-foo', file: 'ptr_foo.c', goal: '`return 1;`', seed: 'pointer paper Table 1: 0.1 s', request: { kind: 'reach', line: 16 },
-    expect: (r) => reachedWith(r, (x) => x.i === 5, 'i = 5') },
-  { id: 'ptr-lh98', file: 'ptr_lh98.c', goal: '`return 1;`', seed: 'pointer paper Table 1: 0.1 s', request: { kind: 'reach', line: 18 },
-    expect: (r) => reachedWith(r, (x) => x.h === 8 || x.h === 9, 'h = 8 or 9') },
-  { id: 'ptr-jos97', file: 'ptr_jos97.c', goal: '`return 1;`', seed: 'pointer paper Table 1: 18 s', request: { kind: 'reach', line: 18 },
-    expect: (r) => reachedWith(r, (x) => num(x.i) >= 2 && num(x.i) % 3 === 2, 'i >= 2, i % 3 == 2') },
-  { id: 'josephus', file: 'josephus.c', goal: 'all branches of `f`', seed: 'JSS\'09 Fig. 1: under 1 ms', request: { kind: 'cover', function: 'f' },
-    expect: (r) => { const g = goalsOf(r).filter((x) => x.kind === 'branch'); return need(g.length > 0 && g.every((x) => x.status === 'covered'), 'every branch covered'); } },
-  { id: 'fp1', file: 'fp_single.c', goal: '`fp1`: `return 1;`', seed: 'FPSE Table 4 row 6 (no time)', request: { kind: 'reach', line: 17 },
-    expect: (r) => reachedWith(r, (x) => num(x.x) >= 1.4012984643248171e-45 && num(x.x) <= 32767.998046875, 'x in [1.4e-45, 32767.998046875]') },
-  { id: 'fp2', file: 'fp_single.c', goal: '`fp2`: `return 1;`', seed: 'FPSE Table 4 row 7 (no time)', request: { kind: 'reach', line: 26 },
-    expect: (r) => need(goalsOf(r)[0]?.status === 'unreachable', `expected unreachable, got ${goalsOf(r)[0]?.status}`) },
-  { id: 'fp2d', file: 'fp_single.c', goal: '`fp2d`: `return 1;`', seed: 'FPSE Table 4 row 7, double (no time)', request: { kind: 'reach', line: 35 },
-    expect: (r) => reachedWith(r, (x) => num(x.x) > 6.103515625e-5 && num(x.x) < 1e4, 'x in (6.103515625e-5, 1e4)') },
+    expect: (r) => {
+      const g = goalsOf(r).filter((x) => x.kind === 'branch');
+      return need(
+        g.length >= 20 && g.every((x) => x.status === 'covered'),
+        `every branch outcome covered (${g.filter((x) => x.status === 'covered').length}/${g.length})`,
+      );
+    },
+  },
+  {
+    id: 'tritype-checked',
+    file: 'tritype.c',
+    goal: 'both assertions of `tritype_checked`',
+    seed: 'DLR 5.2: 5 s and 0.5 s',
+    request: { kind: 'check', function: 'tritype_checked', runtimeErrors: false },
+    runs: 3,
+    expect: (r) => {
+      const g = goalsOf(r).filter((x) => x.kind === 'assertion');
+      return need(g.length === 2 && g.every((x) => x.status === 'holds'), `both hold (got ${g.map((x) => x.status).join(', ')})`);
+    },
+  },
+  {
+    id: 'product-bounded',
+    file: 'product.c',
+    goal: '`assert(r >= 0)` in `product_bounded`',
+    seed: 'DLR 5.3: 0.3 s (192 s by enumeration)',
+    request: { kind: 'check', function: 'product_bounded', runtimeErrors: false },
+    expect: (r) => need(statusAt(r, 'assertion', 20) === 'holds', `expected holds, got ${statusAt(r, 'assertion', 20)}`),
+  },
+  {
+    id: 'product-overflow',
+    file: 'product.c',
+    goal: '`product`: overflow possible',
+    seed: 'DLR 5.3 (no time)',
+    request: { kind: 'check', function: 'product', runtimeErrors: true },
+    expect: (r) =>
+      need(
+        goalsOf(r).some((g) => g.kind === 'runtime-error' && g.status === 'violated'),
+        'some signed overflow reported with an input',
+      ),
+  },
+  {
+    id: 'power',
+    file: 'loops_w.c',
+    goal: '`power`: `return 1;`',
+    seed: "CP'07: 20 ms (Pentium M)",
+    request: { kind: 'reach', line: 14 },
+    expect: (r) => reachedWith(r, (x) => x.x === 10 && x.n === 3, 'x = 10, n = 3'),
+  },
+  {
+    id: 'sum',
+    file: 'loops_w.c',
+    goal: '`sum`: `return 1;`',
+    seed: "CP'07 (no time)",
+    request: { kind: 'reach', line: 27 },
+    expect: (r) => reachedWith(r, (x) => x.i === 10, 'i = 10'),
+  },
+  {
+    id: 'gcd',
+    file: 'loops_w.c',
+    goal: '`gcd`: `return 1;`',
+    seed: "CP'07 (no time)",
+    request: { kind: 'reach', line: 47 },
+    runs: 3,
+    expect: (r) => need(goalsOf(r)[0]?.status === 'unreachable', `expected unreachable, got ${goalsOf(r)[0]?.status}`),
+  },
+  {
+    id: 'ptr-alias',
+    file: 'ptr_conditional_alias.c',
+    goal: '`return 1;`',
+    seed: 'pointer paper Fig. 1 (no time)',
+    request: { kind: 'reach', line: 13 },
+    expect: (r) => reachedWith(r, (x) => x.c === 1, 'c = 1'),
+  },
+  {
+    id: 'ptr-foo',
+    file: 'ptr_foo.c',
+    goal: '`return 1;`',
+    seed: 'pointer paper Table 1: 0.1 s',
+    request: { kind: 'reach', line: 16 },
+    expect: (r) => reachedWith(r, (x) => x.i === 5, 'i = 5'),
+  },
+  {
+    id: 'ptr-lh98',
+    file: 'ptr_lh98.c',
+    goal: '`return 1;`',
+    seed: 'pointer paper Table 1: 0.1 s',
+    request: { kind: 'reach', line: 18 },
+    expect: (r) => reachedWith(r, (x) => x.h === 8 || x.h === 9, 'h = 8 or 9'),
+  },
+  {
+    id: 'ptr-jos97',
+    file: 'ptr_jos97.c',
+    goal: '`return 1;`',
+    seed: 'pointer paper Table 1: 18 s',
+    request: { kind: 'reach', line: 18 },
+    expect: (r) => reachedWith(r, (x) => num(x.i) >= 2 && num(x.i) % 3 === 2, 'i >= 2, i % 3 == 2'),
+  },
+  {
+    id: 'josephus',
+    file: 'josephus.c',
+    goal: 'all branches of `f`',
+    seed: "JSS'09 Fig. 1: under 1 ms",
+    request: { kind: 'cover', function: 'f' },
+    expect: (r) => {
+      const g = goalsOf(r).filter((x) => x.kind === 'branch');
+      return need(g.length > 0 && g.every((x) => x.status === 'covered'), 'every branch covered');
+    },
+  },
+  {
+    id: 'fp1',
+    file: 'fp_single.c',
+    goal: '`fp1`: `return 1;`',
+    seed: 'FPSE Table 4 row 6 (no time)',
+    request: { kind: 'reach', line: 17 },
+    expect: (r) => reachedWith(r, (x) => num(x.x) >= 1.4012984643248171e-45 && num(x.x) <= 32767.998046875, 'x in [1.4e-45, 32767.998046875]'),
+  },
+  {
+    id: 'fp2',
+    file: 'fp_single.c',
+    goal: '`fp2`: `return 1;`',
+    seed: 'FPSE Table 4 row 7 (no time)',
+    request: { kind: 'reach', line: 26 },
+    expect: (r) => need(goalsOf(r)[0]?.status === 'unreachable', `expected unreachable, got ${goalsOf(r)[0]?.status}`),
+  },
+  {
+    id: 'fp2d',
+    file: 'fp_single.c',
+    goal: '`fp2d`: `return 1;`',
+    seed: 'FPSE Table 4 row 7, double (no time)',
+    request: { kind: 'reach', line: 35 },
+    expect: (r) => reachedWith(r, (x) => num(x.x) > 6.103515625e-5 && num(x.x) < 1e4, 'x in (6.103515625e-5, 1e4)'),
+  },
 ];
 
 // ---- running them
@@ -177,7 +395,15 @@ export function cliArgs(g: SeedGoal): string[] {
   const file = fixture(g.file);
   switch (r.kind) {
     case 'reach':
-      return ['reach', file, '--line', String(r.line), ...(r.where ? ['--where', r.where] : []), ...(r.all ? ['--all', '--limit', String(r.limit ?? 100)] : []), '--json'];
+      return [
+        'reach',
+        file,
+        '--line',
+        String(r.line),
+        ...(r.where ? ['--where', r.where] : []),
+        ...(r.all ? ['--all', '--limit', String(r.limit ?? 100)] : []),
+        '--json',
+      ];
     case 'check':
       return ['check', file, '--function', r.function, ...(r.runtimeErrors ? [] : ['--no-runtime-errors']), '--json'];
     case 'cover':
@@ -237,7 +463,16 @@ export async function runSeeds(runs: number, only?: (g: SeedGoal) => boolean, lo
   for (const g of seedGoals.filter(only ?? (() => true))) {
     const n = Math.min(runs, g.runs ?? runs);
     const args = cliArgs(g);
-    const res: SeedResult = { id: g.id, file: g.file, goal: g.goal, seed: g.seed, suite: g.suite, cli: `creach ${args.join(' ').split(`${root}/`).join('')}`, answer: '', expected: false };
+    const res: SeedResult = {
+      id: g.id,
+      file: g.file,
+      goal: g.goal,
+      seed: g.seed,
+      suite: g.suite,
+      cli: `creach ${args.join(' ').split(`${root}/`).join('')}`,
+      answer: '',
+      expected: false,
+    };
     // Cold: a fresh `node dist/cli.js` process per run (wall clock, spawn to exit).
     const cold: number[] = [];
     let coldAnswer: Report | string = '';
@@ -273,7 +508,9 @@ export async function runSeeds(runs: number, only?: (g: SeedGoal) => boolean, lo
       res.expected = m === null;
       if (m) res.mismatch = m;
     }
-    log(`  ${g.id}: ${res.answer.slice(0, 100)} | cold ${res.cold?.median.toFixed(0) ?? '-'} ms, warm ${res.warm?.median.toFixed(0) ?? '-'} ms${res.expected ? '' : ` | NOT AS EXPECTED: ${res.mismatch}`}`);
+    log(
+      `  ${g.id}: ${res.answer.slice(0, 100)} | cold ${res.cold?.median.toFixed(0) ?? '-'} ms, warm ${res.warm?.median.toFixed(0) ?? '-'} ms${res.expected ? '' : ` | NOT AS EXPECTED: ${res.mismatch}`}`,
+    );
     results.push(res);
   }
   return results;

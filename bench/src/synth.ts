@@ -27,7 +27,7 @@ function smallFunction(name: string, k: number): string[] {
     '        r = a - b;',
     '    else',
     `        r = b + ${k % 13};`,
-    `    if (r == ${(k * 7) % 50 + 3})`,
+    `    if (r == ${((k * 7) % 50) + 3})`,
     '        r = r * 2;',
     `    if (a + b == ${k % 200})`,
     '        return r + 1;',

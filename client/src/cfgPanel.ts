@@ -36,7 +36,14 @@ export class CfgPanels implements vscode.Disposable {
     }
     const key = `${target.uri}#${view.function}`;
     let panel = this.panels.get(key);
-    const message: ToWebview = { type: 'show', function: view.function, view, report: target.report, selectedTest: target.selectedTest, pathGoals: target.pathGoals };
+    const message: ToWebview = {
+      type: 'show',
+      function: view.function,
+      view,
+      report: target.report,
+      selectedTest: target.selectedTest,
+      pathGoals: target.pathGoals,
+    };
     if (panel) {
       panel.reveal(vscode.ViewColumn.Beside);
       void panel.webview.postMessage(message);

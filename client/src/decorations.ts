@@ -9,8 +9,14 @@
 import * as vscode from 'vscode';
 import type { GoalStatus, Report, TestReport } from '../../shared/report';
 import {
-  formatInputs, formatValidation, formatValue, pathValues,
-  type FileReportParams, type InlineValue, type PathDiagnosticData, type ReachArgs,
+  formatInputs,
+  formatValidation,
+  formatValue,
+  pathValues,
+  type FileReportParams,
+  type InlineValue,
+  type PathDiagnosticData,
+  type ReachArgs,
 } from '../../shared/editor-protocol';
 
 /** Which status wins when a line has several goals. */
@@ -38,10 +44,13 @@ export class Decorations implements vscode.Disposable {
 
   constructor(extensionUri: vscode.Uri) {
     for (const status of statusOrder) {
-      this.gutter.set(status, vscode.window.createTextEditorDecorationType({
-        gutterIconPath: vscode.Uri.joinPath(extensionUri, 'media', 'icons', `${status}.svg`),
-        gutterIconSize: '75%',
-      }));
+      this.gutter.set(
+        status,
+        vscode.window.createTextEditorDecorationType({
+          gutterIconPath: vscode.Uri.joinPath(extensionUri, 'media', 'icons', `${status}.svg`),
+          gutterIconSize: '75%',
+        }),
+      );
     }
     this.inlineType = vscode.window.createTextEditorDecorationType({
       after: { margin: '0 0 0 2em', color: new vscode.ThemeColor('editorCodeLens.foreground'), fontStyle: 'italic' },
@@ -153,7 +162,11 @@ export class Decorations implements vscode.Disposable {
     for (const [line, datum] of this.inline.get(uri) ?? []) {
       if (line >= editor.document.lineCount) continue;
       const end = editor.document.lineAt(line).range.end;
-      inline.push({ range: new vscode.Range(end, end), hoverMessage: actionsMarkdown(uri, line, datum), renderOptions: { after: { contentText: inlineText(datum) } } });
+      inline.push({
+        range: new vscode.Range(end, end),
+        hoverMessage: actionsMarkdown(uri, line, datum),
+        renderOptions: { after: { contentText: inlineText(datum) } },
+      });
     }
     editor.setDecorations(this.inlineType, inline);
     const path: vscode.DecorationOptions[] = [];
@@ -190,10 +203,14 @@ export function inlineText(d: InlineDatum): string {
   if (!goal) return '→ no goal on this line';
   const why = goal.why?.length ? ` (lines ${[...new Set(goal.why.map((r) => r.line))].join(', ')})` : '';
   switch (goal.status) {
-    case 'unreachable': return `→ unreachable: ${goal.reason ?? 'no input reaches it'}${why}`;
-    case 'not-reached': return `→ not reached within ${goal.bound ?? '?'} loop iterations (not a proof)`;
-    case 'unknown': return `→ unknown: ${goal.reason ?? 'the solver gave no answer in time'}`;
-    default: return `→ ${goal.status}`;
+    case 'unreachable':
+      return `→ unreachable: ${goal.reason ?? 'no input reaches it'}${why}`;
+    case 'not-reached':
+      return `→ not reached within ${goal.bound ?? '?'} loop iterations (not a proof)`;
+    case 'unknown':
+      return `→ unknown: ${goal.reason ?? 'the solver gave no answer in time'}`;
+    default:
+      return `→ ${goal.status}`;
   }
 }
 

@@ -9,8 +9,14 @@ import { LanguageClient, TransportKind, ExecuteCommandRequest, type LanguageClie
 import type { CfgView } from '../../shared/cfg';
 import type { Report } from '../../shared/report';
 import {
-  ServerCommands, FileReportNotification, StatusNotification, TrustNotification,
-  formatInputs, type FileReportParams, type ReachArgs, type StatusParams,
+  ServerCommands,
+  FileReportNotification,
+  StatusNotification,
+  TrustNotification,
+  formatInputs,
+  type FileReportParams,
+  type ReachArgs,
+  type StatusParams,
 } from '../../shared/editor-protocol';
 import { CfgPanels } from './cfgPanel';
 import { Decorations, shownTest, type InlineDatum } from './decorations';
@@ -53,7 +59,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6010'] } },
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ scheme: 'file', language: 'c' }, { scheme: 'untitled', language: 'c' }],
+    documentSelector: [
+      { scheme: 'file', language: 'c' },
+      { scheme: 'untitled', language: 'c' },
+    ],
     synchronize: { configurationSection: 'creach' },
     initializationOptions: { settings: vscode.workspace.getConfiguration('creach'), trusted: vscode.workspace.isTrusted },
     outputChannel: output,
@@ -68,14 +77,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   client = new LanguageClient('creach', 'CReach', serverOptions, clientOptions);
   const c = client;
 
-  const execute = <T>(command: string, arg: unknown): Promise<T> =>
-    c.sendRequest(ExecuteCommandRequest.type, { command, arguments: [arg] }) as Promise<T>;
+  const execute = <T>(command: string, arg: unknown): Promise<T> => c.sendRequest(ExecuteCommandRequest.type, { command, arguments: [arg] }) as Promise<T>;
 
   context.subscriptions.push(
     c.onNotification(FileReportNotification, (p: FileReportParams) => decorations.setFileReport(p)),
     c.onNotification(StatusNotification, (p: StatusParams) => {
-      statusBar.text = p.state === 'analysing' ? `$(sync~spin) CReach: analysing ${p.pending} function${p.pending === 1 ? '' : 's'}`
-        : p.state === 'error' ? '$(error) CReach' : '$(beaker) CReach';
+      statusBar.text =
+        p.state === 'analysing'
+          ? `$(sync~spin) CReach: analysing ${p.pending} function${p.pending === 1 ? '' : 's'}`
+          : p.state === 'error'
+            ? '$(error) CReach'
+            : '$(beaker) CReach';
       statusBar.tooltip = p.message ?? (p.state === 'idle' ? 'CReach: analysis up to date' : 'CReach: analysing');
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => void c.sendNotification(TrustNotification, { trusted: true })),
@@ -89,9 +101,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }
     const args: ReachArgs = { uri: target.uri, line: target.line, ...extra };
     try {
-      const report = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Window, title: `CReach: reaching line ${target.line + 1}` },
-        () => execute<Report>(ServerCommands.reach, args),
+      const report = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `CReach: reaching line ${target.line + 1}` }, () =>
+        execute<Report>(ServerCommands.reach, args),
       );
       decorations.setInline(target.uri, target.line, { args, report, shown: 0 });
     } catch (e) {
@@ -161,7 +172,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       return;
     }
     const fr = datum.report.functions.find((f) => f.name === shown.functionName)!;
-    const oneTest: Report = { ...datum.report, functions: [{ ...fr, tests: [shown.test], goals: fr.goals.filter((g) => shown.test.goals.includes(g.id) || g.test === shown.test.id) }] };
+    const oneTest: Report = {
+      ...datum.report,
+      functions: [{ ...fr, tests: [shown.test], goals: fr.goals.filter((g) => shown.test.goals.includes(g.id) || g.test === shown.test.id) }],
+    };
     try {
       const text = await execute<string>(ServerCommands.harness, { uri: target.uri, report: oneTest });
       await vscode.env.clipboard.writeText(text);
@@ -176,7 +190,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     if (!uri) return;
     try {
       const report = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `CReach: generating the test suite${a.function ? ` of ${a.function}` : ''}`, cancellable: false },
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: `CReach: generating the test suite${a.function ? ` of ${a.function}` : ''}`,
+          cancellable: false,
+        },
         () => execute<Report>(ServerCommands.cover, { uri, ...(a.function ? { function: a.function } : {}) }),
       );
       output.appendLine(`Test suite for ${report.file}${a.function ? ` (${a.function})` : ''}:`);
@@ -207,7 +225,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     const folder = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, openLabel: 'Export here' });
     if (!folder?.[0]) return;
     try {
-      const result = await execute<{ files: string[] }>(ServerCommands.exportTests, { uri, dir: folder[0].fsPath, format: format.label, ...(a.function ? { function: a.function } : {}) });
+      const result = await execute<{ files: string[] }>(ServerCommands.exportTests, {
+        uri,
+        dir: folder[0].fsPath,
+        format: format.label,
+        ...(a.function ? { function: a.function } : {}),
+      });
       void vscode.window.showInformationMessage(`CReach: wrote ${result.files.length} file${result.files.length === 1 ? '' : 's'} to ${folder[0].fsPath}`);
     } catch (e) {
       void vscode.window.showErrorMessage(`CReach: ${(e as Error).message}`);

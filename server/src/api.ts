@@ -14,7 +14,16 @@ import type { CfgView } from '../../shared/cfg';
 import { EngineError } from './errors';
 
 export { EngineError, isCancellation, type EngineErrorKind, type ErrorLocation } from './errors';
-export { defaultEngineOptions, editorDefaults, optionSpecs, checkedValue, settingsContribution, restrictedSettings, type EngineOptions, type OptionSpec } from './options';
+export {
+  defaultEngineOptions,
+  editorDefaults,
+  optionSpecs,
+  checkedValue,
+  settingsContribution,
+  restrictedSettings,
+  type EngineOptions,
+  type OptionSpec,
+} from './options';
 export { createEngine } from './engine/engine';
 /** The C parser (tree-sitter), for the editor's index of functions. */
 export { parseC, type SyntaxNode } from './frontend/parser';

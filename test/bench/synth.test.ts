@@ -20,12 +20,20 @@ function reaches(s: Synthetic, args: (number | string)[]): boolean {
   lines[0] = `static int reached; ${lines[0]}`; // same line numbers
   lines[s.goal.line - 1] = `{ reached = 1; ${lines[s.goal.line - 1].trim()} }`;
   const base = path.join(dir, `${s.family}-${s.size}`);
-  writeFileSync(`${base}.c`, `${lines.join('\n')}\n#include <stdio.h>\nint main(void) { ${s.goal.function}(${args.join(', ')}); printf("%d\\n", reached); return 0; }\n`);
+  writeFileSync(
+    `${base}.c`,
+    `${lines.join('\n')}\n#include <stdio.h>\nint main(void) { ${s.goal.function}(${args.join(', ')}); printf("%d\\n", reached); return 0; }\n`,
+  );
   execFileSync('gcc', ['-Wall', '-Wextra', '-Werror', '-fsanitize=undefined', '-fno-sanitize-recover', '-o', base, `${base}.c`]);
   return execFileSync(base, { encoding: 'utf8' }).trim() === '1';
 }
 
-const small: [Family, number][] = [['functions', 4], ['decisions', 12], ['nesting', 7], ['loop', 6]];
+const small: [Family, number][] = [
+  ['functions', 4],
+  ['decisions', 12],
+  ['nesting', 7],
+  ['loop', 6],
+];
 
 describe('synthetic programs', () => {
   it.each(small)('%s %i: the stated datum reaches the goal, and a wrong one does not', (family, size) => {
@@ -36,18 +44,22 @@ describe('synthetic programs', () => {
     expect(reaches(s, wrong)).toBe(false);
   });
 
-  it.each(small)("%s %i: the engine's datum for the goal reaches it in the compiled program", async (family, size) => {
-    const s = synthesize(family, size);
-    const file = path.join(dir, `${family}-${size}-engine.c`);
-    writeFileSync(file, s.source);
-    const engine = await createEngine({ ...defaultEngineOptions });
-    const r = await engine.reach({ file, function: s.goal.function, line: s.goal.line });
-    engine.dispose();
-    const f = r.functions[0];
-    expect(f.goals[0].status, JSON.stringify(r)).toBe('covered');
-    const t = f.tests.find((x) => x.id === f.goals[0].test)!;
-    expect(reaches(s, Object.values(t.inputs).map(String))).toBe(true);
-  }, 60_000);
+  it.each(small)(
+    "%s %i: the engine's datum for the goal reaches it in the compiled program",
+    async (family, size) => {
+      const s = synthesize(family, size);
+      const file = path.join(dir, `${family}-${size}-engine.c`);
+      writeFileSync(file, s.source);
+      const engine = await createEngine({ ...defaultEngineOptions });
+      const r = await engine.reach({ file, function: s.goal.function, line: s.goal.line });
+      engine.dispose();
+      const f = r.functions[0];
+      expect(f.goals[0].status, JSON.stringify(r)).toBe('covered');
+      const t = f.tests.find((x) => x.id === f.goals[0].test)!;
+      expect(reaches(s, Object.values(t.inputs).map(String))).toBe(true);
+    },
+    60_000,
+  );
 
   it('the editor file has the asked size, compiles cleanly and defines every function', () => {
     const text = editorFile(30, 1000);

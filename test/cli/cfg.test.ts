@@ -34,7 +34,10 @@ describe('creach cfg', () => {
     const iTwo = v.blocks.find((b) => b.goals.includes('f:13:stmt'))!;
     expect(iTwo.firstLine).toBe(13);
     expect(v.controlDependence!.find((d) => d.block === iTwo.id)!.on).toEqual([{ decision: 'f:12:if', outcome: 'true' }]);
-    const headerPhis = v.ssa!.find((s) => s.block === header.id)!.phis.map((p) => p.variable).sort();
+    const headerPhis = v
+      .ssa!.find((s) => s.block === header.id)!
+      .phis.map((p) => p.variable)
+      .sort();
     expect(headerPhis).toEqual(expect.arrayContaining(['i', 'j']));
   });
 

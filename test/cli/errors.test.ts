@@ -41,7 +41,11 @@ describe('CLI errors', () => {
     const dir = mkdtempSync(join(tmpdir(), 'creach-cli-'));
     const file = join(dir, 'bad.c');
     writeFileSync(file, 'int f(int x) {\n  return x +;\n}\n');
-    for (const args of [['reach', file, '--line', '2'], ['check', file], ['cover', file]]) {
+    for (const args of [
+      ['reach', file, '--line', '2'],
+      ['check', file],
+      ['cover', file],
+    ]) {
       const r = creach(...args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:2:\\d+: `));

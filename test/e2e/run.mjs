@@ -29,8 +29,16 @@ const selected = (list) => list.filter((s) => !only || only.has(s.name));
 
 const RESULTS = join(ROOT, 'test-results');
 const FIXTURES = join(ROOT, 'test/fixtures');
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** User settings shared by both runs: a quiet workbench, and the logging compiler wrapper. */
 function userSettings(compilerWrapper, trust) {
@@ -76,7 +84,9 @@ async function stopAll() {
   }
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => { stopAll().finally(() => process.exit(130)); });
+  process.on(signal, () => {
+    stopAll().finally(() => process.exit(130));
+  });
 }
 
 const results = [];
@@ -108,16 +118,24 @@ async function session({ tmp, name, trust, vsix, compilerWrapper, prepare }) {
   const workspace = join(tmp, `${name}-workspace`);
   cpSync(FIXTURES, workspace, { recursive: true });
   prepare?.(workspace);
-  const server = new CodeServer({ name, dir: join(tmp, `${name}-code-server`), workspace,
-    settings: userSettings(compilerWrapper, trust), logFile: join(RESULTS, `code-server-${name}.log`) });
+  const server = new CodeServer({
+    name,
+    dir: join(tmp, `${name}-code-server`),
+    workspace,
+    settings: userSettings(compilerWrapper, trust),
+    logFile: join(RESULTS, `code-server-${name}.log`),
+  });
   await server.installExtension(vsix);
   started.push(server);
   await server.start();
   const context = await chromium.launchPersistentContext(join(tmp, `${name}-chromium-profile`), {
-    executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS, viewport: { width: 1600, height: 1000 },
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    viewport: { width: 1600, height: 1000 },
   });
   browser = context;
-  const page = context.pages()[0] ?? await context.newPage();
+  const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(30_000);
   const wb = new Workbench(page, RESULTS);
   await wb.open(server.url);
@@ -188,10 +206,13 @@ async function main() {
   return failed === 0 && passed > 0 ? 0 : 1;
 }
 
-main().then((code) => process.exit(code), async (e) => {
-  console.error(`e2e: ${e.stack ?? e}`);
-  await stopAll();
-  const passed = results.filter((r) => r.ok).length;
-  console.log(`${passed} passed, ${results.length - passed + 1} failed`);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  async (e) => {
+    console.error(`e2e: ${e.stack ?? e}`);
+    await stopAll();
+    const passed = results.filter((r) => r.ok).length;
+    console.log(`${passed} passed, ${results.length - passed + 1} failed`);
+    process.exit(1);
+  },
+);

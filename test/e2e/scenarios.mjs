@@ -83,8 +83,15 @@ async function decorationText(wb, fixtures, file, line) {
 
 /** Waits for the inline datum on a line (text after `→`) and returns the whole line. */
 async function inlineDatum(wb, line) {
-  const text = await waitFor(() => wb.lineText(line), (t) => /→/.test(t), { timeout: ANALYSIS_TIMEOUT });
-  assert(/→/.test(text), `no inline datum after line ${line}; the line shows: ${JSON.stringify(text)}; notifications: ${(await wb.notifications()).join(' | ')}`);
+  const text = await waitFor(
+    () => wb.lineText(line),
+    (t) => /→/.test(t),
+    { timeout: ANALYSIS_TIMEOUT },
+  );
+  assert(
+    /→/.test(text),
+    `no inline datum after line ${line}; the line shows: ${JSON.stringify(text)}; notifications: ${(await wb.notifications()).join(' | ')}`,
+  );
   return text;
 }
 
@@ -109,7 +116,11 @@ export const trustedScenarios = [
       await wb.gotoLine(line);
       const status = /^CReach: (\d+)\/(\d+) branches/;
       const lensOf = (lenses) => lenses.find((l) => l.line === line);
-      const lenses = await waitFor(() => wb.codeLenses(), (ls) => status.test(lensOf(ls)?.text ?? ''), { timeout: ANALYSIS_TIMEOUT });
+      const lenses = await waitFor(
+        () => wb.codeLenses(),
+        (ls) => status.test(lensOf(ls)?.text ?? ''),
+        { timeout: ANALYSIS_TIMEOUT },
+      );
       const lens = lensOf(lenses)?.text ?? '';
       assert(status.test(lens), `no coverage CodeLens above \`int tritype(\` (line ${line}); lenses: ${JSON.stringify(lenses)}`);
       // Ten decisions, each with two feasible outcomes (EXPECTED.md: gcov shows 100% branches).
@@ -140,12 +151,18 @@ export const trustedScenarios = [
       const callsBefore = compilerCalls(compilerLog).filter(compiles).length;
       const line = await commandOnLine(wb, fixtures, 'factorial.c', 'if (j == 2)', COMMANDS.reachBranchFalse);
       await inlineDatum(wb, line);
-      const seen = await waitFor(async () => ({ text: await wb.lineText(line), calls: compilerCalls(compilerLog).filter(compiles).length }),
-        (x) => /✓ validated/.test(x.text) && x.calls > callsBefore, { timeout: 60_000 });
+      const seen = await waitFor(
+        async () => ({ text: await wb.lineText(line), calls: compilerCalls(compilerLog).filter(compiles).length }),
+        (x) => /✓ validated/.test(x.text) && x.calls > callsBefore,
+        { timeout: 60_000 },
+      );
       const text = seen.text;
       assert(/✓ validated/.test(text), `the datum is not shown validated in a trusted workspace: ${JSON.stringify(text)}`);
       const callsAfter = seen.calls;
-      assert(callsAfter > callsBefore, `shown validated, yet the configured compiler (creach.compiler) was not called to compile (${callsBefore} compile calls before, ${callsAfter} after)`);
+      assert(
+        callsAfter > callsBefore,
+        `shown validated, yet the configured compiler (creach.compiler) was not called to compile (${callsBefore} compile calls before, ${callsAfter} after)`,
+      );
       // The datum really takes the false branch: f(i) != 2 with gcc.
       const i = intValue(text, 'i');
       const run = compileAndRun(join(fixtures, 'factorial.c'), `return f(${i}) != 2 ? 0 : 1;`);
@@ -171,17 +188,21 @@ export const trustedScenarios = [
   },
   {
     name: 'hover-unreachable-gcd',
-    what: 'loops_w.c: hovering gcd\'s `return 1;` explains why it is unreachable and never says covered',
+    what: "loops_w.c: hovering gcd's `return 1;` explains why it is unreachable and never says covered",
     async run({ wb, fixtures }) {
       const line = lineOf(fixtures, 'loops_w.c', 'return 1;', 'int gcd(');
       await wb.openFile('loops_w.c');
       await wb.gotoLine(line);
       const seen = [];
-      const text = await waitFor(async () => {
-        const t = await wb.hoverLine(line);
-        if (t) seen.push(t);
-        return t;
-      }, (t) => /unreachable/i.test(t), { timeout: ANALYSIS_TIMEOUT, interval: 2000 });
+      const text = await waitFor(
+        async () => {
+          const t = await wb.hoverLine(line);
+          if (t) seen.push(t);
+          return t;
+        },
+        (t) => /unreachable/i.test(t),
+        { timeout: ANALYSIS_TIMEOUT, interval: 2000 },
+      );
       assert(/unreachable/i.test(text), `the hover never said unreachable; it showed: ${JSON.stringify(seen.slice(-3))}`);
       const saidCovered = seen.find((t) => /\bcovered\b/i.test(t));
       assert(!saidCovered, `the hover said covered: ${JSON.stringify(saidCovered)}`);
@@ -189,14 +210,24 @@ export const trustedScenarios = [
       // reach query (hover again until it is there), among them the decision `if (y > 10)`.
       const decision = lineOf(fixtures, 'loops_w.c', 'if (y > 10)', 'int gcd(');
       const loop = lineOf(fixtures, 'loops_w.c', 'while (x > 0)', 'int gcd(');
-      const explained = await waitFor(async () => {
-        const t = await wb.hoverLine(line);
-        if (t) seen.push(t);
-        return t;
-      }, (t) => /y > 10/.test(t), { timeout: ANALYSIS_TIMEOUT, interval: 2000 });
+      const explained = await waitFor(
+        async () => {
+          const t = await wb.hoverLine(line);
+          if (t) seen.push(t);
+          return t;
+        },
+        (t) => /y > 10/.test(t),
+        { timeout: ANALYSIS_TIMEOUT, interval: 2000 },
+      );
       assert(/y > 10/.test(explained), `the hover never gave the conflicting condition \`y > 10\`; it showed: ${JSON.stringify(seen.slice(-3))}`);
-      assert(new RegExp(`line ${decision}\\b[^\\n]*y > 10`).test(explained), `the hover does not tie \`y > 10\` to line ${decision}: ${JSON.stringify(explained)}`);
-      assert(new RegExp(`line ${loop}\\b[^\\n]*x > 0`).test(explained), `the hover does not give the loop condition \`x > 0\` of line ${loop}: ${JSON.stringify(explained)}`);
+      assert(
+        new RegExp(`line ${decision}\\b[^\\n]*y > 10`).test(explained),
+        `the hover does not tie \`y > 10\` to line ${decision}: ${JSON.stringify(explained)}`,
+      );
+      assert(
+        new RegExp(`line ${loop}\\b[^\\n]*x > 0`).test(explained),
+        `the hover does not give the loop condition \`x > 0\` of line ${loop}: ${JSON.stringify(explained)}`,
+      );
       const coveredLater = seen.find((t) => /\bcovered\b/i.test(t));
       assert(!coveredLater, `the hover said covered: ${JSON.stringify(coveredLater)}`);
     },
@@ -208,7 +239,11 @@ export const trustedScenarios = [
       const violated = lineOf(fixtures, 'tcas_assert.c', 'assert(z > -2500)');
       const holds = lineOf(fixtures, 'tcas_assert.c', 'assert(z > -3000)');
       await wb.openFile('tcas_assert.c');
-      const rows = await waitFor(() => wb.problems(), (rs) => rs.some((r) => /x = 50\b/.test(r)), { timeout: ANALYSIS_TIMEOUT });
+      const rows = await waitFor(
+        () => wb.problems(),
+        (rs) => rs.some((r) => /x = 50\b/.test(r)),
+        { timeout: ANALYSIS_TIMEOUT },
+      );
       const row = rows.find((r) => /x = 50\b/.test(r));
       assert(row, `no diagnostic with x = 50 in the Problems view; rows: ${JSON.stringify(rows)}`);
       assert(/creach/i.test(row), `the diagnostic's source is not creach: ${row}`);
@@ -232,9 +267,17 @@ export const trustedScenarios = [
       const zLine = lineOf(fixtures, 'tcas_assert.c', 'z = x * y;');
       const otherBranch = lineOf(fixtures, 'tcas_assert.c', 'u = 5;');
       await wb.openFile('tcas_assert.c');
-      await waitFor(() => wb.problems(), (rs) => rs.some((r) => /x = 50\b/.test(r)), { timeout: ANALYSIS_TIMEOUT });
+      await waitFor(
+        () => wb.problems(),
+        (rs) => rs.some((r) => /x = 50\b/.test(r)),
+        { timeout: ANALYSIS_TIMEOUT },
+      );
       const row = await wb.openProblem(/x = 50\b/);
-      const cursor = await waitFor(() => wb.cursor(), (c) => c?.line === violated, { timeout: 10_000 });
+      const cursor = await waitFor(
+        () => wb.cursor(),
+        (c) => c?.line === violated,
+        { timeout: 10_000 },
+      );
       assert(cursor?.line === violated, `selecting the problem did not move the cursor to line ${violated}: ${JSON.stringify(cursor)}`);
       // The path of foo(50, y) by C semantics (no overflow for x = 50, y >= 1): x * y >= 4, so u = 100; y = x - u; z = x * y.
       const x = intValue(row, 'x');
@@ -243,9 +286,17 @@ export const trustedScenarios = [
       const u = x * y0 < 4 ? 5 : 100;
       const y = u <= 8 ? x + u : x - u;
       const z = x * y;
-      const expected = [[uLine, `u = ${u}`], [yLine, `y = ${y}`], [zLine, `z = ${z}`]];
+      const expected = [
+        [uLine, `u = ${u}`],
+        [yLine, `y = ${y}`],
+        [zLine, `z = ${z}`],
+      ];
       for (const [line, value] of expected) {
-        const text = await waitFor(() => decorationText(wb, fixtures, 'tcas_assert.c', line), (t) => t.includes(value), { timeout: 15_000 });
+        const text = await waitFor(
+          () => decorationText(wb, fixtures, 'tcas_assert.c', line),
+          (t) => t.includes(value),
+          { timeout: 15_000 },
+        );
         assert(text.includes(value), `line ${line} does not show \`${value}\` while the problem is selected; after the code: ${JSON.stringify(text)}`);
       }
       await wb.screenshot('path-values-tcas-selected');
@@ -253,9 +304,15 @@ export const trustedScenarios = [
       assert(skipped.trim() === '', `line ${otherBranch} is not on the path, yet shows ${JSON.stringify(skipped)}`);
       // Moving the cursor away from the diagnostic clears them.
       await wb.gotoLine(1);
-      const left = await waitFor(async () => Promise.all(expected.map(([line]) => decorationText(wb, fixtures, 'tcas_assert.c', line))),
-        (ts) => ts.every((t) => t.trim() === ''), { timeout: 10_000 });
-      assert(left.every((t) => t.trim() === ''), `the path values stay after the cursor left the diagnostic: ${JSON.stringify(left)}`);
+      const left = await waitFor(
+        async () => Promise.all(expected.map(([line]) => decorationText(wb, fixtures, 'tcas_assert.c', line))),
+        (ts) => ts.every((t) => t.trim() === ''),
+        { timeout: 10_000 },
+      );
+      assert(
+        left.every((t) => t.trim() === ''),
+        `the path values stay after the cursor left the diagnostic: ${JSON.stringify(left)}`,
+      );
     },
   },
   {
@@ -263,19 +320,34 @@ export const trustedScenarios = [
     what: 'tritype.c: "Show control-flow graph" opens the CFG webview with the function\'s blocks',
     async run({ wb, fixtures }) {
       await commandOnLine(wb, fixtures, 'tritype.c', 'if (i == j)', COMMANDS.showCfg);
-      const tabs = await waitFor(() => wb.tabs(), (ts) => ts.some((t) => t.startsWith('CReach CFG: tritype')), { timeout: 30_000 });
-      assert(tabs.some((t) => t.startsWith('CReach CFG: tritype')), `no "CReach CFG: tritype" tab; tabs: ${JSON.stringify(tabs)}`);
+      const tabs = await waitFor(
+        () => wb.tabs(),
+        (ts) => ts.some((t) => t.startsWith('CReach CFG: tritype')),
+        { timeout: 30_000 },
+      );
+      assert(
+        tabs.some((t) => t.startsWith('CReach CFG: tritype')),
+        `no "CReach CFG: tritype" tab; tabs: ${JSON.stringify(tabs)}`,
+      );
       const frame = await wb.frameWith('svg [data-block-id]', { timeout: ANALYSIS_TIMEOUT });
       assert(frame, 'the webview shows no SVG node with data-block-id');
-      const blocks = await frame.locator('svg [data-block-id]').evaluateAll((nodes) =>
-        nodes.map((n) => ({ id: n.getAttribute('data-block-id'), svg: n instanceof SVGElement, text: n.textContent ?? '' })));
+      const blocks = await frame
+        .locator('svg [data-block-id]')
+        .evaluateAll((nodes) => nodes.map((n) => ({ id: n.getAttribute('data-block-id'), svg: n instanceof SVGElement, text: n.textContent ?? '' })));
       const ids = new Set(blocks.map((b) => b.id));
       assert(ids.size === blocks.length, `block ids repeat: ${blocks.map((b) => b.id).join(',')}`);
-      assert(blocks.every((b) => b.svg), 'a block node is not an SVG element');
+      assert(
+        blocks.every((b) => b.svg),
+        'a block node is not an SVG element',
+      );
       // tritype has ten decisions; each one ends a block of its own.
       assert(ids.size >= 10, `tritype has 10 decisions, the graph shows ${ids.size} blocks`);
       // The same blocks as the command line's `creach cfg` (every block with code, no other).
-      const cli = JSON.parse(execFileSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'cfg', join(fixtures, 'tritype.c'), '--function', 'tritype', '--json'], { encoding: 'utf8' }));
+      const cli = JSON.parse(
+        execFileSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'cfg', join(fixtures, 'tritype.c'), '--function', 'tritype', '--json'], {
+          encoding: 'utf8',
+        }),
+      );
       const view = Array.isArray(cli) ? cli.find((v) => v.function === 'tritype') : cli;
       const cliIds = new Set(view.blocks.map((b) => String(b.id)));
       const extra = [...ids].filter((id) => !cliIds.has(id));
@@ -297,10 +369,14 @@ export const trustedScenarios = [
       await wb.runCommand(COMMANDS.exportTests);
       await wb.pickItem('c'); // the C harness format
       await wb.chooseFolder(workspace, 'Export here');
-      const written = await waitFor(() => {
-        const after = listFiles(workspace);
-        return [...after.keys()].filter((f) => !f.startsWith('.vscode') && before.get(f) !== after.get(f));
-      }, (fs) => fs.some((f) => f.endsWith('.c')), { timeout: ANALYSIS_TIMEOUT });
+      const written = await waitFor(
+        () => {
+          const after = listFiles(workspace);
+          return [...after.keys()].filter((f) => !f.startsWith('.vscode') && before.get(f) !== after.get(f));
+        },
+        (fs) => fs.some((f) => f.endsWith('.c')),
+        { timeout: ANALYSIS_TIMEOUT },
+      );
       const harnesses = written.filter((f) => f.endsWith('.c'));
       assert(harnesses.length > 0, `export wrote no C harness; written: ${JSON.stringify(written)}; notifications: ${(await wb.notifications()).join(' | ')}`);
       const buildAndRun = (dir, harness) => {
@@ -343,7 +419,11 @@ export const untrustedScenarios = [
     name: 'untrusted-nothing-runs',
     what: 'untrusted workspace: Restricted Mode; "Reach this branch" gives x = 2, y = 3 unvalidated; "Generate test suite" and the analysis of tcas_assert.c compile and run nothing (the compiler only preprocesses)',
     async run({ wb, fixtures, workspace, compilerLog, marker }) {
-      const restricted = await waitFor(() => wb.page.locator('.part.statusbar').innerText(), (t) => /Restricted Mode/i.test(t), { timeout: 30_000 });
+      const restricted = await waitFor(
+        () => wb.page.locator('.part.statusbar').innerText(),
+        (t) => /Restricted Mode/i.test(t),
+        { timeout: 30_000 },
+      );
       assert(/Restricted Mode/i.test(restricted), `the workspace is not in Restricted Mode; status bar: ${JSON.stringify(restricted)}`);
       const before = listFiles(workspace);
       const line = await commandOnLine(wb, fixtures, 'example2.c', 'if (x > 1)', COMMANDS.reachBranchTrue);
@@ -357,10 +437,17 @@ export const untrustedScenarios = [
       // The logging wrapper is the compiler in use: it preprocesses a file with an #include
       // (cc -E), so a compile call, had there been one, would be in its log too.
       await wb.openFile('tcas_assert.c');
-      const calls = await waitFor(() => compilerCalls(compilerLog), (cs) => cs.some((c) => !compiles(c)), { timeout: ANALYSIS_TIMEOUT });
-      assert(calls.some((c) => !compiles(c)), 'the configured compiler (the logging wrapper) never preprocessed anything: its log cannot tell whether something was compiled');
+      const calls = await waitFor(
+        () => compilerCalls(compilerLog),
+        (cs) => cs.some((c) => !compiles(c)),
+        { timeout: ANALYSIS_TIMEOUT },
+      );
+      assert(
+        calls.some((c) => !compiles(c)),
+        'the configured compiler (the logging wrapper) never preprocessed anything: its log cannot tell whether something was compiled',
+      );
       await wb.page.waitForTimeout(5_000);
-      assert(!existsSync(marker), 'the workspace\'s compiler script ran in an untrusted workspace');
+      assert(!existsSync(marker), "the workspace's compiler script ran in an untrusted workspace");
       const compiled = compilerCalls(compilerLog).filter(compiles);
       assert(compiled.length === 0, `the compiler was called to compile in an untrusted workspace: ${compiled.join(' ; ')}`);
       const after = listFiles(workspace);

@@ -58,7 +58,11 @@ function evaluate(instrs: Instr[], cond: Operand, env: Map<number, Value>): Valu
     if (v.op === 'use') r = val(v.a);
     else if (v.op === 'cast') r = convertScalar(val(v.a) as bigint | number, v.a.type, v.to);
     else if (v.op === 'unary') r = intUnary(v.uop, val(v.a) as bigint, v.a.type as IntType);
-    else if (v.op === 'binary') r = v.a.type.kind === 'float' ? floatBinary(v.bop, val(v.a) as number, val(v.b) as number, v.a.type) : intBinary(v.bop, val(v.a) as bigint, val(v.b) as bigint, v.a.type as IntType);
+    else if (v.op === 'binary')
+      r =
+        v.a.type.kind === 'float'
+          ? floatBinary(v.bop, val(v.a) as number, val(v.b) as number, v.a.type)
+          : intBinary(v.bop, val(v.a) as bigint, val(v.b) as bigint, v.a.type as IntType);
     else throw new Error(`cannot evaluate ${v.op}`);
     env.set(i.dst.root.id, r);
   }
@@ -69,7 +73,16 @@ describe('lowerCondition: typing and lowering like code', () => {
   it('compares an unsigned long as unsigned (no widening to a signed 64-bit integer)', async () => {
     const r = await lower('u > 0');
     expect(r.instrs).toHaveLength(1);
-    expect(r.instrs[0]).toMatchObject({ kind: 'assign', value: { op: 'binary', bop: '>', a: { kind: 'var', id: varId('u'), type: { bits: 64, signed: false } }, b: { kind: 'const', value: 0n, type: { bits: 64, signed: false } }, type: { bits: 32, signed: true } } });
+    expect(r.instrs[0]).toMatchObject({
+      kind: 'assign',
+      value: {
+        op: 'binary',
+        bop: '>',
+        a: { kind: 'var', id: varId('u'), type: { bits: 64, signed: false } },
+        b: { kind: 'const', value: 0n, type: { bits: 64, signed: false } },
+        type: { bits: 32, signed: true },
+      },
+    });
     expect(r.cond).toEqual({ kind: 'var', id: r.temps[0].id, type: expect.objectContaining({ name: 'int' }) });
     const env = new Map<number, Value>([[varId('u'), 18446744073709551615n]]);
     expect(evaluate(r.instrs, r.cond, env)).toBe(1n);
@@ -85,7 +98,11 @@ describe('lowerCondition: typing and lowering like code', () => {
     expect(p.vars.size).toBe(before);
     // && is `&` of two truth values; c is promoted to int first.
     expect(r.instrs.map((i) => i.kind === 'assign' && [i.value.op, 'bop' in i.value ? i.value.bop : '']).filter(Boolean)).toEqual([
-      ['binary', '=='], ['cast', ''], ['binary', '>'], ['binary', '&']]);
+      ['binary', '=='],
+      ['cast', ''],
+      ['binary', '>'],
+      ['binary', '&'],
+    ]);
   });
 
   it('resolves names in the scope of the statement: shadowing and declarations after it', async () => {
@@ -112,17 +129,22 @@ describe('lowerCondition: typing and lowering like code', () => {
   });
 
   it('arrays, pointer parameters, struct fields, casts, chars, floats and NULL', async () => {
-    const shape = async (text: string) => (await lower(text)).instrs.map((i) => (i.kind === 'assign' ? `${i.value.op}${'bop' in i.value ? i.value.bop : 'uop' in i.value ? i.value.uop : ''}` : i.kind));
+    const shape = async (text: string) =>
+      (await lower(text)).instrs.map((i) =>
+        i.kind === 'assign' ? `${i.value.op}${'bop' in i.value ? i.value.bop : 'uop' in i.value ? i.value.uop : ''}` : i.kind,
+      );
     expect(await shape('m[3] == 4')).toEqual(['load', 'binary==']);
     expect(await shape('a[u] < 0')).toEqual(['cast', 'ptradd', 'load', 'binary<']);
     expect(await shape('s.f + p->f > 2')).toEqual(['load', 'load', 'binary+', 'binary>']);
-    expect(await shape('s.g == \'a\'')).toEqual(['load', 'cast', 'binary==']);
+    expect(await shape("s.g == 'a'")).toEqual(['load', 'cast', 'binary==']);
     expect(await shape('(byte)ll == 255')).toEqual(['cast', 'cast', 'binary==']);
     expect(await shape('q != NULL && *q == 1')).toEqual(['binary!=', 'load', 'binary==', 'binary&']);
     expect(await shape('!p || q == 0')).toEqual(['binary==', 'binary==', 'binary|']);
     const fl = await lower('fl < 2.0');
     expect(fl.instrs[0]).toMatchObject({ value: { op: 'cast', a: { type: { name: 'float' } }, to: { name: 'double' } } });
-    expect(fl.instrs[1]).toMatchObject({ value: { op: 'binary', bop: '<', a: { type: { name: 'double' } }, b: { kind: 'fconst', value: 2, type: { name: 'double' } } } });
+    expect(fl.instrs[1]).toMatchObject({
+      value: { op: 'binary', bop: '<', a: { type: { name: 'double' } }, b: { kind: 'fconst', value: 2, type: { name: 'double' } } },
+    });
     const f32 = await lower('fl == 1e-45f');
     expect(f32.instrs[0]).toMatchObject({ value: { op: 'binary', b: { kind: 'fconst', value: 2 ** -149, type: { name: 'float' } } } });
     // A plain integer expression is its own truth value.
@@ -132,7 +154,15 @@ describe('lowerCondition: typing and lowering like code', () => {
   it('?: on integers is computed without branching', async () => {
     const r = await lower('(c > 100 ? c : -ll) == 200');
     expect(r.instrs.every((i) => i.kind === 'assign' && ['binary', 'unary', 'cast', 'use'].includes(i.value.op))).toBe(true);
-    const run = (c: bigint, ll: bigint) => evaluate(r.instrs, r.cond, new Map<number, Value>([[varId('c'), c], [varId('ll'), ll]]));
+    const run = (c: bigint, ll: bigint) =>
+      evaluate(
+        r.instrs,
+        r.cond,
+        new Map<number, Value>([
+          [varId('c'), c],
+          [varId('ll'), ll],
+        ]),
+      );
     expect(run(200n, 5n)).toBe(1n);
     expect(run(50n, -200n)).toBe(1n);
     expect(run(50n, 200n)).toBe(0n);

@@ -33,7 +33,8 @@ describe('seed fixtures', () => {
         expect(returns.map((b) => b.id)).toEqual([fun.exitBlock]);
         for (const b of fun.blocks) {
           const t = b.terminator;
-          const targets = t.kind === 'goto' ? [t.target] : t.kind === 'branch' ? [t.then, t.else] : t.kind === 'switch' ? [...t.cases.map((c) => c.target), t.default] : [];
+          const targets =
+            t.kind === 'goto' ? [t.target] : t.kind === 'branch' ? [t.then, t.else] : t.kind === 'switch' ? [...t.cases.map((c) => c.target), t.default] : [];
           for (const x of targets) expect(x >= 0 && x < fun.blocks.length).toBe(true);
         }
         const ids = fun.decisions.map((d) => d.id);
@@ -121,8 +122,21 @@ describe('seed programs run on the IR give the answers of EXPECTED.md', () => {
 
   it('tritype classifies triangles; the checked version never fails', async () => {
     const p = await load('tritype.c');
-    expect([[3n, 4n, 5n], [2n, 2n, 3n], [5n, 5n, 5n], [1n, 2n, 3n], [0n, 1n, 1n]].map((a) => run(p, 'tritype', a))).toEqual([1n, 2n, 3n, 4n, 4n]);
-    for (const a of [[65535n, 65535n, 65535n], [1n, 1n, 2n], [7n, 3n, 3n]]) expect(interpret(p, 'tritype_checked', a).violation).toBeUndefined();
+    expect(
+      [
+        [3n, 4n, 5n],
+        [2n, 2n, 3n],
+        [5n, 5n, 5n],
+        [1n, 2n, 3n],
+        [0n, 1n, 1n],
+      ].map((a) => run(p, 'tritype', a)),
+    ).toEqual([1n, 2n, 3n, 4n, 4n]);
+    for (const a of [
+      [65535n, 65535n, 65535n],
+      [1n, 1n, 2n],
+      [7n, 3n, 3n],
+    ])
+      expect(interpret(p, 'tritype_checked', a).violation).toBeUndefined();
   });
 
   it('tcas assertion: x = 50, y = 1 violates it', async () => {
@@ -176,7 +190,9 @@ describe('decisions and edge labels', () => {
   const lower = async (text: string) => (await loadProgram({ file: 'shape.c', text }, options)).functions[0];
 
   it('switch: one outcome per label, stacked labels are distinct edges, implicit default, fall-through', async () => {
-    const f = await lower(['int s(int c) {', '  int r = 0;', '  switch (c) {', '  case 1:', '  case 2: r = 1;', '  case 3: r += 2; break;', '  }', '  return r;', '}'].join('\n'));
+    const f = await lower(
+      ['int s(int c) {', '  int r = 0;', '  switch (c) {', '  case 1:', '  case 2: r = 1;', '  case 3: r += 2; break;', '  }', '  return r;', '}'].join('\n'),
+    );
     const d = f.decisions.find((x) => x.kind === 'switch')!;
     expect(d.id).toBe('s:3:switch');
     expect(d.outcomes.map((o) => o.outcome)).toEqual(['case 1', 'case 2', 'case 3', 'default (none)']);
@@ -194,7 +210,10 @@ describe('decisions and edge labels', () => {
 
   it('two decisions on one line get @column; ?: is a ternary decision', async () => {
     const f = await lower('int t(int a, int b) {\n  return (a > 0 ? a : -a) + (b > 0 ? b : -b);\n}\n');
-    expect(f.decisions.map((d) => [d.id, d.kind, d.text])).toEqual([['t:2:ternary@11', 'ternary', 'a > 0'], ['t:2:ternary@30', 'ternary', 'b > 0']]);
+    expect(f.decisions.map((d) => [d.id, d.kind, d.text])).toEqual([
+      ['t:2:ternary@11', 'ternary', 'a > 0'],
+      ['t:2:ternary@30', 'ternary', 'b > 0'],
+    ]);
   });
 
   it('for(;;) has no decision; goto edges are labelled', async () => {

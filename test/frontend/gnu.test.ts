@@ -27,20 +27,28 @@ function write(name: string, text: string): string {
 describe('a glibc-style .i file', () => {
   let p: Program;
   let gcc: string[];
-  const narrowArgs: [bigint, bigint][] = [[200n, 300n], [-1000n, 7n], [5n, 255n], [127n, 128n]];
+  const narrowArgs: [bigint, bigint][] = [
+    [200n, 300n],
+    [-1000n, 7n],
+    [5n, 255n],
+    [127n, 128n],
+  ];
   beforeAll(async () => {
     p = await loadProgram({ file: fixture }, options);
     // gcc compiles the same .i file; a driver calls narrow() (main renamed away).
-    const driver = write('driver.c', [
-      '#include <stdio.h>',
-      'int narrow(int, unsigned);',
-      'int abs_like(int x) { return x < 0 ? -x : x; }',
-      'int __VERIFIER_nondet_int(void) { return 0; }',
-      'int main(void) {',
-      ...narrowArgs.map(([x, y]) => `  printf("%d\\n", narrow(${x}, ${y}u));`),
-      '  return 0;',
-      '}',
-    ].join('\n'));
+    const driver = write(
+      'driver.c',
+      [
+        '#include <stdio.h>',
+        'int narrow(int, unsigned);',
+        'int abs_like(int x) { return x < 0 ? -x : x; }',
+        'int __VERIFIER_nondet_int(void) { return 0; }',
+        'int main(void) {',
+        ...narrowArgs.map(([x, y]) => `  printf("%d\\n", narrow(${x}, ${y}u));`),
+        '  return 0;',
+        '}',
+      ].join('\n'),
+    );
     execFileSync('gcc', ['-w', '-x', 'cpp-output', '-c', fixture, '-o', path.join(dir, 'task.o')]);
     execFileSync('objcopy', ['--redefine-sym', 'main=task_main', path.join(dir, 'task.o')]);
     execFileSync('gcc', ['-w', driver, path.join(dir, 'task.o'), '-o', path.join(dir, 'run')]);
@@ -55,10 +63,19 @@ describe('a glibc-style .i file', () => {
 
   it('mode attributes give the typedefs their width; typeof, __signed__, __volatile__ their types', () => {
     const narrow = p.functions.find((f) => f.name === 'narrow')!;
-    const types = Object.fromEntries(narrow.locals.map((id) => p.vars.get(id)!).filter((v) => v.kind === 'local').map((v) => [v.name, v.type]));
+    const types = Object.fromEntries(
+      narrow.locals
+        .map((id) => p.vars.get(id)!)
+        .filter((v) => v.kind === 'local')
+        .map((v) => [v.name, v.type]),
+    );
     expect(types).toMatchObject({
-      a: { bits: 8, signed: true }, b: { bits: 8, signed: false }, h: { bits: 16, signed: true },
-      w: { bits: 64, signed: true }, t: { bits: 32, signed: true }, v: { bits: 32, signed: true },
+      a: { bits: 8, signed: true },
+      b: { bits: 8, signed: false },
+      h: { bits: 16, signed: true },
+      w: { bits: 64, signed: true },
+      t: { bits: 32, signed: true },
+      v: { bits: 32, signed: true },
     });
   });
 
@@ -77,7 +94,9 @@ describe('a glibc-style .i file', () => {
     copyFileSync(fixture, asC);
     const q = await loadProgram({ file: asC }, options);
     expect(q.functions.map((f) => f.name)).toEqual(p.functions.map((f) => f.name));
-    expect(q.functions.find((f) => f.name === 'main')!.decisions.map((d) => d.id)).toEqual(p.functions.find((f) => f.name === 'main')!.decisions.map((d) => d.id));
+    expect(q.functions.find((f) => f.name === 'main')!.decisions.map((d) => d.id)).toEqual(
+      p.functions.find((f) => f.name === 'main')!.decisions.map((d) => d.id),
+    );
   });
 });
 
@@ -130,6 +149,7 @@ describe('GNU spellings in a .c file', () => {
     const p = await loadProgram({ file: write('attrs.c', text), text }, options);
     expect(interpret(p, 'sizes', []).result).toBe(5n * 100n + 16n);
     expect(p.diagnostics.map((d) => `${d.range.line}:${d.range.column}: ${d.message}`)).toEqual([
-      '3:16: __attribute__((vector_size)) is ignored in this place: the analysis may not match the compiled code']);
+      '3:16: __attribute__((vector_size)) is ignored in this place: the analysis may not match the compiled code',
+    ]);
   });
 });

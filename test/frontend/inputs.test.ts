@@ -35,16 +35,26 @@ async function frontendError(file: string, opts: FrontendOptions = options): Pro
 
 describe('real headers', () => {
   it('stdio, stdlib, string, stdint, limits, assert, math, stdbool, stddef go through', async () => {
-    const file = write('headers.c', [
-      '#include <stdio.h>', '#include <stdlib.h>', '#include <string.h>', '#include <stdint.h>', '#include <limits.h>',
-      '#include <assert.h>', '#include <math.h>', '#include <stdbool.h>', '#include <stddef.h>',
-      'int f(int32_t x, uint8_t y, size_t n) {',
-      '  bool big = x > INT_MAX / 2;',
-      '  if (big) return INT_MIN;',
-      '  assert(y <= UINT8_MAX);',
-      '  return x + y + (int)n + (int)sizeof(int64_t);',
-      '}',
-    ].join('\n'));
+    const file = write(
+      'headers.c',
+      [
+        '#include <stdio.h>',
+        '#include <stdlib.h>',
+        '#include <string.h>',
+        '#include <stdint.h>',
+        '#include <limits.h>',
+        '#include <assert.h>',
+        '#include <math.h>',
+        '#include <stdbool.h>',
+        '#include <stddef.h>',
+        'int f(int32_t x, uint8_t y, size_t n) {',
+        '  bool big = x > INT_MAX / 2;',
+        '  if (big) return INT_MIN;',
+        '  assert(y <= UINT8_MAX);',
+        '  return x + y + (int)n + (int)sizeof(int64_t);',
+        '}',
+      ].join('\n'),
+    );
     const p = await loadProgram({ file }, options);
     expect(p.diagnostics).toEqual([]);
     const f = fn(p, 'f');
@@ -58,16 +68,44 @@ describe('real headers', () => {
   });
 
   it('twenty-odd more system headers, complex.h included, go through', async () => {
-    const headers = ['stdio', 'stdlib', 'string', 'math', 'ctype', 'time', 'errno', 'signal', 'stdarg', 'unistd', 'stdint', 'inttypes',
-      'stdbool', 'float', 'setjmp', 'sys/types', 'sys/stat', 'fcntl', 'pthread', 'wchar', 'locale', 'complex'];
-    const file = write('many.c', [...headers.map((h) => `#include <${h}.h>`),
-      'int f(int c) { if (isdigit(c)) return errno; char buf[10]; snprintf(buf, sizeof buf, "%d", c); return (int)strlen(buf) + abs(c); }',
-      'double g(double x) { double _Complex z = x; return creal(z); }'].join('\n'));
+    const headers = [
+      'stdio',
+      'stdlib',
+      'string',
+      'math',
+      'ctype',
+      'time',
+      'errno',
+      'signal',
+      'stdarg',
+      'unistd',
+      'stdint',
+      'inttypes',
+      'stdbool',
+      'float',
+      'setjmp',
+      'sys/types',
+      'sys/stat',
+      'fcntl',
+      'pthread',
+      'wchar',
+      'locale',
+      'complex',
+    ];
+    const file = write(
+      'many.c',
+      [
+        ...headers.map((h) => `#include <${h}.h>`),
+        'int f(int c) { if (isdigit(c)) return errno; char buf[10]; snprintf(buf, sizeof buf, "%d", c); return (int)strlen(buf) + abs(c); }',
+        'double g(double x) { double _Complex z = x; return creal(z); }',
+      ].join('\n'),
+    );
     const p = await loadProgram({ file }, options);
     expect(p.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     // Complex arithmetic is not modelled: said where the user wrote it.
     expect(p.diagnostics.map((d) => `${d.file === file ? 'user' : 'header'}:${d.range.line}: ${d.message}`)).toEqual([
-      `user:${headers.length + 2}: unsupported: complex types (read as their real type); goals they can affect are unknown`]);
+      `user:${headers.length + 2}: unsupported: complex types (read as their real type); goals they can affect are unknown`,
+    ]);
     expect(p.functions.map((x) => x.name)).toEqual(['f', 'g']);
   });
 
@@ -155,8 +193,15 @@ describe('SV-COMP style .i files', () => {
     const main = fn(p, 'main');
     const nondets = instrs(main).filter((i) => i.kind === 'assign' && i.value.op === 'nondet');
     expect(nondets.map((i) => i.kind === 'assign' && i.value.op === 'nondet' && i.value.type)).toMatchObject([
-      { name: 'int' }, { name: 'int' }, { name: 'unsigned int' }]);
-    expect(instrs(main).filter((i) => i.kind === 'assume').map((i) => i.kind === 'assume' && i.origin)).toEqual(['assume', 'assume']);
+      { name: 'int' },
+      { name: 'int' },
+      { name: 'unsigned int' },
+    ]);
+    expect(
+      instrs(main)
+        .filter((i) => i.kind === 'assume')
+        .map((i) => i.kind === 'assume' && i.origin),
+    ).toEqual(['assume', 'assume']);
     const reach = fn(p, 'reach_error');
     const errorBlock = reach.blocks.find((b) => b.instrs.some((i) => i.kind === 'error'))!;
     expect(errorBlock.terminator).toMatchObject({ kind: 'stop', why: 'error' });
@@ -188,8 +233,17 @@ describe('verifier calls and path ends', () => {
     const p = await loadProgram({ file: write('verifier.c', text), text }, options);
     const f = fn(p, 'v');
     const stops = f.blocks.filter((b) => b.terminator.kind === 'stop').map((b) => b.terminator.kind === 'stop' && [b.terminator.why, b.terminator.range.line]);
-    expect(stops).toEqual([['error', 4], ['error', 5], ['abort', 6], ['exit', 7]]);
-    expect(instrs(f).filter((i) => i.kind === 'error').map((i) => i.range.line)).toEqual([4, 5]);
+    expect(stops).toEqual([
+      ['error', 4],
+      ['error', 5],
+      ['abort', 6],
+      ['exit', 7],
+    ]);
+    expect(
+      instrs(f)
+        .filter((i) => i.kind === 'error')
+        .map((i) => i.range.line),
+    ).toEqual([4, 5]);
     const nondet = instrs(f).flatMap((i) => (i.kind === 'assign' && i.value.op === 'nondet' ? [typeToString(i.value.type)] : []));
     expect(nondet).toEqual(['char', 'unsigned long', '_Bool']);
     expect([...p.externals.keys()]).toEqual([]);
@@ -246,41 +300,48 @@ describe('malformed input gives errors, never a crash or a hang', () => {
 
 describe('unsupported constructs are warnings, not silence', () => {
   it('inline asm, long double, setjmp become unsupported/havoc with warnings', async () => {
-    const file = write('unsupported.c', [
-      'int f(int x) {',
-      '  __asm__("nop");',
-      '  long double d = x;',
-      '  return x;',
-      '}',
-    ].join('\n'));
+    const file = write('unsupported.c', ['int f(int x) {', '  __asm__("nop");', '  long double d = x;', '  return x;', '}'].join('\n'));
     const p = await loadProgram({ file }, options);
     const messages = p.diagnostics.map((d) => `${d.severity} ${d.range.line}: ${d.message}`);
-    expect(messages).toEqual(expect.arrayContaining([expect.stringMatching(/^warning 2: unsupported: inline assembly/), expect.stringMatching(/^warning 3: unsupported: long double/)]));
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^warning 2: unsupported: inline assembly/),
+        expect.stringMatching(/^warning 3: unsupported: long double/),
+      ]),
+    );
     expect(instrs(fn(p, 'f')).some((i) => i.kind === 'unsupported' && i.what === 'inline assembly')).toBe(true);
   });
 });
 
 describe('more constructs outside the model', () => {
   it('VLA, bit-fields, setjmp, compound literals, _Generic: warnings and unsupported/havoc at the spot', async () => {
-    const file = write('outside.c', [
-      '#include <setjmp.h>',
-      'struct bf { int a : 3; unsigned b : 5; };',
-      'jmp_buf env;',
-      'int f(int n) {',
-      '  int vla[n];',
-      '  struct bf s;',
-      '  s.a = 1;',
-      '  vla[0] = s.b;',
-      '  if (setjmp(env)) return 1;',
-      '  return (int)(struct bf){1, 2}.a + _Generic(n, int: 1, default: 2);',
-      '}',
-    ].join('\n'));
+    const file = write(
+      'outside.c',
+      [
+        '#include <setjmp.h>',
+        'struct bf { int a : 3; unsigned b : 5; };',
+        'jmp_buf env;',
+        'int f(int n) {',
+        '  int vla[n];',
+        '  struct bf s;',
+        '  s.a = 1;',
+        '  vla[0] = s.b;',
+        '  if (setjmp(env)) return 1;',
+        '  return (int)(struct bf){1, 2}.a + _Generic(n, int: 1, default: 2);',
+        '}',
+      ].join('\n'),
+    );
     const p = await loadProgram({ file }, options);
     const warned = p.diagnostics.filter((d) => d.severity === 'warning').map((d) => `${d.range.line}: ${d.message}`);
-    expect(warned).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^5: unsupported: variable-length array/), expect.stringMatching(/^7: unsupported: bit-field/),
-      expect.stringMatching(/^9: unsupported: call to _?setjmp/), expect.stringMatching(/^10: unsupported: compound literal/),
-      expect.stringMatching(/^10: unsupported: _Generic/)]));
+    expect(warned).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^5: unsupported: variable-length array/),
+        expect.stringMatching(/^7: unsupported: bit-field/),
+        expect.stringMatching(/^9: unsupported: call to _?setjmp/),
+        expect.stringMatching(/^10: unsupported: compound literal/),
+        expect.stringMatching(/^10: unsupported: _Generic/),
+      ]),
+    );
     const f = fn(p, 'f');
     const marks = f.blocks.flatMap((b) => b.instrs).filter((i) => i.kind === 'unsupported' || (i.kind === 'assign' && i.value.op === 'havoc'));
     expect(new Set(marks.map((i) => i.range.line))).toEqual(new Set([5, 7, 8, 9, 10]));
@@ -325,7 +386,9 @@ describe('ACSL contracts', () => {
     expect(olds.map((v) => v.oldOf)).toEqual([inc.params[0]]);
     const exit = inc.blocks[inc.exitBlock];
     expect(exit.instrs.filter((i) => i.kind === 'assert').map((i) => i.kind === 'assert' && [i.origin, i.text, i.range.line])).toEqual([
-      ['ensures', '\\result == \\old(x) + 1', 2], ['ensures', '\\result > x', 3]]);
+      ['ensures', '\\result == \\old(x) + 1', 2],
+      ['ensures', '\\result > x', 3],
+    ]);
     expect(inc.blocks.filter((b) => b.terminator.kind === 'return').map((b) => b.id)).toEqual([inc.exitBlock]);
     // The old copies come first in the entry block, before the requires.
     const entry = inc.blocks[0].instrs;
@@ -352,10 +415,14 @@ describe('ACSL contracts', () => {
   });
 
   it('//@ lines and several annotation comments in a row make one contract', async () => {
-    const text = '/*@ requires a > 0; */\n//@ requires a < 10;\n//@ ensures \\result > a;\nint up(int a) { return a + 1; }\n// not a contract\nint plain(int b) { return b; }\n';
+    const text =
+      '/*@ requires a > 0; */\n//@ requires a < 10;\n//@ ensures \\result > a;\nint up(int a) { return a + 1; }\n// not a contract\nint plain(int b) { return b; }\n';
     const p = await loadProgram({ file: write('linecontracts.c', text), text }, options);
     const up = fn(p, 'up');
-    expect(up.contract.requires.map((c) => [c.text, c.range.line])).toEqual([['a > 0', 1], ['a < 10', 2]]);
+    expect(up.contract.requires.map((c) => [c.text, c.range.line])).toEqual([
+      ['a > 0', 1],
+      ['a < 10', 2],
+    ]);
     expect(up.contract.ensures.map((c) => [c.text, c.range.line, c.range.column])).toEqual([['\\result > a', 3, 13]]);
     expect(fn(p, 'plain').contract).toEqual({ requires: [], ensures: [] });
     expect(interpret(p, 'up', [10n]).stopped).toBe('assume');
@@ -365,8 +432,9 @@ describe('ACSL contracts', () => {
   it('unsupported ACSL is a warning and the clause is ignored, not guessed', async () => {
     const text = '/*@ requires \\valid(p); assigns *p; */\nint r(int *p) { return *p; }\n';
     const p = await loadProgram({ file: write('acsl_bad.c', text), text }, options);
-    expect(p.diagnostics.map((d) => d.message)).toEqual(expect.arrayContaining([
-      expect.stringMatching(/\\valid.*not supported/), expect.stringMatching(/assigns.*not supported/)]));
+    expect(p.diagnostics.map((d) => d.message)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/\\valid.*not supported/), expect.stringMatching(/assigns.*not supported/)]),
+    );
     expect(fn(p, 'r').contract.requires).toEqual([]);
   });
 });

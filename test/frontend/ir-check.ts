@@ -52,7 +52,8 @@ export function irProblems(p: Program, f: IRFunction): string[] {
     starts.forEach((s, k) => {
       const prev = starts[k - 1];
       if (s.index < 0 || s.index > b.instrs.length) problems.push(`${f.name} B${b.id}: statement index ${s.index} out of the block`);
-      if (prev && (s.index < prev.index || s.range.line < prev.range.line || (s.range.line === prev.range.line && s.range.column < prev.range.column))) problems.push(`${f.name} B${b.id}: statements out of order`);
+      if (prev && (s.index < prev.index || s.range.line < prev.range.line || (s.range.line === prev.range.line && s.range.column < prev.range.column)))
+        problems.push(`${f.name} B${b.id}: statements out of order`);
       if (s.scope < -1 || s.scope >= (p.scopes?.length ?? 0)) problems.push(`${f.name} B${b.id}: statement scope ${s.scope} unknown`);
     });
     if (b.hasCode && b.range && !starts.some((s) => s.range === b.range)) problems.push(`${f.name} B${b.id}: the block's range is no statement's`);

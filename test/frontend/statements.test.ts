@@ -31,7 +31,12 @@ const source = [
 
 /** Each statement as `line:column` with the source line of the instruction at its index (or `end` when there is none). */
 function starts(p: Program, f: IRFunction): string[] {
-  return f.blocks.flatMap((b) => (b.statements ?? []).map((s) => `${s.range.line}:${s.range.column}${s.index < b.instrs.length ? ` first@${b.instrs[s.index].range.line}` : ' end'}${b.range === s.range ? ' goal' : ''}`));
+  return f.blocks.flatMap((b) =>
+    (b.statements ?? []).map(
+      (s) =>
+        `${s.range.line}:${s.range.column}${s.index < b.instrs.length ? ` first@${b.instrs[s.index].range.line}` : ' end'}${b.range === s.range ? ' goal' : ''}`,
+    ),
+  );
 }
 
 describe('statement positions', () => {
@@ -42,21 +47,33 @@ describe('statement positions', () => {
     expect(irProblems(p, f)).toEqual([]);
     // `int y = x * 2`, the call on the next line and the two statements of line 7 share the entry block.
     const entry = f.blocks[0];
-    expect(entry.statements!.map((s) => [s.index, s.range.line, s.range.column])).toEqual([[0, 5, 3], [1, 6, 3], [3, 7, 3], [4, 7, 9], [5, 8, 3]]);
+    expect(entry.statements!.map((s) => [s.index, s.range.line, s.range.column])).toEqual([
+      [0, 5, 3],
+      [1, 6, 3],
+      [3, 7, 3],
+      [4, 7, 9],
+      [5, 8, 3],
+    ]);
     expect(entry.instrs[1]).toMatchObject({ kind: 'assign', value: { op: 'binary', bop: '!=' }, range: { line: 6 } });
     expect(entry.instrs[3]).toMatchObject({ kind: 'assign', value: { op: 'call', callee: 'g' }, range: { line: 7, column: 3 } });
-    expect(starts(p, f).sort()).toEqual([
-      '11:3 first@11 goal', // the for: its init declaration is the next statement, at the same index
-      '11:33 first@11 goal', // if (i == x)
-      '11:45 end', // break: a jump, no goal of its own
-      '11:52 end', // continue
-      '11:8 first@11', // int i = 0
-      '13:3 end', // goto end
-      '14:3 first@14 goal', // dead code after the goto keeps its statement
-      '16:3 first@16 goal', // return z
-      '5:3 first@5 goal', '6:3 first@6', '7:3 first@7', '7:9 first@7', '8:3 first@8',
-      '9:5 first@9 goal', // return 1
-    ].sort());
+    expect(starts(p, f).sort()).toEqual(
+      [
+        '11:3 first@11 goal', // the for: its init declaration is the next statement, at the same index
+        '11:33 first@11 goal', // if (i == x)
+        '11:45 end', // break: a jump, no goal of its own
+        '11:52 end', // continue
+        '11:8 first@11', // int i = 0
+        '13:3 end', // goto end
+        '14:3 first@14 goal', // dead code after the goto keeps its statement
+        '16:3 first@16 goal', // return z
+        '5:3 first@5 goal',
+        '6:3 first@6',
+        '7:3 first@7',
+        '7:9 first@7',
+        '8:3 first@8',
+        '9:5 first@9 goal', // return 1
+      ].sort(),
+    );
     const v = p.functions.find((x) => x.name === 'v')!;
     expect(v.blocks[0].statements!.map((s) => [s.index, s.range.line, s.range.column])).toEqual([[0, 18, 16]]);
     expect(v.blocks[0].range).toBeUndefined();

@@ -10,14 +10,18 @@ import { irProblems } from './ir-check';
 const options: FrontendOptions = { dataModel: 'LP64', compiler: 'cc', includePaths: [], defines: [] };
 const lower = (text: string) => loadProgram({ file: '/virtual/vla.c', text }, options);
 const fn = (p: Program, name: string) => p.functions.find((f) => f.name === name)!;
-const marks = (f: IRFunction) => f.blocks.flatMap((b) => b.instrs).filter((i: Instr) => i.kind === 'unsupported' || (i.kind === 'assign' && i.value.op === 'havoc'))
-  .map((i) => `${i.range.line}: ${i.kind === 'unsupported' ? i.what : i.kind === 'assign' && i.value.op === 'havoc' ? `havoc ${i.value.what}` : ''}`);
+const marks = (f: IRFunction) =>
+  f.blocks
+    .flatMap((b) => b.instrs)
+    .filter((i: Instr) => i.kind === 'unsupported' || (i.kind === 'assign' && i.value.op === 'havoc'))
+    .map((i) => `${i.range.line}: ${i.kind === 'unsupported' ? i.what : i.kind === 'assign' && i.value.op === 'havoc' ? `havoc ${i.value.what}` : ''}`);
 
 describe('variable-length arrays', () => {
   it('parameters: a[n] is a pointer (no VLA); m[][n] points to arrays of variable length', async () => {
     const p = await lower('int f(int n, int a[n]) { return a[n - 1]; }\nint g(int n, int m[][n]) { return m[1][1]; }\nint h(int n, int m[*]);\n');
     expect(p.diagnostics.map((d) => `${d.range.line}:${d.range.column}: ${d.message}`)).toEqual([
-      '2:22: unsupported: variable-length array; goals it can affect are unknown']);
+      '2:22: unsupported: variable-length array; goals it can affect are unknown',
+    ]);
     expect(marks(fn(p, 'f'))).toEqual([]);
     expect(interpret(p, 'f', [2n, [5n, 7n]]).result).toBe(7n);
     expect(marks(fn(p, 'g'))).toEqual(['2: variable-length array']);
@@ -43,8 +47,14 @@ describe('variable-length arrays', () => {
     expect(new Set(p.diagnostics.map((d) => d.range.line))).toEqual(new Set([2, 4, 5, 7, 8]));
     const h = fn(p, 'h');
     expect(irProblems(p, h)).toEqual([]);
-    expect(marks(h)).toEqual(['2: variable-length array', '4: variable-length array', '5: variable-length array', '6: array of unknown length',
-      '7: havoc sizeof of an incomplete or variable-length type', '8: havoc variable-length array']);
+    expect(marks(h)).toEqual([
+      '2: variable-length array',
+      '4: variable-length array',
+      '5: variable-length array',
+      '6: array of unknown length',
+      '7: havoc sizeof of an incomplete or variable-length type',
+      '8: havoc variable-length array',
+    ]);
     // v[0] = 1 comes after the mark of v.
     const entry = h.blocks[0].instrs;
     expect(entry.findIndex((i) => i.kind === 'unsupported')).toBeLessThan(entry.findIndex((i) => i.range.line === 3));

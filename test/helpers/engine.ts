@@ -14,7 +14,8 @@ export async function fileEngine(options: EngineOptions): Promise<FileEngine> {
   const withText = <R extends { file: string; text?: string }>(req: R) => ({ ...req, text: req.text ?? readFileSync(req.file, 'utf8') });
   const wrapped: Record<string, unknown> = { dispose: () => engine.dispose() };
   for (const m of ['reach', 'check', 'cover', 'analyse', 'outline', 'cfg', 'harness', 'exportSuite', 'replay'] as const) {
-    wrapped[m] = (req: { file: string; text?: string }, signal?: AbortSignal) => (engine[m] as (r: unknown, s?: AbortSignal) => Promise<unknown>)(withText(req), signal);
+    wrapped[m] = (req: { file: string; text?: string }, signal?: AbortSignal) =>
+      (engine[m] as (r: unknown, s?: AbortSignal) => Promise<unknown>)(withText(req), signal);
   }
   return wrapped as FileEngine;
 }

@@ -16,7 +16,14 @@ describe('cfg', () => {
   it('lists successors in terminator order without duplicates', () => {
     const f = fnFromSuccessors([[1, 2], [3], [3], []]);
     expect(successors(f.blocks[0])).toEqual([1, 2]);
-    f.blocks[0].terminator = { kind: 'branch', cond: { kind: 'const', value: 1n, type: { kind: 'int', bits: 32, signed: true, rank: 'int', name: 'int' } }, then: 3, else: 3, decision: 'd0', range: f.blocks[0].range! };
+    f.blocks[0].terminator = {
+      kind: 'branch',
+      cond: { kind: 'const', value: 1n, type: { kind: 'int', bits: 32, signed: true, rank: 'int', name: 'int' } },
+      then: 3,
+      else: 3,
+      decision: 'd0',
+      range: f.blocks[0].range!,
+    };
     expect(successors(f.blocks[0])).toEqual([3]);
     const s = fnFromSuccessors([[2, 1, 2, 3], [3], [3], []]);
     expect(successors(s.blocks[0])).toEqual([2, 1, 3]);
@@ -151,7 +158,10 @@ describe('control dependence', () => {
     // 0: if 1 | 2; 1: if 3 | 4; 2: if 3 | 4; 3 -> 4; 4 exit
     const f = fnFromSuccessors([[1, 2], [3, 4], [3, 4], [4], []]);
     const cd = controlDependences(f);
-    expect(cd[3]).toEqual([{ decision: 'd1', outcome: 'true' }, { decision: 'd2', outcome: 'true' }]);
+    expect(cd[3]).toEqual([
+      { decision: 'd1', outcome: 'true' },
+      { decision: 'd2', outcome: 'true' },
+    ]);
   });
   it('code after an abort arm depends on the other outcome', () => {
     const f = fnFromSuccessors([[1, 2], [], [3], []]);

@@ -5,7 +5,7 @@ import type { Decision, Instr, Operand } from '../../server/src/ir/ir';
 import { buildCatalogue, goalAt } from '../../server/src/goals/catalogue';
 import { sourceText } from '../../server/src/ir/source';
 import { DOUBLE, INT, UINT } from '../../server/src/ir/types';
-import { fnFromSuccessors, intVar, k, programOf, v } from './helpers';
+import { fnFromSuccessors, intVar, programOf, v } from './helpers';
 
 const src = ['int f(int x, int y) {', '  if (x < 4 && y) x = 1; else x = 2;', '  return x / y;', '}'].join('\n');
 const range = (line: number, column: number, endColumn: number) => ({ line, column, endLine: line, endColumn });
@@ -16,14 +16,33 @@ function sample() {
   f.exitBlock = 4;
   const ifRange = range(2, 7, 17);
   const cond = (id: string, text: string, r: typeof ifRange, from: number, t: number, e: number): Decision => ({
-    id, kind: 'condition', parent: 'f:2:if', text, range: r,
-    outcomes: [{ outcome: 'true', edges: [{ from, to: t }] }, { outcome: 'false', edges: [{ from, to: e }] }],
+    id,
+    kind: 'condition',
+    parent: 'f:2:if',
+    text,
+    range: r,
+    outcomes: [
+      { outcome: 'true', edges: [{ from, to: t }] },
+      { outcome: 'false', edges: [{ from, to: e }] },
+    ],
   });
   f.decisions = [
-    { id: 'f:2:if', kind: 'if', text: 'x < 4 && y', range: ifRange, outcomes: [
-      { outcome: 'true', edges: [{ from: 1, to: 3 }] },
-      { outcome: 'false', edges: [{ from: 0, to: 2 }, { from: 1, to: 2 }] },
-    ] },
+    {
+      id: 'f:2:if',
+      kind: 'if',
+      text: 'x < 4 && y',
+      range: ifRange,
+      outcomes: [
+        { outcome: 'true', edges: [{ from: 1, to: 3 }] },
+        {
+          outcome: 'false',
+          edges: [
+            { from: 0, to: 2 },
+            { from: 1, to: 2 },
+          ],
+        },
+      ],
+    },
     cond('f:2:cond@7', 'x < 4', range(2, 7, 12), 0, 1, 2),
     cond('f:2:cond@16', 'y', range(2, 16, 17), 1, 3, 2),
   ];
@@ -34,7 +53,12 @@ function sample() {
   f.blocks[2].range = range(2, 31, 37);
   f.blocks[4].hasCode = true;
   f.blocks[4].range = range(3, 3, 16);
-  const div: Instr = { kind: 'assign', dst: { root: { kind: 'var', id: 3 }, path: [], type: INT }, value: { op: 'binary', bop: '/', a: v(1), b: v(2), type: INT }, range: range(3, 10, 15) };
+  const div: Instr = {
+    kind: 'assign',
+    dst: { root: { kind: 'var', id: 3 }, path: [], type: INT },
+    value: { op: 'binary', bop: '/', a: v(1), b: v(2), type: INT },
+    range: range(3, 10, 15),
+  };
   f.blocks[4].instrs = [div];
   const program = programOf(f, [intVar(1, 'x', 'param'), intVar(2, 'y', 'param'), intVar(3, 't1', 'temp')]);
   program.source = src;
@@ -47,13 +71,27 @@ describe('buildCatalogue', () => {
     const goals = buildCatalogue(program, f, { runtimeErrors: true });
     const byId = new Map(goals.map((g) => [g.id, g]));
     expect([...byId.keys()].sort()).toEqual([
-      'f:2:cond@16:false', 'f:2:cond@16:true', 'f:2:cond@7:false', 'f:2:cond@7:true',
-      'f:2:if:false', 'f:2:if:true', 'f:2:stmt@19', 'f:2:stmt@31',
-      'f:3:div-by-zero', 'f:3:div-overflow', 'f:3:stmt',
+      'f:2:cond@16:false',
+      'f:2:cond@16:true',
+      'f:2:cond@7:false',
+      'f:2:cond@7:true',
+      'f:2:if:false',
+      'f:2:if:true',
+      'f:2:stmt@19',
+      'f:2:stmt@31',
+      'f:3:div-by-zero',
+      'f:3:div-overflow',
+      'f:3:stmt',
     ]);
     expect(byId.get('f:2:if:true')!.label).toBe('`if (x < 4 && y)` is true');
     expect(byId.get('f:2:cond@7:false')!.label).toBe('condition `x < 4` of `if (x < 4 && y)` is false');
-    expect(byId.get('f:2:if:false')!.target).toEqual({ kind: 'edges', edges: [{ from: 0, to: 2 }, { from: 1, to: 2 }] });
+    expect(byId.get('f:2:if:false')!.target).toEqual({
+      kind: 'edges',
+      edges: [
+        { from: 0, to: 2 },
+        { from: 1, to: 2 },
+      ],
+    });
     expect(byId.get('f:2:stmt@19')!.label).toBe('statement `x = 1;`');
     expect(byId.get('f:3:stmt')!.target).toEqual({ kind: 'block', block: 4 });
     expect(byId.get('f:3:div-by-zero')!.label).toBe('`x / y` may divide by zero');
@@ -86,7 +124,18 @@ describe('buildCatalogue', () => {
     expect(goals.filter((g) => g.kind === 'branch')).toEqual([]);
     const kinds = goals.filter((g) => g.kind !== 'statement').map((g) => `${g.range.column}:${g.outcome ?? g.id.split(':')[2]}`);
     // A dereference can be null, or outside any live object (out of bounds, freed): two goals.
-    expect(kinds).toEqual(['3:overflow', '5:shift', '5:overflow', '7:overflow', '9:float-to-int', '11:bounds', '13:null', '13:bounds', '15:assert', '17:error']);
+    expect(kinds).toEqual([
+      '3:overflow',
+      '5:shift',
+      '5:overflow',
+      '7:overflow',
+      '9:float-to-int',
+      '11:bounds',
+      '13:null',
+      '13:bounds',
+      '15:assert',
+      '17:error',
+    ]);
     const bounds = goals.find((g) => g.outcome === 'bounds')!;
     expect(bounds.target).toMatchObject({ detail: 'index in 0..2' });
     // Several goals of one kind on line 1: the tag takes the column.

@@ -20,24 +20,45 @@ export function fnFromSuccessors(succ: number[][], instrs: Instr[][] = [], opts:
     else if (ss.length === 1) terminator = { kind: 'goto', target: ss[0] };
     else if (ss.length === 2) {
       terminator = { kind: 'branch', cond, then: ss[0], else: ss[1], decision: `d${id}`, range };
-      decisions.push({ id: `d${id}`, kind: 'if', text: `c${id}`, range, outcomes: [
-        { outcome: 'true', edges: [{ from: id, to: ss[0] }] },
-        { outcome: 'false', edges: [{ from: id, to: ss[1] }] },
-      ] });
+      decisions.push({
+        id: `d${id}`,
+        kind: 'if',
+        text: `c${id}`,
+        range,
+        outcomes: [
+          { outcome: 'true', edges: [{ from: id, to: ss[0] }] },
+          { outcome: 'false', edges: [{ from: id, to: ss[1] }] },
+        ],
+      });
     } else {
       const cases = ss.slice(0, -1).map((target, i) => ({ values: [BigInt(i)], target }));
       terminator = { kind: 'switch', value: cond, cases, default: ss[ss.length - 1], decision: `s${id}`, range };
-      decisions.push({ id: `s${id}`, kind: 'switch', text: `c${id}`, range, outcomes: [
-        ...cases.map((c, i) => ({ outcome: `case ${i}`, edges: [{ from: id, to: c.target }] })),
-        { outcome: 'default', edges: [{ from: id, to: ss[ss.length - 1] }] },
-      ] });
+      decisions.push({
+        id: `s${id}`,
+        kind: 'switch',
+        text: `c${id}`,
+        range,
+        outcomes: [
+          ...cases.map((c, i) => ({ outcome: `case ${i}`, edges: [{ from: id, to: c.target }] })),
+          { outcome: 'default', edges: [{ from: id, to: ss[ss.length - 1] }] },
+        ],
+      });
     }
     return { id, instrs: instrs[id] ?? [], terminator, range, edgeLabels: {}, hasCode: true };
   });
   return {
-    name: 'f', type: { kind: 'function', ret: INT, params: [], variadic: false, prototyped: true },
-    params: [], locals: [], returnVar: null, blocks, exitBlock, decisions,
-    contract: { requires: [], ensures: [] }, range: R(1), nameRange: R(1), isStatic: false,
+    name: 'f',
+    type: { kind: 'function', ret: INT, params: [], variadic: false, prototyped: true },
+    params: [],
+    locals: [],
+    returnVar: null,
+    blocks,
+    exitBlock,
+    decisions,
+    contract: { requires: [], ensures: [] },
+    range: R(1),
+    nameRange: R(1),
+    isStatic: false,
   };
 }
 
@@ -47,8 +68,14 @@ export function intVar(id: number, name: string, kind: Variable['kind'] = 'local
 
 export function programOf(fn: IRFunction, vars: Variable[]): Program {
   return {
-    file: 'hand.c', dataModel: 'LP64', vars: new Map(vars.map((v) => [v.id, v])), globals: vars.filter((v) => v.kind === 'global').map((v) => v.id),
-    functions: [fn], externals: new Map(), diagnostics: [], source: '',
+    file: 'hand.c',
+    dataModel: 'LP64',
+    vars: new Map(vars.map((v) => [v.id, v])),
+    globals: vars.filter((v) => v.kind === 'global').map((v) => v.id),
+    functions: [fn],
+    externals: new Map(),
+    diagnostics: [],
+    source: '',
   };
 }
 

@@ -83,7 +83,9 @@ describe('CFG of small C functions', () => {
   });
 
   it('while: one loop, exits by the false outcome, φ of both variables at the header', async () => {
-    const { program, fn } = await lower(['int f(int n) {', '  int s = 0;', '  while (n >= 1) {', '    s = s + n;', '    n = n - 1;', '  }', '  return s;', '}'].join('\n'));
+    const { program, fn } = await lower(
+      ['int f(int n) {', '  int s = 0;', '  while (n >= 1) {', '    s = s + n;', '    n = n - 1;', '  }', '  return s;', '}'].join('\n'),
+    );
     const d = decision(fn, 'f:3:while');
     const [loop, ...more] = findLoops(fn);
     expect(more).toEqual([]);
@@ -95,8 +97,18 @@ describe('CFG of small C functions', () => {
     expect(phiVars(program, fn, header)).toEqual(expect.arrayContaining(['n', 's']));
     expect(controlDependences(fn)[blockOfLine(fn, 4)]).toEqual([{ decision: 'f:3:while', outcome: 'true' }]);
     const goals = buildCatalogue(program, fn, { runtimeErrors: true });
-    expect(goals.filter((g) => g.decision === 'f:3:while').map((g) => g.id).sort()).toEqual(['f:3:while:false', 'f:3:while:true']);
-    expect(goals.filter((g) => g.kind === 'runtime-error').map((g) => g.id).sort()).toEqual(['f:4:overflow', 'f:5:overflow']);
+    expect(
+      goals
+        .filter((g) => g.decision === 'f:3:while')
+        .map((g) => g.id)
+        .sort(),
+    ).toEqual(['f:3:while:false', 'f:3:while:true']);
+    expect(
+      goals
+        .filter((g) => g.kind === 'runtime-error')
+        .map((g) => g.id)
+        .sort(),
+    ).toEqual(['f:4:overflow', 'f:5:overflow']);
   });
 
   it('do-while: the body is the loop header and runs before the test', async () => {
@@ -112,9 +124,19 @@ describe('CFG of small C functions', () => {
   });
 
   it('for with continue and break: one loop, continue goes round, break leaves with the condition', async () => {
-    const { program, fn } = await lower([
-      'int f(int n) {', '  int s = 0;', '  for (int i = 0; i < n; i++) {', '    if (i == 3) continue;', '    if (i == 7) break;',
-      '    s = s + i;', '  }', '  return s;', '}'].join('\n'));
+    const { program, fn } = await lower(
+      [
+        'int f(int n) {',
+        '  int s = 0;',
+        '  for (int i = 0; i < n; i++) {',
+        '    if (i == 3) continue;',
+        '    if (i == 7) break;',
+        '    s = s + i;',
+        '  }',
+        '  return s;',
+        '}',
+      ].join('\n'),
+    );
     const loops = findLoops(fn);
     expect(loops).toHaveLength(1);
     const [loop] = loops;
@@ -134,9 +156,24 @@ describe('CFG of small C functions', () => {
   });
 
   it('switch: stacked labels share a target, fall-through reaches the next case, break and default join', async () => {
-    const { program, fn } = await lower([
-      'int f(int c) {', '  int r = 5;', '  switch (c) {', '  case 1:', '  case 2:', '    r = 1;', '  case 3:', '    r = r + 1;',
-      '    break;', '  default:', '    r = 0;', '  }', '  return r;', '}'].join('\n'));
+    const { program, fn } = await lower(
+      [
+        'int f(int c) {',
+        '  int r = 5;',
+        '  switch (c) {',
+        '  case 1:',
+        '  case 2:',
+        '    r = 1;',
+        '  case 3:',
+        '    r = r + 1;',
+        '    break;',
+        '  default:',
+        '    r = 0;',
+        '  }',
+        '  return r;',
+        '}',
+      ].join('\n'),
+    );
     const d = decision(fn, 'f:3:switch');
     expect(d.outcomes.map((o) => o.outcome)).toEqual(['case 1', 'case 2', 'case 3', 'default']);
     const six = blockOfLine(fn, 6);
@@ -156,7 +193,9 @@ describe('CFG of small C functions', () => {
   });
 
   it('&& and ||: a decision and one condition each, short-circuit edges, condition goals', async () => {
-    const { program, fn } = await lower(['int f(int a, int b, int c) {', '  int r = 0;', '  if (a > 0 && (b || c < 2))', '    r = 1;', '  return r;', '}'].join('\n'));
+    const { program, fn } = await lower(
+      ['int f(int a, int b, int c) {', '  int r = 0;', '  if (a > 0 && (b || c < 2))', '    r = 1;', '  return r;', '}'].join('\n'),
+    );
     const whole = decision(fn, 'f:3:if');
     const ca = decision(fn, 'f:3:cond@7');
     const cb = decision(fn, 'f:3:cond@17');
@@ -172,17 +211,36 @@ describe('CFG of small C functions', () => {
     const falseEdges = whole.outcomes.find((o) => o.outcome === 'false')!.edges;
     expect(falseEdges.map((e) => e.from).sort()).toEqual([ca.outcomes[0].edges[0].from, cc.outcomes[0].edges[0].from].sort());
     const goals = buildCatalogue(program, fn, { runtimeErrors: false });
-    expect(goals.filter((g) => g.kind === 'branch').map((g) => g.id).sort()).toEqual([
-      'f:3:cond@17:false', 'f:3:cond@17:true', 'f:3:cond@22:false', 'f:3:cond@22:true',
-      'f:3:cond@7:false', 'f:3:cond@7:true', 'f:3:if:false', 'f:3:if:true']);
+    expect(
+      goals
+        .filter((g) => g.kind === 'branch')
+        .map((g) => g.id)
+        .sort(),
+    ).toEqual([
+      'f:3:cond@17:false',
+      'f:3:cond@17:true',
+      'f:3:cond@22:false',
+      'f:3:cond@22:true',
+      'f:3:cond@7:false',
+      'f:3:cond@7:true',
+      'f:3:if:false',
+      'f:3:if:true',
+    ]);
     expect(goals.find((g) => g.id === 'f:3:cond@17:true')!.label).toBe('condition `b` of `if (a > 0 && (b || c < 2))` is true');
     const on = controlDependences(fn)[then];
     expect(on.every((x) => x.outcome === 'true')).toBe(true);
-    expect(on).toEqual(expect.arrayContaining([{ decision: 'f:3:cond@17', outcome: 'true' }, { decision: 'f:3:cond@22', outcome: 'true' }]));
+    expect(on).toEqual(
+      expect.arrayContaining([
+        { decision: 'f:3:cond@17', outcome: 'true' },
+        { decision: 'f:3:cond@22', outcome: 'true' },
+      ]),
+    );
   });
 
   it('goto: forward jump skips the loop, backward jump makes a natural loop', async () => {
-    const { fn } = await lower(['int f(int x) {', '  if (x > 10) goto out;', 'again:', '  x = x - 1;', '  if (x > 0) goto again;', 'out:', '  return x;', '}'].join('\n'));
+    const { fn } = await lower(
+      ['int f(int x) {', '  if (x > 10) goto out;', 'again:', '  x = x - 1;', '  if (x > 0) goto again;', 'out:', '  return x;', '}'].join('\n'),
+    );
     const [loop, ...more] = findLoops(fn);
     expect(more).toEqual([]);
     expect(loop.header).toBe(blockOfLine(fn, 4));
@@ -193,7 +251,9 @@ describe('CFG of small C functions', () => {
   });
 
   it('goto into the middle of a cycle makes it irreducible', async () => {
-    const { program, fn } = await lower(['int f(int x) {', '  if (x) goto two;', 'one:', '  x = x - 1;', 'two:', '  x = x - 2;', '  if (x > 5) goto one;', '  return x;', '}'].join('\n'));
+    const { program, fn } = await lower(
+      ['int f(int x) {', '  if (x) goto two;', 'one:', '  x = x - 1;', 'two:', '  x = x - 2;', '  if (x > 5) goto one;', '  return x;', '}'].join('\n'),
+    );
     expect(isReducible(fn)).toBe(false);
     expect(findLoops(fn).some((l) => l.body.has(blockOfLine(fn, 4)))).toBe(false);
     checkSsa(program, fn, toSsa(program, fn));
@@ -216,7 +276,9 @@ describe('ISSTA98 factorial (test/fixtures/factorial.c)', () => {
 });
 
 describe('every fixture', () => {
-  const files = readdirSync('test/fixtures').filter((f) => f.endsWith('.c')).sort();
+  const files = readdirSync('test/fixtures')
+    .filter((f) => f.endsWith('.c'))
+    .sort();
   it.each(files)('%s goes through CFG analyses, SSA and the catalogue', async (name) => {
     const file = join('test/fixtures', name);
     const program = await loadProgram({ file, text: readFileSync(file, 'utf8') }, defaultEngineOptions);

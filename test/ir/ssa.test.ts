@@ -6,7 +6,11 @@ import { INT } from '../../server/src/ir/types';
 import { fnFromSuccessors, intVar, k, programOf, R, set, v } from './helpers';
 import { checkSsa } from './ssaCheck';
 
-const X = 1, Y = 2, G = 3, RET = 4, P = 5;
+const X = 1,
+  Y = 2,
+  G = 3,
+  RET = 4,
+  P = 5;
 const vars = [intVar(X, 'x'), intVar(Y, 'y'), intVar(G, 'g', 'global'), intVar(RET, 'ret', 'return'), intVar(P, 'p', 'local', true)];
 
 /** The SSA id a renamed `dst = ...` instruction defines. */
@@ -33,7 +37,10 @@ describe('toSsa', () => {
     expect(phi.orig).toBe(X);
     const x1 = defined(s.fn.blocks[1].instrs[0]);
     const x2 = defined(s.fn.blocks[2].instrs[0]);
-    expect(phi.args).toEqual([{ from: 1, value: x1 }, { from: 2, value: x2 }]);
+    expect(phi.args).toEqual([
+      { from: 1, value: x1 },
+      { from: 2, value: x2 },
+    ]);
     expect(new Set([x1, x2, phi.dst]).size).toBe(3);
     // The join reads the φ's result.
     expect(readOf(s.fn.blocks[3].instrs[0])).toEqual([{ kind: 'var', id: phi.dst, type: INT }]);
@@ -58,7 +65,10 @@ describe('toSsa', () => {
     const [phi] = s.phis.get(1)!;
     expect(phi.orig).toBe(X);
     const x2 = defined(s.fn.blocks[2].instrs[0]);
-    expect(phi.args).toEqual([{ from: 0, value: s.entry.get(X) }, { from: 2, value: x2 }]);
+    expect(phi.args).toEqual([
+      { from: 0, value: s.entry.get(X) },
+      { from: 2, value: x2 },
+    ]);
     expect((s.fn.blocks[1].terminator as { cond: Operand }).cond).toEqual({ kind: 'var', id: phi.dst, type: INT });
     expect(readOf(s.fn.blocks[2].instrs[0])[0]).toEqual({ kind: 'var', id: phi.dst, type: INT });
     expect(readOf(s.fn.blocks[3].instrs[0])[0]).toEqual({ kind: 'var', id: phi.dst, type: INT });
@@ -70,7 +80,10 @@ describe('toSsa', () => {
     const s = toSsa(programOf(f, vars), f);
     // x is read in block 0 before being set: live at entry, so the φ exists.
     const [phi] = s.phis.get(0)!;
-    expect(phi.args).toEqual([{ from: -1, value: s.entry.get(X) }, { from: 1, value: defined(s.fn.blocks[0].instrs[0]) }]);
+    expect(phi.args).toEqual([
+      { from: -1, value: s.entry.get(X) },
+      { from: 1, value: defined(s.fn.blocks[0].instrs[0]) },
+    ]);
   });
 
   it('address-taken variables keep their ids; SSA ids are fresh and above every program id', () => {
@@ -88,7 +101,12 @@ describe('toSsa', () => {
   it('a[i] = v records the version it updates; the global is observable at exit', () => {
     const arrType = { kind: 'array' as const, of: INT, length: 4 };
     const A = 6;
-    const write: Instr = { kind: 'assign', dst: { root: { kind: 'var', id: A }, path: [{ kind: 'index', index: v(X) }], type: INT }, value: { op: 'use', a: k(7) }, range: R(2) };
+    const write: Instr = {
+      kind: 'assign',
+      dst: { root: { kind: 'var', id: A }, path: [{ kind: 'index', index: v(X) }], type: INT },
+      value: { op: 'use', a: k(7) },
+      range: R(2),
+    };
     const f: IRFunction = fnFromSuccessors([[1], []], [[write, set(G, v(G), k(1))]]);
     const s = toSsa(programOf(f, [...vars, { ...intVar(A, 'a'), type: arrType }]), f);
     const copy = s.fn.blocks[0].instrs[0];

@@ -43,9 +43,11 @@ export function checkSsa(program: Program, original: IRFunction, s: SsaFunction)
       expect(froms).toEqual(preds[b]);
     }
   }
-  fn.blocks.forEach((b) => b.instrs.forEach((instr, i) => {
-    if (instr.kind === 'assign' && instr.dst?.root.kind === 'var' && s.versions.has(instr.dst.root.id)) define(instr.dst.root.id, [b.id, i]);
-  }));
+  fn.blocks.forEach((b) =>
+    b.instrs.forEach((instr, i) => {
+      if (instr.kind === 'assign' && instr.dst?.root.kind === 'var' && s.versions.has(instr.dst.root.id)) define(instr.dst.root.id, [b.id, i]);
+    }),
+  );
   const dominatesUse = (id: number, block: number, pos: number) => {
     const [db, dp] = defAt.get(id)!;
     if (db === -1 || !reach.has(block)) return true;

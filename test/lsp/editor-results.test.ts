@@ -47,7 +47,10 @@ describe('validation follows workspace trust', () => {
           expect(calls.filter((c) => !preprocessOnly(c)).length, calls.join('\n')).toBeGreaterThan(0);
         } else {
           expect(test!.validated).toBeUndefined();
-          expect(calls.filter((c) => !preprocessOnly(c)), calls.join('\n')).toEqual([]);
+          expect(
+            calls.filter((c) => !preprocessOnly(c)),
+            calls.join('\n'),
+          ).toEqual([]);
         }
       } finally {
         await s.close();
@@ -83,18 +86,20 @@ describe('counter-example path and unreachable explanations (real engine)', () =
     console.log(`tcas inline values: ${JSON.stringify(data.inlineValues)}`);
     expect(data.goal).toBe('foo:19:assert');
     // 0-based lines: `u = 100;` is line 13, `y = x - u;` 17, `z = x * y;` 18.
-    expect(data.inlineValues).toEqual(expect.arrayContaining([
-      { line: 12, text: `u = ${u}` },
-      { line: 16, text: `y = ${y}` },
-      { line: 17, text: `z = ${z}` },
-    ]));
+    expect(data.inlineValues).toEqual(
+      expect.arrayContaining([
+        { line: 12, text: `u = ${u}` },
+        { line: 16, text: `y = ${y}` },
+        { line: 17, text: `z = ${z}` },
+      ]),
+    );
     expect([u, y, z]).toEqual([100, -50, -2500]);
     // Nothing is shown on lines the path does not pass (`u = 5;`, `y = x + u;`).
     expect(data.inlineValues.map((v) => v.line)).not.toContain(10);
     expect(data.inlineValues.map((v) => v.line)).not.toContain(14);
   }, 180_000);
 
-  it('hover on gcd\'s unreachable `return 1;` gives the conflicting condition y > 10 with its line', async () => {
+  it("hover on gcd's unreachable `return 1;` gives the conflicting condition y > 10 with its line", async () => {
     const uri = await s.open(fixture('loops_w.c'));
     await s.cover({ uri, function: 'gcd' });
     const seen: string[] = [];

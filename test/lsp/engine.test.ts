@@ -112,7 +112,10 @@ describe('responsiveness and cancellation (real engine)', () => {
     writeFileSync(file, hardSource);
     const uri = await s.open(file);
     const cancel = new CancellationTokenSource();
-    const longQuery = s.reach({ uri, line: hardGoalLine }, cancel.token).then(() => 'finished', (e: Error) => `failed: ${e.message}`);
+    const longQuery = s.reach({ uri, line: hardGoalLine }, cancel.token).then(
+      () => 'finished',
+      (e: Error) => `failed: ${e.message}`,
+    );
     await sleep(1500); // the query is now in the worker
     const times: number[] = [];
     for (let i = 0; i < 10; i++) {
@@ -122,7 +125,9 @@ describe('responsiveness and cancellation (real engine)', () => {
       await sleep(100);
     }
     const still = await Promise.race([longQuery, sleep(0).then(() => 'running')]);
-    console.log(`hover latency while a query runs: max ${Math.max(...times).toFixed(1)} ms, median ${times.sort((a, b) => a - b)[5].toFixed(1)} ms (query ${still})`);
+    console.log(
+      `hover latency while a query runs: max ${Math.max(...times).toFixed(1)} ms, median ${times.sort((a, b) => a - b)[5].toFixed(1)} ms (query ${still})`,
+    );
     cancel.cancel(); // $/cancelRequest: frees the worker for the next test
     expect(await longQuery).toMatch(/failed: cancelled/);
     expect(still).toBe('running');
@@ -135,8 +140,14 @@ describe('responsiveness and cancellation (real engine)', () => {
     const uri = await s.open(file);
     let settledAt = 0;
     const longQuery = s.reach({ uri, line: hardGoalLine }).then(
-      () => { settledAt = performance.now(); return 'finished'; },
-      (e: { code?: number; message: string }) => { settledAt = performance.now(); return `error ${e.code}`; },
+      () => {
+        settledAt = performance.now();
+        return 'finished';
+      },
+      (e: { code?: number; message: string }) => {
+        settledAt = performance.now();
+        return `error ${e.code}`;
+      },
     );
     await sleep(2000);
     expect(settledAt).toBe(0); // still running

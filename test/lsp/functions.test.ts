@@ -74,14 +74,27 @@ describe('function index', () => {
 describe('report helpers', () => {
   const report: Report = {
     file: 'a.c',
-    functions: [{
-      name: 'f', line: 10,
-      goals: [
-        { id: 'f:12:if:true', kind: 'branch', line: 12, column: 5, outcome: 'true', label: '`if (a > 1)` is true', status: 'covered', test: 't1' },
-        { id: 'f:12:if:false', kind: 'branch', line: 12, column: 5, outcome: 'false', label: '`if (a > 1)` is false', status: 'unreachable', proof: 'complete', why: [{ line: 9, column: 1, text: 'a > 5', role: 'requires' }] },
-      ],
-      tests: [{ id: 't1', inputs: { a: 6 }, globals: {}, nondet: [], goals: ['f:12:if:true'] }],
-    }],
+    functions: [
+      {
+        name: 'f',
+        line: 10,
+        goals: [
+          { id: 'f:12:if:true', kind: 'branch', line: 12, column: 5, outcome: 'true', label: '`if (a > 1)` is true', status: 'covered', test: 't1' },
+          {
+            id: 'f:12:if:false',
+            kind: 'branch',
+            line: 12,
+            column: 5,
+            outcome: 'false',
+            label: '`if (a > 1)` is false',
+            status: 'unreachable',
+            proof: 'complete',
+            why: [{ line: 9, column: 1, text: 'a > 5', role: 'requires' }],
+          },
+        ],
+        tests: [{ id: 't1', inputs: { a: 6 }, globals: {}, nondet: [], goals: ['f:12:if:true'] }],
+      },
+    ],
   };
 
   it('moves the lines of a cached report with its function', () => {
@@ -99,11 +112,14 @@ describe('report helpers', () => {
   it('merges coverage and check reports without mixing up test ids', () => {
     const check: Report = {
       file: 'a.c',
-      functions: [{
-        name: 'f', line: 10,
-        goals: [{ id: 'f:13:assert', kind: 'assertion', line: 13, column: 5, label: '`assert(a < 50)`', status: 'violated', test: 't1' }],
-        tests: [{ id: 't1', inputs: { a: 50 }, globals: {}, nondet: [], goals: ['f:13:assert'] }],
-      }],
+      functions: [
+        {
+          name: 'f',
+          line: 10,
+          goals: [{ id: 'f:13:assert', kind: 'assertion', line: 13, column: 5, label: '`assert(a < 50)`', status: 'violated', test: 't1' }],
+          tests: [{ id: 't1', inputs: { a: 50 }, globals: {}, nondet: [], goals: ['f:13:assert'] }],
+        },
+      ],
     };
     const merged = mergeAnalysis(report, check).functions[0];
     expect(merged.goals.map((g) => g.id)).toEqual(['f:12:if:true', 'f:12:if:false', 'f:13:assert']);

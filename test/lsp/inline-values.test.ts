@@ -25,7 +25,10 @@ describe('pathValues', () => {
 
   it('shows every value a loop gives a variable on one line, in order, and shortens long runs', () => {
     const loop = [0, 1, 2].map((i) => ({ line: 5, column: 1, variable: 'i', value: i }));
-    const two = [{ line: 6, column: 1, variable: 'a', value: [1, 2] }, { line: 6, column: 8, variable: 'b', value: null }];
+    const two = [
+      { line: 6, column: 1, variable: 'a', value: [1, 2] },
+      { line: 6, column: 8, variable: 'b', value: null },
+    ];
     expect(pathValues([...loop, ...two])).toEqual([
       { line: 4, text: 'i = 0, then 1, then 2' },
       { line: 5, text: 'a = {1, 2}, b = NULL' },
@@ -43,12 +46,31 @@ describe('shiftReport', () => {
   it('moves the trace with its function', () => {
     const report: Report = {
       file: 'a.c',
-      functions: [{
-        name: 'f', line: 10, goals: [],
-        tests: [{ id: 't1', inputs: {}, globals: {}, nondet: [], goals: [], trace: [{ line: 12, column: 3, variable: 'x', value: 1 }, { line: 40, column: 3, variable: 'y', value: 2 }] }],
-      }],
+      functions: [
+        {
+          name: 'f',
+          line: 10,
+          goals: [],
+          tests: [
+            {
+              id: 't1',
+              inputs: {},
+              globals: {},
+              nondet: [],
+              goals: [],
+              trace: [
+                { line: 12, column: 3, variable: 'x', value: 1 },
+                { line: 40, column: 3, variable: 'y', value: 2 },
+              ],
+            },
+          ],
+        },
+      ],
     };
     const shifted = shiftReport(report, [{ from: 10, to: 20, delta: 3 }]);
-    expect(shifted.functions[0].tests[0].trace).toEqual([{ line: 15, column: 3, variable: 'x', value: 1 }, { line: 40, column: 3, variable: 'y', value: 2 }]);
+    expect(shifted.functions[0].tests[0].trace).toEqual([
+      { line: 15, column: 3, variable: 'x', value: 1 },
+      { line: 40, column: 3, variable: 'y', value: 2 },
+    ]);
   });
 });

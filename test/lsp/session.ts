@@ -8,10 +8,25 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  createProtocolConnection, StreamMessageReader, StreamMessageWriter, InitializeRequest, InitializedNotification,
-  PublishDiagnosticsNotification, DidOpenTextDocumentNotification, DidChangeTextDocumentNotification,
-  ExecuteCommandRequest, HoverRequest, CodeLensRequest, ShutdownRequest, ExitNotification,
-  type ProtocolConnection, type ServerCapabilities, type CancellationToken, type Diagnostic, type CodeLens, type Hover,
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  InitializeRequest,
+  InitializedNotification,
+  PublishDiagnosticsNotification,
+  DidOpenTextDocumentNotification,
+  DidChangeTextDocumentNotification,
+  ExecuteCommandRequest,
+  HoverRequest,
+  CodeLensRequest,
+  ShutdownRequest,
+  ExitNotification,
+  type ProtocolConnection,
+  type ServerCapabilities,
+  type CancellationToken,
+  type Diagnostic,
+  type CodeLens,
+  type Hover,
 } from 'vscode-languageserver-protocol/node';
 import type { Report } from '../../shared/report';
 
@@ -56,7 +71,9 @@ export async function startServer(settings: Record<string, unknown> = {}, server
     latestDiagnostics.set(p.uri, p.diagnostics);
     for (const w of diagnosticWaiters.splice(0)) w();
   });
-  connection.onNotification('window/logMessage', (p: unknown) => { log.push((p as { message: string }).message); });
+  connection.onNotification('window/logMessage', (p: unknown) => {
+    log.push((p as { message: string }).message);
+  });
   connection.onRequest('workspace/configuration', (p: unknown) => (p as { items: unknown[] }).items.map(() => settings));
   connection.onRequest('window/workDoneProgress/create', () => null);
   connection.onRequest('workspace/codeLens/refresh', () => null);
@@ -64,7 +81,9 @@ export async function startServer(settings: Record<string, unknown> = {}, server
   connection.listen();
 
   const initialized = await connection.sendRequest(InitializeRequest.type, {
-    processId: process.pid, rootUri: uriOf(root), workspaceFolders: null,
+    processId: process.pid,
+    rootUri: uriOf(root),
+    workspaceFolders: null,
     capabilities: { workspace: { configuration: true, codeLens: { refreshSupport: true } }, window: { workDoneProgress: true } },
     initializationOptions: { settings, trusted },
   });
@@ -72,7 +91,10 @@ export async function startServer(settings: Record<string, unknown> = {}, server
   const versions = new Map<string, number>();
 
   const session: Session = {
-    connection, child, log, capabilities: initialized.capabilities,
+    connection,
+    child,
+    log,
+    capabilities: initialized.capabilities,
     async open(file, text) {
       const uri = uriOf(file);
       versions.set(uri, 1);
@@ -88,7 +110,10 @@ export async function startServer(settings: Record<string, unknown> = {}, server
     },
     diagnostics(uri, until, timeoutMs = 30_000) {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching diagnostics for ${uri} within ${timeoutMs} ms; last: ${JSON.stringify(latestDiagnostics.get(uri))}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no matching diagnostics for ${uri} within ${timeoutMs} ms; last: ${JSON.stringify(latestDiagnostics.get(uri))}`)),
+          timeoutMs,
+        );
         const check = () => {
           const d = latestDiagnostics.get(uri);
           if (d && until(d)) {

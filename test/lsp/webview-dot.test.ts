@@ -31,17 +31,20 @@ const view: CfgView = {
 
 const report: Report = {
   file: 'tcas_assert.c',
-  functions: [{
-    name: 'foo', line: 7,
-    goals: [
-      { id: 'foo:10:if:true', kind: 'branch', line: 10, column: 5, outcome: 'true', label: '', status: 'covered' },
-      { id: 'foo:10:if:false', kind: 'branch', line: 10, column: 5, outcome: 'false', label: '', status: 'covered' },
-      { id: 'foo:11:stmt', kind: 'statement', line: 11, column: 9, label: '', status: 'covered' },
-      { id: 'foo:13:stmt', kind: 'statement', line: 13, column: 9, label: '', status: 'unreachable' },
-      { id: 'foo:19:assert', kind: 'assertion', line: 19, column: 5, label: '', status: 'violated' },
-    ],
-    tests: [],
-  }],
+  functions: [
+    {
+      name: 'foo',
+      line: 7,
+      goals: [
+        { id: 'foo:10:if:true', kind: 'branch', line: 10, column: 5, outcome: 'true', label: '', status: 'covered' },
+        { id: 'foo:10:if:false', kind: 'branch', line: 10, column: 5, outcome: 'false', label: '', status: 'covered' },
+        { id: 'foo:11:stmt', kind: 'statement', line: 11, column: 9, label: '', status: 'covered' },
+        { id: 'foo:13:stmt', kind: 'statement', line: 13, column: 9, label: '', status: 'unreachable' },
+        { id: 'foo:19:assert', kind: 'assertion', line: 19, column: 5, label: '', status: 'violated' },
+      ],
+      tests: [],
+    },
+  ],
 };
 
 describe('CFG layout', () => {

@@ -28,7 +28,9 @@ describe('verdict causes in words', () => {
     expect(causeText({ kind: 'timeout', limitMs: 5000 })).toBe('the solver gave up within the time limit of 5000 ms');
     expect(causeText({ kind: 'loop-bound', bound: 64 })).toMatch(/^not reached with loops unrolled 64 times/);
     expect(causeText({ kind: 'data-count', count: 13, exact: true, limitReached: false })).toBe('exactly 13 distinct input vectors reach it');
-    expect(causesText([{ kind: 'no-path' }, { kind: 'assumes', assumptions: ['malloc and calloc succeed'] }])).toBe('no path of the function leads here; assuming malloc and calloc succeed');
+    expect(causesText([{ kind: 'no-path' }, { kind: 'assumes', assumptions: ['malloc and calloc succeed'] }])).toBe(
+      'no path of the function leads here; assuming malloc and calloc succeed',
+    );
     expect(causesText([])).toBeUndefined();
   });
 });

@@ -39,7 +39,8 @@ export async function validate(file: string, report: Report): Promise<SuiteValid
 /** Every datum reaches its goals, matches its results and runs clean. */
 export async function expectAllValidated(file: string, report: Report): Promise<void> {
   await validate(file, report);
-  for (const t of report.functions.flatMap((f) => f.tests)) expect({ id: t.id, validated: t.validated, why: t.validation }).toEqual({ id: t.id, validated: true, why: undefined });
+  for (const t of report.functions.flatMap((f) => f.tests))
+    expect({ id: t.id, validated: t.validated, why: t.validation }).toEqual({ id: t.id, validated: true, why: undefined });
 }
 
 /** A C file written into a fresh temporary folder. */

@@ -40,7 +40,11 @@ describe('pointer seeds (EXPECTED.md)', () => {
 
   it('ptr_lh98.c: exactly h = 8 and h = 9', async () => {
     const r = await engine.reach({ file: file('ptr_lh98.c'), line: lineOf('ptr_lh98.c', 'return 1;'), all: true, limit: 10 });
-    expect(only(r).tests.map((t) => t.inputs.h).sort()).toEqual([8, 9]);
+    expect(
+      only(r)
+        .tests.map((t) => t.inputs.h)
+        .sort(),
+    ).toEqual([8, 9]);
     await expectAllValidated('ptr_lh98.c', r);
   });
 
@@ -71,7 +75,10 @@ describe('pointer seeds (EXPECTED.md)', () => {
 
 describe('pointer parameters', () => {
   it('may alias each other unless restrict', async () => {
-    const src = writeC('alias.c', 'int f(int *a, int *b) {\n  *a = 1;\n  *b = 2;\n  if (*a == 2)\n    return 1;\n  return 0;\n}\nint g(int *restrict a, int *restrict b) {\n  *a = 1;\n  *b = 2;\n  if (*a == 2)\n    return 1;\n  return 0;\n}\n');
+    const src = writeC(
+      'alias.c',
+      'int f(int *a, int *b) {\n  *a = 1;\n  *b = 2;\n  if (*a == 2)\n    return 1;\n  return 0;\n}\nint g(int *restrict a, int *restrict b) {\n  *a = 1;\n  *b = 2;\n  if (*a == 2)\n    return 1;\n  return 0;\n}\n',
+    );
     const f = await engine.reach({ file: src, line: 5 });
     expect(only(f).goal.status).toBe('covered');
     expect(only(f).tests[0].inputs.b).toBe('&a[0]');
@@ -84,20 +91,26 @@ describe('pointer parameters', () => {
 
 describe('data structures passed by pointer: full decision coverage, validated under ASan and UBSan', () => {
   for (const name of ['list.c', 'struct_array.c']) {
-    it(name, async () => {
-      const r = await engine.cover({ file: file(name), criterion: 'decision' });
-      for (const f of r.functions) expect({ fn: f.name, open: f.goals.filter((g) => g.status !== 'covered').map((g) => g.id) }).toEqual({ fn: f.name, open: [] });
-      await expectAllValidated(name, r);
-      // Every datum built from linked inputs is a real list: some datum links two nodes.
-      if (name === 'list.c') expect(JSON.stringify(r.functions.flatMap((f) => f.tests))).toMatch(/"next":"&l\[\d\]"/);
-    }, 180_000);
+    it(
+      name,
+      async () => {
+        const r = await engine.cover({ file: file(name), criterion: 'decision' });
+        for (const f of r.functions)
+          expect({ fn: f.name, open: f.goals.filter((g) => g.status !== 'covered').map((g) => g.id) }).toEqual({ fn: f.name, open: [] });
+        await expectAllValidated(name, r);
+        // Every datum built from linked inputs is a real list: some datum links two nodes.
+        if (name === 'list.c') expect(JSON.stringify(r.functions.flatMap((f) => f.tests))).toMatch(/"next":"&l\[\d\]"/);
+      },
+      180_000,
+    );
   }
 });
 
 describe('library models: strlen, strcmp, memcpy, memset', () => {
   it('strings.c: every feasible outcome covered and validated; what memset makes impossible is proved unreachable', async () => {
     const r = await engine.cover({ file: file('strings.c'), criterion: 'decision' });
-    for (const f of r.functions.filter((x) => x.name !== 'cleared')) expect({ fn: f.name, open: f.goals.filter((g) => g.status !== 'covered').map((g) => g.id) }).toEqual({ fn: f.name, open: [] });
+    for (const f of r.functions.filter((x) => x.name !== 'cleared'))
+      expect({ fn: f.name, open: f.goals.filter((g) => g.status !== 'covered').map((g) => g.id) }).toEqual({ fn: f.name, open: [] });
     const cleared = r.functions.find((f) => f.name === 'cleared')!;
     const ret0 = cleared.goals.find((g) => g.kind === 'statement' && g.label.includes('return 0;'))!;
     expect(ret0.status).toBe('unreachable');
@@ -146,7 +159,11 @@ describe('memory errors give counter-examples the sanitizers confirm', () => {
     const v = await validate('memory_errors.c', r);
     expect(v.tests).toHaveLength(r.functions.flatMap((f) => f.tests).length);
     for (const t of v.tests) {
-      expect({ test: `${t.function}/${t.id}`, reached: t.reached, unexpected: t.sanitizer }).toEqual({ test: `${t.function}/${t.id}`, reached: true, unexpected: null });
+      expect({ test: `${t.function}/${t.id}`, reached: t.reached, unexpected: t.sanitizer }).toEqual({
+        test: `${t.function}/${t.id}`,
+        reached: true,
+        unexpected: null,
+      });
       expect(t.output).toMatch(/runtime error|AddressSanitizer/);
     }
     for (const t of r.functions.flatMap((f) => f.tests)) expect({ id: t.id, validated: t.validated }).toEqual({ id: t.id, validated: true });

@@ -69,7 +69,10 @@ describe('seed goals (EXPECTED.md)', () => {
     expect(only(all).tests).toHaveLength(1953);
     const six = await engine.reach({ file: file('sample.c'), line, where: 'a[2]*a[2] == a[0]*a[0] + a[1]*a[1]', all: true, limit: 100 });
     const data = only(six).tests.map((t) => [...(t.inputs.a as number[]), ...(t.inputs.b as number[]), t.inputs.target]);
-    const expected = [3, 4, 5].flatMap((k) => [[3, 4, 5, k, k, k, k], [4, 3, 5, k, k, k, k]]);
+    const expected = [3, 4, 5].flatMap((k) => [
+      [3, 4, 5, k, k, k, k],
+      [4, 3, 5, k, k, k, k],
+    ]);
     expect(data.map((d) => d.join(',')).sort()).toEqual(expected.map((d) => d.join(',')).sort());
     await expectValidated('sample.c', six);
   }, 120_000);
@@ -126,7 +129,10 @@ describe('seed goals (EXPECTED.md)', () => {
 
 describe('explanations', () => {
   it('an unreachable goal says which conditions conflict, by line', async () => {
-    const src = writeC('why.c', 'int f(int x) {\n  int u;\n  if (x < 4)\n    u = 10;\n  else\n    u = 2;\n  if (u <= x)\n    if (x < 4)\n      return 1;\n  return 0;\n}\n');
+    const src = writeC(
+      'why.c',
+      'int f(int x) {\n  int u;\n  if (x < 4)\n    u = 10;\n  else\n    u = 2;\n  if (u <= x)\n    if (x < 4)\n      return 1;\n  return 0;\n}\n',
+    );
     const r = await engine.reach({ file: src, line: 9 });
     const g = only(r).goal;
     expect(g.status).toBe('unreachable');
@@ -148,8 +154,11 @@ describe('what is not modelled', () => {
 });
 
 describe('contracts of called functions', () => {
-  it('a callee\'s requires does not restrict its callers (a call that breaks it still runs in C)', async () => {
-    const src = writeC('req.c', '/*@ requires x > 0; */\nint g(int x) { return x + 1; }\nint f(int y) {\n  int r = g(y);\n  if (r < 0)\n    return 1;\n  return 0;\n}\n');
+  it("a callee's requires does not restrict its callers (a call that breaks it still runs in C)", async () => {
+    const src = writeC(
+      'req.c',
+      '/*@ requires x > 0; */\nint g(int x) { return x + 1; }\nint f(int y) {\n  int r = g(y);\n  if (r < 0)\n    return 1;\n  return 0;\n}\n',
+    );
     const r = await engine.reach({ file: src, line: 6 });
     expect(only(r).goal.status).toBe('covered');
     expect(only(r).tests[0].inputs.y as number).toBeLessThan(-1);
@@ -158,7 +167,10 @@ describe('contracts of called functions', () => {
 
 describe('C library calls', () => {
   it('an unused printf changes nothing; floor has a model; an unmodelled library result makes goals unknown', async () => {
-    const src = writeC('libc.c', '#include <stdio.h>\n#include <math.h>\n#include <stdlib.h>\nint f(int x) {\n  printf("x = %d\\n", x);\n  if (x > 3)\n    return 1;\n  return 0;\n}\nint g(double d) {\n  if (floor(d) > 2.0)\n    return 1;\n  return 0;\n}\nint h(void) {\n  if (rand() == 7)\n    return 1;\n  return 0;\n}\n');
+    const src = writeC(
+      'libc.c',
+      '#include <stdio.h>\n#include <math.h>\n#include <stdlib.h>\nint f(int x) {\n  printf("x = %d\\n", x);\n  if (x > 3)\n    return 1;\n  return 0;\n}\nint g(double d) {\n  if (floor(d) > 2.0)\n    return 1;\n  return 0;\n}\nint h(void) {\n  if (rand() == 7)\n    return 1;\n  return 0;\n}\n',
+    );
     const r = await engine.cover({ file: src, criterion: 'decision' });
     for (const name of ['f', 'g']) expect(r.functions.find((x) => x.name === name)!.goals.every((goal) => goal.status === 'covered')).toBe(true);
     const h = r.functions.find((x) => x.name === 'h')!;
@@ -172,7 +184,10 @@ describe('C library calls', () => {
 
 describe('loop bounds', () => {
   it('a loop that runs k times is reached with the loop bound k, and not-reached (not unreachable) below it', async () => {
-    const src = writeC('loop.c', '/*@ requires 0 <= n && n <= 4; */\nint f(int n) {\n  int i = 0, s = 0;\n  while (i < n) { s += 2; i++; }\n  if (s == 8)\n    return 1;\n  return 0;\n}\n');
+    const src = writeC(
+      'loop.c',
+      '/*@ requires 0 <= n && n <= 4; */\nint f(int n) {\n  int i = 0, s = 0;\n  while (i < n) { s += 2; i++; }\n  if (s == 8)\n    return 1;\n  return 0;\n}\n',
+    );
     const at4 = await createEngine({ ...defaultEngineOptions, maxLoopBound: 4 });
     const at3 = await createEngine({ ...defaultEngineOptions, maxLoopBound: 3 });
     try {

@@ -26,7 +26,7 @@ const OPS = ['+', '-', '*', '/', '%', '<<', '>>', '&', '|', '^', '<', '==', '>='
 
 // A small deterministic generator (the cases are the same on every run).
 let seed = 12345;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 function pick(t: { bits: number; signed: boolean }): bigint {
   const interesting = [0n, 1n, 2n, 3n, 7n, 31n, 100n];
   const r = rand();
@@ -37,11 +37,19 @@ function pick(t: { bits: number; signed: boolean }): bigint {
   return v;
 }
 
-interface Case { fn: string; ta: (typeof TYPES)[number]; tb: (typeof TYPES)[number]; op: string; a: bigint; b: bigint; line: number }
+interface Case {
+  fn: string;
+  ta: (typeof TYPES)[number];
+  tb: (typeof TYPES)[number];
+  op: string;
+  a: bigint;
+  b: bigint;
+  line: number;
+}
 
 let engine: Engine;
 let dir: string;
-let cases: Case[] = [];
+const cases: Case[] = [];
 let expected: Map<string, string>;
 
 beforeAll(async () => {
@@ -78,7 +86,7 @@ beforeAll(async () => {
 afterAll(() => engine?.dispose());
 
 describe('model semantics against gcc', () => {
-  it('every operator and type pair gives gcc\'s value, or no datum when gcc reports undefined behaviour', async () => {
+  it("every operator and type pair gives gcc's value, or no datum when gcc reports undefined behaviour", async () => {
     const src = path.join(dir, 'ops.c');
     const mismatches: string[] = [];
     for (const c of cases) {

@@ -32,18 +32,41 @@ describe('C literals', () => {
 
   it('denote exactly their values when compiled by gcc', () => {
     const ints: [bigint, IntType][] = [
-      [-2147483648n, INT], [2147483647n, INT], [0n, INT], [-5n, INT], [4294967295n, UINT], [7n, UINT],
-      [-9223372036854775808n, LLONG], [9223372036854775807n, LLONG], [18446744073709551615n, ULLONG],
-      [-9223372036854775808n, longType('LP64', true)], [18446744073709551615n, longType('LP64', false)],
-      [-32768n, SHORT], [255n, UCHAR], [-128n, SCHAR], [1n, BOOL],
+      [-2147483648n, INT],
+      [2147483647n, INT],
+      [0n, INT],
+      [-5n, INT],
+      [4294967295n, UINT],
+      [7n, UINT],
+      [-9223372036854775808n, LLONG],
+      [9223372036854775807n, LLONG],
+      [18446744073709551615n, ULLONG],
+      [-9223372036854775808n, longType('LP64', true)],
+      [18446744073709551615n, longType('LP64', false)],
+      [-32768n, SHORT],
+      [255n, UCHAR],
+      [-128n, SCHAR],
+      [1n, BOOL],
     ];
     const floats: [number, typeof FLOAT][] = [
-      [0.1, DOUBLE], [-0, DOUBLE], [5e-324, DOUBLE], [Number.MAX_VALUE, DOUBLE], [Infinity, DOUBLE], [-Infinity, DOUBLE], [2.2250738585072014e-308, DOUBLE],
-      [Math.fround(0.1), FLOAT], [Math.fround(1.4e-45), FLOAT], [Math.fround(3.4028234663852886e38), FLOAT], [-0, FLOAT], [32767.998046875, FLOAT],
+      [0.1, DOUBLE],
+      [-0, DOUBLE],
+      [5e-324, DOUBLE],
+      [Number.MAX_VALUE, DOUBLE],
+      [Infinity, DOUBLE],
+      [-Infinity, DOUBLE],
+      [2.2250738585072014e-308, DOUBLE],
+      [Math.fround(0.1), FLOAT],
+      [Math.fround(1.4e-45), FLOAT],
+      [Math.fround(3.4028234663852886e38), FLOAT],
+      [-0, FLOAT],
+      [32767.998046875, FLOAT],
     ];
     const lines: string[] = ['#include <stdio.h>', '#include <string.h>', '#include <math.h>', 'int main(void) {'];
     ints.forEach(([v, t], i) => {
-      lines.push(`  { ${declare(t, 'x')} = ${intLiteral(v, t)}; printf("i${i} %${t.signed ? 'lld' : 'llu'}\\n", (${t.signed ? 'long long' : 'unsigned long long'})x); }`);
+      lines.push(
+        `  { ${declare(t, 'x')} = ${intLiteral(v, t)}; printf("i${i} %${t.signed ? 'lld' : 'llu'}\\n", (${t.signed ? 'long long' : 'unsigned long long'})x); }`,
+      );
     });
     floats.forEach(([v, t], i) => {
       const u = t.bits === 32 ? 'unsigned int' : 'unsigned long long';
@@ -55,7 +78,12 @@ describe('C literals', () => {
     const warnings = gcc(dir, ['-Wall', '-Wextra', '-pedantic', '-std=c11', 'lit.c', '-o', 'lit']);
     expect(warnings).toBe('');
     const out = runExe(path.join(dir, 'lit')).stdout;
-    const got = new Map(out.trim().split('\n').map((l) => l.split(' ') as [string, string]));
+    const got = new Map(
+      out
+        .trim()
+        .split('\n')
+        .map((l) => l.split(' ') as [string, string]),
+    );
     ints.forEach(([v, t], i) => expect(got.get(`i${i}`), `${v} as ${t.name}`).toBe(String(t.bits === 1 ? (v !== 0n ? 1n : 0n) : v)));
     floats.forEach(([v, t], i) => expect(got.get(`f${i}`), `${v} as ${t.name}`).toBe(String(t.bits === 32 ? f32bits(v) : f64bits(v))));
   });

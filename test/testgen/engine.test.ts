@@ -9,7 +9,7 @@ import { defaultEngineOptions } from '../../server/src/api';
 import type { Engine } from '../helpers/engine';
 import { loadProgram } from '../../server/src/frontend/index';
 import { validateSuite } from '../../server/src/testgen/validate';
-import { fixture, scratch, gcc, runExe , exportSuite } from './helpers';
+import { fixture, scratch, gcc, runExe, exportSuite } from './helpers';
 
 const FIXTURES = ['factorial.c', 'example2.c', 'sample.c', 'cl2000_foo.c', 'tcas_assert.c', 'modular.c', 'tritype.c', 'product.c', 'loops_w.c'];
 

@@ -5,31 +5,46 @@ import { describe, it, expect } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Report, GoalReport } from '../../shared/report';
-import { emitHarness } from '../../server/src/testgen/harness';
 import { validateSuite } from '../../server/src/testgen/validate';
 import { factorialProgram } from './handir';
-import { scratch, gcc, runExe , exportSuite } from './helpers';
+import { scratch, gcc, runExe, exportSuite } from './helpers';
 
-const goal = (id: string, kind: GoalReport['kind'], line: number, status: GoalReport['status'], test?: string): GoalReport => ({ id, kind, line, column: 1, label: id, status, test });
+const goal = (id: string, kind: GoalReport['kind'], line: number, status: GoalReport['status'], test?: string): GoalReport => ({
+  id,
+  kind,
+  line,
+  column: 1,
+  label: id,
+  status,
+  test,
+});
 
 function factorialReport(): Report {
   const p = factorialProgram();
   return {
     file: p.file,
-    functions: [{
-      name: 'f', line: 5,
-      goals: [
-        goal('f:7:stmt', 'statement', 7, 'covered', 't1'), goal('f:8:stmt', 'statement', 8, 'covered', 't1'),
-        goal('f:9:stmt', 'statement', 9, 'covered', 't1'), goal('f:12:stmt', 'statement', 12, 'covered', 't1'),
-        goal('f:13:stmt', 'statement', 13, 'covered', 't1'), goal('f:14:stmt', 'statement', 14, 'covered', 't1'),
-        goal('f:8:while:true', 'branch', 8, 'covered', 't1'), goal('f:8:while:false', 'branch', 8, 'covered', 't1'),
-        goal('f:12:if:true', 'branch', 12, 'covered', 't1'), goal('f:12:if:false', 'branch', 12, 'covered', 't2'),
-      ],
-      tests: [
-        { id: 't1', inputs: { i: 2 }, globals: {}, nondet: [], result: 2, goals: ['f:13:stmt', 'f:12:if:true', 'f:8:while:true'] },
-        { id: 't2', inputs: { i: 0 }, globals: {}, nondet: [], result: 1, goals: ['f:12:if:false', 'f:8:while:false'] },
-      ],
-    }],
+    functions: [
+      {
+        name: 'f',
+        line: 5,
+        goals: [
+          goal('f:7:stmt', 'statement', 7, 'covered', 't1'),
+          goal('f:8:stmt', 'statement', 8, 'covered', 't1'),
+          goal('f:9:stmt', 'statement', 9, 'covered', 't1'),
+          goal('f:12:stmt', 'statement', 12, 'covered', 't1'),
+          goal('f:13:stmt', 'statement', 13, 'covered', 't1'),
+          goal('f:14:stmt', 'statement', 14, 'covered', 't1'),
+          goal('f:8:while:true', 'branch', 8, 'covered', 't1'),
+          goal('f:8:while:false', 'branch', 8, 'covered', 't1'),
+          goal('f:12:if:true', 'branch', 12, 'covered', 't1'),
+          goal('f:12:if:false', 'branch', 12, 'covered', 't2'),
+        ],
+        tests: [
+          { id: 't1', inputs: { i: 2 }, globals: {}, nondet: [], result: 2, goals: ['f:13:stmt', 'f:12:if:true', 'f:8:while:true'] },
+          { id: 't2', inputs: { i: 0 }, globals: {}, nondet: [], result: 1, goals: ['f:12:if:false', 'f:8:while:false'] },
+        ],
+      },
+    ],
   };
 }
 
@@ -39,7 +54,7 @@ describe('C harness', () => {
     const [file] = exportSuite(factorialProgram(), factorialReport(), dir, 'c');
     const text = fs.readFileSync(file, 'utf8');
     expect(text).toContain('#define main creach_user_main');
-    expect(text).toMatch(/t1: f, generated for goals:\n \*   f:13:stmt/);
+    expect(text).toMatch(/t1: f, generated for goals:\n \* {3}f:13:stmt/);
     expect(gcc(dir, ['-Wall', '-Wextra', path.basename(file), '-o', 'tests'])).toBe('');
     const all = runExe(path.join(dir, 'tests'));
     expect(all.stdout).toMatch(/^2 passed, 0 failed$/m);
@@ -72,7 +87,10 @@ describe('validation', () => {
     expect(v.warnings).toBe('');
     expect(v.differences).toEqual([]);
     expect(v.unobserved).toEqual([]);
-    expect(v.tests.map((t) => [t.name, t.reached, t.resultsMatch, t.sanitizer])).toEqual([['t1', true, true, null], ['t2', true, true, null]]);
+    expect(v.tests.map((t) => [t.name, t.reached, t.resultsMatch, t.sanitizer])).toEqual([
+      ['t1', true, true, null],
+      ['t2', true, true, null],
+    ]);
     expect(report.functions[0].tests.map((t) => t.validated)).toEqual([true, true]);
     // Two two-way decisions, all four outcomes taken; every line of f runs.
     expect(v.measured!.branches).toEqual({ covered: 4, total: 4 });

@@ -35,7 +35,12 @@ export const fixture = (name: string) => path.join(__dirname, '..', 'fixtures', 
 export const ownFixture = (name: string) => path.join(__dirname, 'fixtures', name);
 
 /** Writes the suite's files into `dir` (as the CLI does) and returns their paths. */
-export function exportSuite(program: import('../../server/src/ir/ir').Program, report: import('../../shared/report').Report, dir: string, format: import('../../server/src/testgen/export').ExportFormat): string[] {
+export function exportSuite(
+  program: import('../../server/src/ir/ir').Program,
+  report: import('../../shared/report').Report,
+  dir: string,
+  format: import('../../server/src/testgen/export').ExportFormat,
+): string[] {
   fs.mkdirSync(dir, { recursive: true });
   return suiteFiles(program, report, dir, format).map((f) => {
     const p = path.join(dir, f.name);

@@ -10,7 +10,7 @@ import { defaultEngineOptions } from '../../server/src/api';
 import { loadProgram } from '../../server/src/frontend/index';
 import { validateSuite } from '../../server/src/testgen/validate';
 import { parseMetadata, parseTestcase, SPEC_ERROR, TestCompError } from '../../server/src/testgen/testcomp';
-import { ownFixture, fixture, scratch , exportSuite , replaySuiteDir } from './helpers';
+import { ownFixture, fixture, scratch, exportSuite, replaySuiteDir } from './helpers';
 
 describe('Test-Comp export', () => {
   it('writes metadata and test cases that replay to the C harness coverage', async () => {
@@ -25,9 +25,14 @@ describe('Test-Comp export', () => {
       expect(files.map((f) => path.basename(f)).sort()).toEqual(['metadata.xml', ...main.tests.map((t) => `testcase-${t.id}.xml`)].sort());
 
       const meta = parseMetadata(fs.readFileSync(path.join(dir, 'suite', 'metadata.xml'), 'utf8'));
-      expect(meta.doctype).toBe('test-metadata PUBLIC "+//IDN sosy-lab.org//DTD test-format test-metadata 1.1//EN" "https://sosy-lab.org/test-format/test-metadata-1.1.dtd"');
+      expect(meta.doctype).toBe(
+        'test-metadata PUBLIC "+//IDN sosy-lab.org//DTD test-format test-metadata 1.1//EN" "https://sosy-lab.org/test-format/test-metadata-1.1.dtd"',
+      );
       expect(meta.fields).toMatchObject({
-        sourcecodelang: 'C', producer: 'CReach', entryfunction: 'main', architecture: '64bit',
+        sourcecodelang: 'C',
+        producer: 'CReach',
+        entryfunction: 'main',
+        architecture: '64bit',
         specification: SPEC_ERROR, // a datum reaches reach_error()
         programhash: createHash('sha256').update(fs.readFileSync(file)).digest('hex'),
       });

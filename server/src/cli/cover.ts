@@ -17,7 +17,12 @@ Generates a test suite for the statement or decision criterion (decision: every 
 ${engineOptionsHelp(['solver', 'common'])}`;
 
 export async function run(args: string[]): Promise<number> {
-  const cl = parseCommandLine(args, ['common', 'solver'], { ...reportOptionSpecs, criterion: { type: 'string' }, 'emit-tests': { type: 'string' }, format: { type: 'string' }, validate: { type: 'boolean' } }, usage);
+  const cl = parseCommandLine(
+    args,
+    ['common', 'solver'],
+    { ...reportOptionSpecs, criterion: { type: 'string' }, 'emit-tests': { type: 'string' }, format: { type: 'string' }, validate: { type: 'boolean' } },
+    usage,
+  );
   if (!cl) return 0;
   const { values } = cl;
   const criterion = (values.criterion ?? 'decision') as string;

@@ -22,7 +22,11 @@ function parseSpecs(groups: ('common' | 'solver')[]): OptionSpecs {
   if (groups.includes('common')) out.ilp32 = { type: 'boolean' };
   for (const o of engineFlags(groups)) {
     const c = o.cli!;
-    out[flagName(o)] = { type: o.type === 'boolean' ? 'boolean' : 'string', ...(c.short ? { short: c.short } : {}), ...(c.repeatable ? { multiple: true } : {}) };
+    out[flagName(o)] = {
+      type: o.type === 'boolean' ? 'boolean' : 'string',
+      ...(c.short ? { short: c.short } : {}),
+      ...(c.repeatable ? { multiple: true } : {}),
+    };
   }
   return out;
 }

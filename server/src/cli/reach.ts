@@ -20,8 +20,18 @@ ${engineOptionsHelp(['solver', 'common'])}`;
 
 export async function run(args: string[]): Promise<number> {
   const cl = parseCommandLine(
-    args, ['common', 'solver'],
-    { ...reportOptionSpecs, line: { type: 'string', short: 'l' }, column: { type: 'string' }, outcome: { type: 'string' }, goal: { type: 'string' }, where: { type: 'string' }, all: { type: 'boolean' }, limit: { type: 'string' } },
+    args,
+    ['common', 'solver'],
+    {
+      ...reportOptionSpecs,
+      line: { type: 'string', short: 'l' },
+      column: { type: 'string' },
+      outcome: { type: 'string' },
+      goal: { type: 'string' },
+      where: { type: 'string' },
+      all: { type: 'boolean' },
+      limit: { type: 'string' },
+    },
     usage,
   );
   if (!cl) return 0;

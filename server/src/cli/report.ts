@@ -6,7 +6,10 @@ import { lineList, mergeConstructs } from '../../../shared/verdicts';
 export function formatValue(v: DataValue): string {
   if (v === null) return 'NULL';
   if (Array.isArray(v)) return `{${v.map(formatValue).join(', ')}}`;
-  if (typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `.${k} = ${formatValue(x)}`).join(', ')}}`;
+  if (typeof v === 'object')
+    return `{${Object.entries(v)
+      .map(([k, x]) => `.${k} = ${formatValue(x)}`)
+      .join(', ')}}`;
   return String(v);
 }
 
@@ -24,7 +27,7 @@ function status(g: GoalReport): string {
       return `VIOLATED (counter-example ${g.test})`;
     case 'unreachable':
     case 'holds':
-      return `${g.status} (${g.proof === 'complete' ? 'proved' : g.proof ?? 'proved'}${g.bound ? `, loops fully unrolled within ${g.bound}` : ''})`;
+      return `${g.status} (${g.proof === 'complete' ? 'proved' : (g.proof ?? 'proved')}${g.bound ? `, loops fully unrolled within ${g.bound}` : ''})`;
     case 'not-reached':
       return `not reached within ${g.bound} loop iterations (not a proof)`;
     case 'unknown':
@@ -59,7 +62,8 @@ function formatFunction(file: string, f: FunctionReport): string[] {
     out.push(line);
   }
   if (f.tests.length > shown.length) out.push(`    ... and ${f.tests.length - shown.length} more (use --json for all)`);
-  for (const u of mergeConstructs((f.unsupported ?? []).map((x) => ({ what: x.what, lines: [x.line] })))) out.push(`  note: not modelled: ${u.what} (${lineList(u.lines)})`);
+  for (const u of mergeConstructs((f.unsupported ?? []).map((x) => ({ what: x.what, lines: [x.line] }))))
+    out.push(`  note: not modelled: ${u.what} (${lineList(u.lines)})`);
   const counts = new Map<string, number>();
   for (const g of f.goals) counts.set(g.status, (counts.get(g.status) ?? 0) + 1);
   out.push(`  summary: ${[...counts].map(([s, n]) => `${n} ${s}`).join(', ')}`);

@@ -10,8 +10,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type {
-  AnalyseRequest, CfgRequest, CheckRequest, CoverRequest, Engine, EngineOptions, ExportRequest, ExportResult, HarnessRequest,
-  ReachRequest, ReplayRequest, SourceInput,
+  AnalyseRequest,
+  CfgRequest,
+  Engine,
+  EngineOptions,
+  ExportRequest,
+  ExportResult,
+  HarnessRequest,
+  ReachRequest,
+  ReplayRequest,
+  SourceInput,
 } from '../api';
 import type { FunctionReport, GoalReport, Report, TestReport, VerdictCause } from '../../../shared/report';
 import type { CfgView } from '../../../shared/cfg';
@@ -74,7 +82,11 @@ function asEngineError(e: unknown): EngineError {
   if (isCancellation(e)) return EngineError.cancelled();
   if (e instanceof FrontendError) {
     const errors = e.diagnostics.filter((d) => d.severity === 'error');
-    return new EngineError('input', e.message, (errors.length ? errors : e.diagnostics).map((d) => ({ file: d.file, line: d.range.line, column: d.range.column, message: d.message })));
+    return new EngineError(
+      'input',
+      e.message,
+      (errors.length ? errors : e.diagnostics).map((d) => ({ file: d.file, line: d.range.line, column: d.range.column, message: d.message })),
+    );
   }
   if (e instanceof WhereError) return new EngineError('request', e.message);
   if (e instanceof TestCompError) return new EngineError('input', e.message);
@@ -111,7 +123,14 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
   const functionsOf = (l: Loaded, name?: string): IRFunction[] => {
     if (name === undefined) return l.program.functions;
     const f = l.program.functions.find((x) => x.name === name);
-    if (!f) throw EngineError.at('request', l.program.file, 1, 1, `no function '${name}' with a body in this file (functions: ${l.program.functions.map((x) => x.name).join(', ') || 'none'})`);
+    if (!f)
+      throw EngineError.at(
+        'request',
+        l.program.file,
+        1,
+        1,
+        `no function '${name}' with a body in this file (functions: ${l.program.functions.map((x) => x.name).join(', ') || 'none'})`,
+      );
     return [f];
   };
   const baseReport = (l: Loaded): Report => ({
@@ -137,7 +156,15 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
     const line = req.line;
     const fn = req.function ? functionsOf(l, req.function)[0] : functionAtLine(l.program, line);
     try {
-      return { fn, goal: goalAt(goalsOf(l, fn).filter((g) => g.kind === 'statement' || g.kind === 'branch'), line, req.column, req.outcome) };
+      return {
+        fn,
+        goal: goalAt(
+          goalsOf(l, fn).filter((g) => g.kind === 'statement' || g.kind === 'branch'),
+          line,
+          req.column,
+          req.outcome,
+        ),
+      };
     } catch (e) {
       const inside = req.outcome === undefined ? statementInsideBlock(l.program, fn, line) : undefined;
       if (!inside) throw EngineError.at('request', l.program.file, line, req.column ?? 1, (e as Error).message);
@@ -156,8 +183,12 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
     const workDir = await mkdtemp(path.join(tmpdir(), 'creach-validate-'));
     try {
       const v = await validateSuite(l.program, report, {
-        compiler: options.compiler, workDir, timeoutMs: RUN_TIMEOUT_MS, sanitize: true,
-        includePaths: options.includePaths, defines: options.defines,
+        compiler: options.compiler,
+        workDir,
+        timeoutMs: RUN_TIMEOUT_MS,
+        sanitize: true,
+        includePaths: options.includePaths,
+        defines: options.defines,
       });
       if (!v.available) {
         for (const t of report.functions.flatMap((f) => f.tests)) {
@@ -175,7 +206,14 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
     async outline(req) {
       const l = await load(req);
       const report = baseReport(l);
-      for (const fn of functionsOf(l)) report.functions.push(fnReport(fn, goalsOf(l, fn).map((g) => goalReport(g, { status: 'unknown', causes: [{ kind: 'not-analysed' }] })), []));
+      for (const fn of functionsOf(l))
+        report.functions.push(
+          fnReport(
+            fn,
+            goalsOf(l, fn).map((g) => goalReport(g, { status: 'unknown', causes: [{ kind: 'not-analysed' }] })),
+            [],
+          ),
+        );
       return report;
     },
 
@@ -190,7 +228,13 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         const limit = req.limit ?? 100;
         const { data, exhausted, verdict, bound } = await fs.enumerate(goal, limit, { signal, where });
         const tests = data.map((d, i): TestReport => ({ id: `t${i + 1}`, ...d.test, goals: [goal.id] }));
-        const count: VerdictCause = { kind: 'data-count', count: tests.length, exact: exhausted, limitReached: !exhausted && tests.length >= limit, ...(bound !== undefined ? { bound } : {}) };
+        const count: VerdictCause = {
+          kind: 'data-count',
+          count: tests.length,
+          exact: exhausted,
+          limitReached: !exhausted && tests.length >= limit,
+          ...(bound !== undefined ? { bound } : {}),
+        };
         const gr = goalReport(goal, tests.length ? { status: 'covered', bound: verdict.bound, causes: [count] } : verdict, tests[0]?.id);
         report.functions.push(fnReport(fn, [gr], tests));
         return validated(l, report, signal);
@@ -232,7 +276,9 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         const all = goalsOf(l, fn);
         const goals = all.filter((g) => g.kind === 'statement' || (req.criterion === 'decision' && g.kind === 'branch'));
         const suite = await buildSuite(solverFor(l, fn), goals, signal);
-        const reports = goals.map((g) => goalReport(g, suite.verdicts.get(g.id) ?? { status: 'unknown', causes: [{ kind: 'not-analysed' }] }, suite.verdicts.get(g.id)?.test));
+        const reports = goals.map((g) =>
+          goalReport(g, suite.verdicts.get(g.id) ?? { status: 'unknown', causes: [{ kind: 'not-analysed' }] }, suite.verdicts.get(g.id)?.test),
+        );
         report.functions.push(fnReport(fn, reports, suite.tests));
       }
       return validated(l, report, signal);
@@ -261,7 +307,11 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
       throwIfCancelled(signal);
       const l = await load(req);
       const v = await validateForExport(l.program, req.report, {
-        validate: Boolean(req.validate), compiler: options.compiler, timeoutMs: RUN_TIMEOUT_MS, includePaths: options.includePaths, defines: options.defines,
+        validate: Boolean(req.validate),
+        compiler: options.compiler,
+        timeoutMs: RUN_TIMEOUT_MS,
+        includePaths: options.includePaths,
+        defines: options.defines,
       });
       return { files: suiteFiles(l.program, req.report, req.dir, req.format), report: req.report, messages: v.messages, bugs: v.bugs };
     },
@@ -269,7 +319,12 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
     async replay(req: ReplayRequest) {
       const workDir = await mkdtemp(path.join(tmpdir(), 'creach-replay-'));
       try {
-        return await replaySuite(req.suite, req.file, req.text, { compiler: options.compiler, workDir, timeoutMs: RUN_TIMEOUT_MS, ...(options.dataModel === 'ILP32' ? { architecture: '32bit' as const } : {}) });
+        return await replaySuite(req.suite, req.file, req.text, {
+          compiler: options.compiler,
+          workDir,
+          timeoutMs: RUN_TIMEOUT_MS,
+          ...(options.dataModel === 'ILP32' ? { architecture: '32bit' as const } : {}),
+        });
       } finally {
         await rm(workDir, { recursive: true, force: true });
       }
@@ -290,7 +345,14 @@ function statementInsideBlock(program: Program, fn: IRFunction, line: number): G
     const at = index < 0 ? b.instrs.length : index;
     const range = index < 0 ? (b.terminator as { range: Goal['range'] }).range : b.instrs[index].range;
     const text = program.source.split('\n')[range.line - 1]?.trim() ?? '';
-    return { id: `${fn.name}:${line}:stmt`, kind: 'statement', function: fn.name, range, label: `statement \`${text}\``, target: { kind: 'point', block: b.id, index: at } };
+    return {
+      id: `${fn.name}:${line}:stmt`,
+      kind: 'statement',
+      function: fn.name,
+      range,
+      label: `statement \`${text}\``,
+      target: { kind: 'point', block: b.id, index: at },
+    };
   }
   return undefined;
 }
@@ -306,7 +368,8 @@ function collectUnsupported(fn: IRFunction): { line: number; what: string }[] {
   for (const b of fn.blocks)
     for (const i of b.instrs) {
       if (i.kind === 'unsupported') out.push({ line: i.range.line, what: i.what });
-      else if (i.kind === 'assign' && (i.value.op === 'havoc' || i.value.op === 'icall')) out.push({ line: i.range.line, what: i.value.op === 'havoc' ? i.value.what : 'call through a function pointer' });
+      else if (i.kind === 'assign' && (i.value.op === 'havoc' || i.value.op === 'icall'))
+        out.push({ line: i.range.line, what: i.value.op === 'havoc' ? i.value.what : 'call through a function pointer' });
     }
   return out;
 }

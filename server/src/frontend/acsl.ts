@@ -32,10 +32,11 @@ export interface ContractComment {
 function position(text: string, offset: number): { line: number; column: number } {
   let line = 1;
   let last = -1;
-  for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) {
-    line++;
-    last = i;
-  }
+  for (let i = 0; i < offset; i++)
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      last = i;
+    }
   return { line, column: offset - last };
 }
 
@@ -81,7 +82,10 @@ export function findContractComments(source: string): ContractComment[] {
       if (word === 'requires' || word === 'ensures') {
         comment.clauses.push({ kind: word, text: exprText.trim().replace(/\s+/g, ' '), range, start: absStart, end: absEnd });
       } else if (word.trim() !== '') {
-        comment.problems.push({ message: `ACSL clause '${word}' is not supported (ignored)`, range: rangeOf(source, bodyStart + i + kw[0].length - word.length, bodyStart + i + kw[0].length) });
+        comment.problems.push({
+          message: `ACSL clause '${word}' is not supported (ignored)`,
+          range: rangeOf(source, bodyStart + i + kw[0].length - word.length, bodyStart + i + kw[0].length),
+        });
       }
       i = j + 1;
     }

@@ -121,7 +121,8 @@ function placeOf(f: IRFunction, at: ConditionAt): { scope: number; range: Source
   }
   const all = f.blocks.flatMap((b) => b.statements ?? []).filter((s) => s.range.line === at.line && (at.column === undefined || s.range.column === at.column));
   all.sort((a, b) => a.range.column - b.range.column);
-  if (all.length === 0) throw new FrontendError([], `no statement of ${f.name} starts at line ${at.line}${at.column === undefined ? '' : `, column ${at.column}`}`);
+  if (all.length === 0)
+    throw new FrontendError([], `no statement of ${f.name} starts at line ${at.line}${at.column === undefined ? '' : `, column ${at.column}`}`);
   return all[0];
 }
 
@@ -225,7 +226,10 @@ class ConditionLowerer extends ExpressionLowerer {
     range: SourceRange,
   ) {
     const hasBody = (name: string) => program.functions.some((f) => f.name === name);
-    const host = { ctx, callee: (name: string) => ({ external: !hasBody(name) }), hasBody, useGlobal: () => undefined } as Omit<ExpressionHost, 'types'> as ExpressionHost;
+    const host = { ctx, callee: (name: string) => ({ external: !hasBody(name) }), hasBody, useGlobal: () => undefined } as Omit<
+      ExpressionHost,
+      'types'
+    > as ExpressionHost;
     super(host, new FunctionBuilder('<condition>'), temps, range);
     host.types = new TypeResolver(ctx, (n) => this.constInteger(n));
   }
@@ -254,7 +258,8 @@ class ConditionLowerer extends ExpressionLowerer {
       case 'comma_expression':
         throw new ConditionError(node.children.find((c) => c?.type === ',') ?? node, "unexpected ',': a condition is one expression");
       case 'parenthesized_expression':
-        if (node.namedChildren.some((c) => c?.type === 'compound_statement')) throw new ConditionError(node, 'a statement expression is not allowed in a condition');
+        if (node.namedChildren.some((c) => c?.type === 'compound_statement'))
+          throw new ConditionError(node, 'a statement expression is not allowed in a condition');
         break;
       case 'identifier':
         if (!this.ctx.scopes.lookup(node.text)) {
@@ -322,7 +327,8 @@ class ConditionLowerer extends ExpressionLowerer {
   }
 
   override markAddressTaken(p: Place): void {
-    if (p.root.kind === 'var' && !this.addressNodes.has(p.root.id) && this.nodes.length > 0) this.addressNodes.set(p.root.id, this.nodes[this.nodes.length - 1]);
+    if (p.root.kind === 'var' && !this.addressNodes.has(p.root.id) && this.nodes.length > 0)
+      this.addressNodes.set(p.root.id, this.nodes[this.nodes.length - 1]);
     super.markAddressTaken(p);
   }
 
@@ -332,12 +338,14 @@ class ConditionLowerer extends ExpressionLowerer {
     const instrs = this.b.blocks[0].instrs;
     const allowed = new Set(['use', 'load', 'binary', 'unary', 'cast', 'ptradd', 'ptrdiff']);
     for (const i of instrs) {
-      if (i.kind !== 'assign' || !allowed.has(i.value.op)) throw new ConditionError({ row: 1, column: 0 }, `${i.kind === 'assign' ? i.value.op : i.kind} is not supported in a condition`);
+      if (i.kind !== 'assign' || !allowed.has(i.value.op))
+        throw new ConditionError({ row: 1, column: 0 }, `${i.kind === 'assign' ? i.value.op : i.kind} is not supported in a condition`);
     }
     // An address the program never takes has no object in the model.
     for (const [id, node] of this.addressNodes) {
       const v = this.program.vars.get(id);
-      if (v && !v.addressTaken && mentionsAddress(instrs, id)) throw new ConditionError(node, `the program never takes the address of '${v.name}': a condition cannot either`);
+      if (v && !v.addressTaken && mentionsAddress(instrs, id))
+        throw new ConditionError(node, `the program never takes the address of '${v.name}': a condition cannot either`);
     }
     return instrs;
   }

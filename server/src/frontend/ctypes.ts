@@ -3,8 +3,25 @@
 // arithmetic conversions (C11 6.3.1).
 
 import {
-  type CType, type DataModel, type Field, type IntType, type IntRank, type FloatType, type StructType,
-  BOOL, SCHAR, UCHAR, SHORT, USHORT, INT, UINT, LLONG, ULLONG, FLOAT, DOUBLE, longType,
+  type CType,
+  type DataModel,
+  type Field,
+  type IntType,
+  type IntRank,
+  type FloatType,
+  type StructType,
+  BOOL,
+  SCHAR,
+  UCHAR,
+  SHORT,
+  USHORT,
+  INT,
+  UINT,
+  LLONG,
+  ULLONG,
+  FLOAT,
+  DOUBLE,
+  longType,
 } from '../ir/types';
 import { intMinOf as intMin, intMaxOf as intMax } from '../ir/interp';
 import { alignOf, sizeOf } from '../ir/layout';
@@ -14,12 +31,18 @@ const RANK_ORDER: Record<IntRank, number> = { bool: 0, char: 1, short: 2, int: 3
 /** The integer type of a rank and signedness (char: the plain `char` when signed is null). */
 export function intOfRank(rank: IntRank, signed: boolean, model: DataModel): IntType {
   switch (rank) {
-    case 'bool': return BOOL;
-    case 'char': return signed ? SCHAR : UCHAR;
-    case 'short': return signed ? SHORT : USHORT;
-    case 'int': return signed ? INT : UINT;
-    case 'long': return longType(model, signed);
-    case 'longlong': return signed ? LLONG : ULLONG;
+    case 'bool':
+      return BOOL;
+    case 'char':
+      return signed ? SCHAR : UCHAR;
+    case 'short':
+      return signed ? SHORT : USHORT;
+    case 'int':
+      return signed ? INT : UINT;
+    case 'long':
+      return longType(model, signed);
+    case 'longlong':
+      return signed ? LLONG : ULLONG;
   }
 }
 
@@ -134,4 +157,3 @@ export function enumType(values: bigint[], model: DataModel): IntType {
   const candidates = nonNegative ? [UINT, longType(model, false), ULLONG] : [INT, longType(model, true), LLONG];
   return candidates.find(fits) ?? candidates[candidates.length - 1];
 }
-

@@ -45,26 +45,50 @@ let anonCounter = 0;
 function builtinPrimitive(name: string, ctx: FrontendContext): CType | null {
   const m = ctx.model;
   switch (name) {
-    case 'void': return VOID;
-    case 'char': return CHAR;
-    case 'int': return INT;
-    case 'float': return FLOAT;
-    case 'double': return DOUBLE;
-    case '_Bool': case 'bool': return BOOL;
-    case 'size_t': case 'uintptr_t': return sizeType(m);
-    case 'ssize_t': case 'ptrdiff_t': case 'intptr_t': return ptrdiffType(m);
-    case 'int8_t': return SCHAR;
-    case 'uint8_t': return UCHAR;
-    case 'int16_t': return SHORT;
-    case 'uint16_t': return USHORT;
-    case 'int32_t': return INT;
-    case 'uint32_t': return UINT;
-    case 'int64_t': return m === 'LP64' ? longType(m, true) : LLONG;
-    case 'uint64_t': return m === 'LP64' ? longType(m, false) : ULLONG;
-    case 'char16_t': return USHORT;
-    case 'char32_t': return UINT;
-    case 'wchar_t': return INT;
-    default: return null;
+    case 'void':
+      return VOID;
+    case 'char':
+      return CHAR;
+    case 'int':
+      return INT;
+    case 'float':
+      return FLOAT;
+    case 'double':
+      return DOUBLE;
+    case '_Bool':
+    case 'bool':
+      return BOOL;
+    case 'size_t':
+    case 'uintptr_t':
+      return sizeType(m);
+    case 'ssize_t':
+    case 'ptrdiff_t':
+    case 'intptr_t':
+      return ptrdiffType(m);
+    case 'int8_t':
+      return SCHAR;
+    case 'uint8_t':
+      return UCHAR;
+    case 'int16_t':
+      return SHORT;
+    case 'uint16_t':
+      return USHORT;
+    case 'int32_t':
+      return INT;
+    case 'uint32_t':
+      return UINT;
+    case 'int64_t':
+      return m === 'LP64' ? longType(m, true) : LLONG;
+    case 'uint64_t':
+      return m === 'LP64' ? longType(m, false) : ULLONG;
+    case 'char16_t':
+      return USHORT;
+    case 'char32_t':
+      return UINT;
+    case 'wchar_t':
+      return INT;
+    default:
+      return null;
   }
 }
 
@@ -157,10 +181,20 @@ export class TypeResolver {
     for (const c of node.children) {
       if (!c) continue;
       switch (c.text) {
-        case 'signed': case '__signed': case '__signed__': signed = true; break;
-        case 'unsigned': signed = false; break;
-        case 'long': longs++; break;
-        case 'short': short = true; break;
+        case 'signed':
+        case '__signed':
+        case '__signed__':
+          signed = true;
+          break;
+        case 'unsigned':
+          signed = false;
+          break;
+        case 'long':
+          longs++;
+          break;
+        case 'short':
+          short = true;
+          break;
         default:
           if (c.type === 'primitive_type' || c.type === 'type_identifier') base = c.text;
       }
@@ -218,7 +252,7 @@ export class TypeResolver {
         for (const d of declarators) {
           const decl = this.declarator(spec.type, d, spec.isConst);
           const unnamed = !decl.name || decl.name.startsWith(UNNAMED_BITFIELD);
-          fields.push({ name: unnamed ? '' : decl.name!, type: decl.type, bitWidth: unnamed ? bitWidth ?? 0 : bitWidth, ...fieldAttrs });
+          fields.push({ name: unnamed ? '' : decl.name!, type: decl.type, bitWidth: unnamed ? (bitWidth ?? 0) : bitWidth, ...fieldAttrs });
         }
       }
       layoutStruct(s, fields, this.ctx.model, this.layoutAttributes(node));
@@ -419,7 +453,15 @@ export class TypeResolver {
   /** gcc's machine modes: QI, HI, SI, DI are 8, 16, 32, 64-bit integers; word and pointer the pointer width. */
   private withMode(t: CType, mode: { name: string; node: SyntaxNode }, at: SyntaxNode): CType {
     const m = this.ctx.model;
-    const ranks: Record<string, IntType['rank']> = { QI: 'char', byte: 'char', HI: 'short', SI: 'int', DI: m === 'LP64' ? 'long' : 'longlong', word: 'long', pointer: 'long' };
+    const ranks: Record<string, IntType['rank']> = {
+      QI: 'char',
+      byte: 'char',
+      HI: 'short',
+      SI: 'int',
+      DI: m === 'LP64' ? 'long' : 'longlong',
+      word: 'long',
+      pointer: 'long',
+    };
     const rank = ranks[mode.name];
     if (t.kind === 'int' && t.bits !== 1 && rank) return intOfRank(rank, t.signed, m);
     if (t.kind === 'float' && (mode.name === 'SF' || mode.name === 'DF')) return mode.name === 'SF' ? FLOAT : DOUBLE;
@@ -431,9 +473,21 @@ export class TypeResolver {
   parseTypeName(spelling: string): CType | null {
     const m = this.ctx.model;
     const table: Record<string, CType> = {
-      char: CHAR, 'signed char': SCHAR, 'unsigned char': UCHAR, short: SHORT, 'unsigned short': USHORT,
-      int: INT, 'unsigned int': UINT, long: longType(m, true), 'unsigned long': longType(m, false),
-      'long long': LLONG, 'unsigned long long': ULLONG, float: FLOAT, double: DOUBLE, _Bool: BOOL, void: VOID,
+      char: CHAR,
+      'signed char': SCHAR,
+      'unsigned char': UCHAR,
+      short: SHORT,
+      'unsigned short': USHORT,
+      int: INT,
+      'unsigned int': UINT,
+      long: longType(m, true),
+      'unsigned long': longType(m, false),
+      'long long': LLONG,
+      'unsigned long long': ULLONG,
+      float: FLOAT,
+      double: DOUBLE,
+      _Bool: BOOL,
+      void: VOID,
     };
     return table[spelling] ?? null;
   }

@@ -4,7 +4,10 @@
 import type { Diagnostic } from '../ir/ir';
 
 export class FrontendError extends Error {
-  constructor(readonly diagnostics: Diagnostic[], message?: string) {
+  constructor(
+    readonly diagnostics: Diagnostic[],
+    message?: string,
+  ) {
     super(message ?? (formatDiagnostics(diagnostics.filter((d) => d.severity === 'error')) || 'front end error'));
     this.name = 'FrontendError';
   }

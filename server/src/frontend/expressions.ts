@@ -9,7 +9,7 @@ import type { BinaryOp, Decision, Operand, Place, Rvalue, SourceRange } from '..
 import type { SyntaxNode } from './parser';
 import type { FrontendContext } from './context';
 import type { TypeResolver } from './declarations';
-import { FunctionBuilder, zeroOf } from './builder';
+import { type FunctionBuilder, zeroOf } from './builder';
 import { decayType, pointerTo, promote, ptrdiffType, sizeOf, sizeType, alignOf, usualArithmetic } from './ctypes';
 import { parseCharLiteral, parseNumber, stringLiteralBytes } from './literals';
 import { OperandLowerer, varPlace, retype, type LValueOrValue } from './operations';
@@ -40,12 +40,34 @@ export const RESULT_PLACEHOLDER = '_Result';
 export const OLD_PLACEHOLDER = '_Old';
 
 const NONDET_TYPES: Record<string, string> = {
-  int: 'int', uint: 'unsigned int', unsigned: 'unsigned int', char: 'char', uchar: 'unsigned char',
-  short: 'short', ushort: 'unsigned short', long: 'long', ulong: 'unsigned long', longlong: 'long long',
-  ulonglong: 'unsigned long long', bool: '_Bool', _Bool: '_Bool', float: 'float', double: 'double',
-  size_t: 'unsigned long', u32: 'unsigned int', u16: 'unsigned short', u8: 'unsigned char', s32: 'int',
-  s16: 'short', s8: 'signed char', pointer: 'void *', loff_t: 'long', sector_t: 'unsigned long', uint128: '',
-  int128: '', pchar: 'char *',
+  int: 'int',
+  uint: 'unsigned int',
+  unsigned: 'unsigned int',
+  char: 'char',
+  uchar: 'unsigned char',
+  short: 'short',
+  ushort: 'unsigned short',
+  long: 'long',
+  ulong: 'unsigned long',
+  longlong: 'long long',
+  ulonglong: 'unsigned long long',
+  bool: '_Bool',
+  _Bool: '_Bool',
+  float: 'float',
+  double: 'double',
+  size_t: 'unsigned long',
+  u32: 'unsigned int',
+  u16: 'unsigned short',
+  u8: 'unsigned char',
+  s32: 'int',
+  s16: 'short',
+  s8: 'signed char',
+  pointer: 'void *',
+  loff_t: 'long',
+  sector_t: 'unsigned long',
+  uint128: '',
+  int128: '',
+  pchar: 'char *',
 };
 
 export class ExpressionLowerer extends OperandLowerer {
@@ -280,10 +302,14 @@ export class ExpressionLowerer extends OperandLowerer {
     const castType = this.typedefInParens(left);
     if (castType && ['*', '-', '+', '&'].includes(op)) {
       // `(T)*p`, `(T)-x`, `(T)+x`, `(T)&x`: a cast of a unary expression.
-      const v = op === '*' ? this.toRvalue(this.derefOf(this.rvalue(right), right), right)
-        : op === '&' ? this.addressOf(right)
-        : op === '-' ? this.negate(this.rvalue(right), node)
-        : this.promoteOp(this.rvalue(right), node);
+      const v =
+        op === '*'
+          ? this.toRvalue(this.derefOf(this.rvalue(right), right), right)
+          : op === '&'
+            ? this.addressOf(right)
+            : op === '-'
+              ? this.negate(this.rvalue(right), node)
+              : this.promoteOp(this.rvalue(right), node);
       return this.convert(v, castType, node);
     }
     if (op === '&&' || op === '||') return this.logicalValue(node);
@@ -292,10 +318,14 @@ export class ExpressionLowerer extends OperandLowerer {
       // `a + (T)-1` parsed as `(a + (T)) - 1`: really `a + ((T)(-1))`.
       const lop = left.childForFieldName('operator')!.type as BinaryOp;
       const a = this.rvalue(left.childForFieldName('left')!);
-      const v = op === '*' ? this.toRvalue(this.derefOf(this.rvalue(right), right), right)
-        : op === '&' ? this.addressOf(right)
-        : op === '-' ? this.negate(this.rvalue(right), node)
-        : this.promoteOp(this.rvalue(right), node);
+      const v =
+        op === '*'
+          ? this.toRvalue(this.derefOf(this.rvalue(right), right), right)
+          : op === '&'
+            ? this.addressOf(right)
+            : op === '-'
+              ? this.negate(this.rvalue(right), node)
+              : this.promoteOp(this.rvalue(right), node);
       return this.binary(lop, a, this.convert(v, innerCast, node), node);
     }
     const a = this.rvalue(left);
@@ -428,7 +458,11 @@ export class ExpressionLowerer extends OperandLowerer {
     }
     return {
       kind: 'place',
-      place: { root: base.root, path: [...base.path, ...path.map((f) => ({ kind: 'field' as const, name: f.field.name, index: f.index }))], type: last.field.type },
+      place: {
+        root: base.root,
+        path: [...base.path, ...path.map((f) => ({ kind: 'field' as const, name: f.field.name, index: f.index }))],
+        type: last.field.type,
+      },
     };
   }
 
@@ -482,9 +516,11 @@ export class ExpressionLowerer extends OperandLowerer {
     const one: Operand = p.type.kind === 'float' ? { kind: 'fconst', value: 1, type: p.type } : { kind: 'const', value: 1n, type: INT };
     const isBool = p.type.kind === 'int' && p.type.bits === 1;
     // _Bool: `b++` sets it to 1; `b--` (b - 1 converted back to _Bool) toggles it.
-    const next = !isBool ? this.binary(delta, old, one, node)
-      : delta === '+' ? { kind: 'const' as const, value: 1n, type: p.type }
-      : this.binary('==', old, { kind: 'const', value: 0n, type: INT }, node);
+    const next = !isBool
+      ? this.binary(delta, old, one, node)
+      : delta === '+'
+        ? { kind: 'const' as const, value: 1n, type: p.type }
+        : this.binary('==', old, { kind: 'const', value: 0n, type: INT }, node);
     const stored = this.store(p, next, node);
     return prefix ? stored : old;
   }
@@ -579,7 +615,17 @@ export class ExpressionLowerer extends OperandLowerer {
     const cond = this.truth(n);
     const text = this.ctx.text(n);
     const range = this.R(n);
-    const d = this.b.addDecision({ scope: this.ctx.scopes.head, kind: 'condition', line: range.line, tag: 'cond', parent: parent?.id, synthetic: this.synthetic || undefined, text, range, outcomes: [] });
+    const d = this.b.addDecision({
+      scope: this.ctx.scopes.head,
+      kind: 'condition',
+      line: range.line,
+      tag: 'cond',
+      parent: parent?.id,
+      synthetic: this.synthetic || undefined,
+      text,
+      range,
+      outcomes: [],
+    });
     const { from } = this.b.branch(cond, t, f, d.id, text, range);
     d.outcomes.push({ outcome: 'true', edges: [{ from, to: t }] }, { outcome: 'false', edges: [{ from, to: f }] });
     edges.push({ from, to: t }, { from, to: f });
@@ -595,12 +641,30 @@ export class ExpressionLowerer extends OperandLowerer {
     const tag = kind;
     if (!isLogical(condNode)) {
       const cond = this.truth(condNode);
-      const d = this.b.addDecision({ scope: this.ctx.scopes.head, kind, line: range.line, tag, synthetic: this.synthetic || undefined, text, range, outcomes: [] });
+      const d = this.b.addDecision({
+        scope: this.ctx.scopes.head,
+        kind,
+        line: range.line,
+        tag,
+        synthetic: this.synthetic || undefined,
+        text,
+        range,
+        outcomes: [],
+      });
       const { from } = this.b.branch(cond, t, f, d.id, text, this.R(strip(condNode)));
       d.outcomes.push({ outcome: 'true', edges: [{ from, to: t }] }, { outcome: 'false', edges: [{ from, to: f }] });
       return d;
     }
-    const d = this.b.addDecision({ scope: this.ctx.scopes.head, kind, line: range.line, tag, synthetic: this.synthetic || undefined, text, range, outcomes: [] });
+    const d = this.b.addDecision({
+      scope: this.ctx.scopes.head,
+      kind,
+      line: range.line,
+      tag,
+      synthetic: this.synthetic || undefined,
+      text,
+      range,
+      outcomes: [],
+    });
     const edges = this.conditionJump(condNode, t, f, d);
     d.outcomes.push({ outcome: 'true', edges: edges.toTrue }, { outcome: 'false', edges: edges.toFalse });
     return d;
@@ -621,7 +685,10 @@ export class ExpressionLowerer extends OperandLowerer {
     const fBlock = this.b.newBlock();
     const join = this.b.newBlock();
     this.decision('ternary', condNode, tBlock, fBlock, node);
-    for (const [block, arm] of [[tBlock, thenNode], [fBlock, elseNode]] as const) {
+    for (const [block, arm] of [
+      [tBlock, thenNode],
+      [fBlock, elseNode],
+    ] as const) {
       this.b.setBlock(block);
       if (result) {
         const v = this.rvalue(arm);
@@ -820,8 +887,11 @@ function nondetType(suffix: string, types: TypeResolver): CType | null {
 
 function builtinTypeByName(spelling: string, types: TypeResolver): CType | null {
   switch (spelling) {
-    case 'void': return VOID;
-    case '_Bool': return BOOL;
-    default: return types.parseTypeName(spelling);
+    case 'void':
+      return VOID;
+    case '_Bool':
+      return BOOL;
+    default:
+      return types.parseTypeName(spelling);
   }
 }

@@ -39,8 +39,31 @@ interface SwitchContext {
   defaultTarget: number | null;
 }
 
-const STOP_CALLS: Record<string, 'abort' | 'exit'> = { abort: 'abort', exit: 'exit', _Exit: 'exit', _exit: 'exit', quick_exit: 'exit', __builtin_trap: 'abort', __builtin_abort: 'abort' };
-const UNSUPPORTED_CALLS = new Set(['setjmp', '_setjmp', 'sigsetjmp', '__sigsetjmp', 'longjmp', '_longjmp', 'siglongjmp', '__builtin_setjmp', '__builtin_longjmp', '__builtin_va_start', '__builtin_va_arg', '__builtin_va_copy', 'alloca', '__builtin_alloca']);
+const STOP_CALLS: Record<string, 'abort' | 'exit'> = {
+  abort: 'abort',
+  exit: 'exit',
+  _Exit: 'exit',
+  _exit: 'exit',
+  quick_exit: 'exit',
+  __builtin_trap: 'abort',
+  __builtin_abort: 'abort',
+};
+const UNSUPPORTED_CALLS = new Set([
+  'setjmp',
+  '_setjmp',
+  'sigsetjmp',
+  '__sigsetjmp',
+  'longjmp',
+  '_longjmp',
+  'siglongjmp',
+  '__builtin_setjmp',
+  '__builtin_longjmp',
+  '__builtin_va_start',
+  '__builtin_va_arg',
+  '__builtin_va_copy',
+  'alloca',
+  '__builtin_alloca',
+]);
 
 export class FunctionLowerer extends ExpressionLowerer {
   private retVar: Variable | null = null;
@@ -92,7 +115,12 @@ export class FunctionLowerer extends ExpressionLowerer {
     }
     if (this.name === 'main' && this.retVar && this.b.isOpen) {
       // Reaching the } that terminates main returns 0 (C11 5.1.2.2.3).
-      this.b.emit({ kind: 'assign', dst: varPlace(this.retVar.id, ret), value: { op: 'use', a: { kind: 'const', value: 0n, type: ret } }, range: this.R(body ?? def) });
+      this.b.emit({
+        kind: 'assign',
+        dst: varPlace(this.retVar.id, ret),
+        value: { op: 'use', a: { kind: 'const', value: 0n, type: ret } },
+        range: this.R(body ?? def),
+      });
     }
     this.b.jump(this.exitBlock);
     this.b.setBlock(this.exitBlock);
@@ -176,7 +204,15 @@ export class FunctionLowerer extends ExpressionLowerer {
       // `int m[][n]`: a pointer to arrays whose length is a value; accesses through it are not modelled.
       if (d.vla) this.b.emit({ kind: 'unsupported', what: 'variable-length array', range: this.R(p) });
       const type = decayType(d.type);
-      const v = this.ctx.newVar({ name: d.name ?? `_arg${i}`, type, kind: 'param', addressTaken: false, isConst: d.isConst, isStatic: false, range: d.nameNode ? this.ctx.range(d.nameNode) ?? undefined : undefined });
+      const v = this.ctx.newVar({
+        name: d.name ?? `_arg${i}`,
+        type,
+        kind: 'param',
+        addressTaken: false,
+        isConst: d.isConst,
+        isStatic: false,
+        range: d.nameNode ? (this.ctx.range(d.nameNode) ?? undefined) : undefined,
+      });
       // `int a[3]` is adjusted to `int *a`; keep 3 as the length of the input array it points to.
       if (d.type.kind === 'array' && d.type.length !== null) v.declaredLength = d.type.length;
       if (/\b(__)?restrict(__)?\b/.test(p.text)) v.restrict = true;
@@ -513,7 +549,7 @@ export class FunctionLowerer extends ExpressionLowerer {
         continue;
       }
       if (spec.storage === 'static') {
-        const v = this.fhost.staticLocal(this.name, decl.name, type, decl.isConst, decl.nameNode ? this.ctx.range(decl.nameNode) ?? undefined : undefined);
+        const v = this.fhost.staticLocal(this.name, decl.name, type, decl.isConst, decl.nameNode ? (this.ctx.range(decl.nameNode) ?? undefined) : undefined);
         this.ctx.scopes.define(decl.name, { kind: 'var', id: v.id });
         if (tree) {
           const init = constInitializer(this, type, tree);
@@ -526,7 +562,15 @@ export class FunctionLowerer extends ExpressionLowerer {
       if (decl.vla) this.b.emit({ kind: 'unsupported', what: 'variable-length array', range: this.R(d) });
       else if (type.kind === 'array' && type.length === null) this.b.emit({ kind: 'unsupported', what: 'array of unknown length', range: this.R(d) });
       if (isLongDouble(type)) this.b.emit({ kind: 'unsupported', what: 'long double', range: this.R(d) });
-      const v = this.ctx.newVar({ name: decl.name, type, kind: 'local', addressTaken: false, isConst: decl.isConst, isStatic: false, range: decl.nameNode ? this.ctx.range(decl.nameNode) ?? undefined : undefined });
+      const v = this.ctx.newVar({
+        name: decl.name,
+        type,
+        kind: 'local',
+        addressTaken: false,
+        isConst: decl.isConst,
+        isStatic: false,
+        range: decl.nameNode ? (this.ctx.range(decl.nameNode) ?? undefined) : undefined,
+      });
       this.fnLocals.push(v.id);
       // In scope from its own declarator on (so `int x = sizeof x;` sees it).
       this.ctx.scopes.define(decl.name, { kind: 'var', id: v.id });
@@ -658,10 +702,22 @@ export class FunctionLowerer extends ExpressionLowerer {
     b.jump(exit);
     const range = this.R(condNode);
     const text = this.ctx.text(condNode);
-    const d = b.addDecision({ scope: this.ctx.scopes.head, kind: 'switch', line: range.line, tag: 'switch', synthetic: this.synthetic || undefined, text, range, outcomes: [] });
+    const d = b.addDecision({
+      scope: this.ctx.scopes.head,
+      kind: 'switch',
+      line: range.line,
+      tag: 'switch',
+      synthetic: this.synthetic || undefined,
+      text,
+      range,
+      outcomes: [],
+    });
     const defaultTarget = sw.defaultTarget ?? exit;
     b.blocks[from].terminator = {
-      kind: 'switch', value, decision: d.id, range,
+      kind: 'switch',
+      value,
+      decision: d.id,
+      range,
       cases: sw.cases.map((c) => ({ values: c.values, target: c.target })),
       default: defaultTarget,
     };
@@ -683,7 +739,7 @@ export class FunctionLowerer extends ExpressionLowerer {
     // Every label is its own block, so stacked labels are distinct edges; falling in is 'fall-through'.
     if (b.isOpen) b.jump(target, 'fall-through');
     b.setBlock(target);
-    if (!sw) this.ctx.report('error', node, "case label not within a switch statement");
+    if (!sw) this.ctx.report('error', node, 'case label not within a switch statement');
     else if (!valueNode) {
       if (sw.defaultTarget !== null) this.ctx.report('error', node, 'multiple default labels in one switch');
       sw.defaultTarget = target;
@@ -720,4 +776,3 @@ function condExpr(node: SyntaxNode): SyntaxNode {
   }
   return node;
 }
-

@@ -64,7 +64,14 @@ export async function loadProgram(input: { file: string; text?: string }, option
     }
     if (!result) {
       if (hasDirectives(text)) {
-        throw new FrontendError([at(file, 1, 1, `cannot run the C compiler '${options.compiler}' to preprocess this file (it has # directives); install one or set the compiler option`)]);
+        throw new FrontendError([
+          at(
+            file,
+            1,
+            1,
+            `cannot run the C compiler '${options.compiler}' to preprocess this file (it has # directives); install one or set the compiler option`,
+          ),
+        ]);
       }
       warnings.push(at(file, 1, 1, `C compiler '${options.compiler}' not found: parsed without preprocessing (-D defines ignored)`, 'warning'));
       result = { text, map: SourceMap.identity(file, text), diagnostics: [] };
@@ -81,7 +88,13 @@ export async function loadProgram(input: { file: string; text?: string }, option
     ctx.diagnostics.push(...warnings);
     for (const note of rewritten.notes) {
       const p = pre.map.map(note.row, note.column);
-      if (p?.user) ctx.diagnostics.push({ severity: 'warning', message: note.message, file, range: { line: p.line, column: p.column, endLine: p.line, endColumn: p.column + note.length } });
+      if (p?.user)
+        ctx.diagnostics.push({
+          severity: 'warning',
+          message: note.message,
+          file,
+          range: { line: p.line, column: p.column, endLine: p.line, endColumn: p.column + note.length },
+        });
     }
     const syntax = syntaxErrors(tree.rootNode, ctx);
     if (syntax.some((d) => d.severity === 'error')) throw new FrontendError([...syntax, ...ctx.diagnostics]);
@@ -122,7 +135,12 @@ function syntaxErrors(root: SyntaxNode, ctx: FrontendContext): Diagnostic[] {
       if (inHeader) {
         // A header construct tree-sitter-c cannot parse: what it declares stays unknown, and a
         // use of it in the user's code is reported there.
-        out.push({ severity: 'warning', message: `cannot parse this part of the header near '${snippet}'; its declarations are ignored`, file: p.file, range: p.range });
+        out.push({
+          severity: 'warning',
+          message: `cannot parse this part of the header near '${snippet}'; its declarations are ignored`,
+          file: p.file,
+          range: p.range,
+        });
         continue;
       }
       const atEnd = root.text.slice(n.endIndex - root.startIndex).trim() === '';

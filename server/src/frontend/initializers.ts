@@ -13,9 +13,7 @@ import { ptrdiffType } from './ctypes';
 import { wrapInt } from '../ir/interp';
 
 export type InitTree =
-  | { kind: 'expr'; node: SyntaxNode }
-  | { kind: 'string'; bytes: number[]; node: SyntaxNode }
-  | { kind: 'list'; elems: Map<number, InitTree> };
+  { kind: 'expr'; node: SyntaxNode } | { kind: 'string'; bytes: number[]; node: SyntaxNode } | { kind: 'list'; elems: Map<number, InitTree> };
 
 interface Item {
   designators: SyntaxNode[];
@@ -159,7 +157,7 @@ export function emitLocalInit(lower: ExpressionLowerer, place: Place, tree: Init
       lower.store(place, lower.rvalue(tree.node), tree.node);
       return;
     }
-    const n = t.kind === 'array' ? t.length ?? 0 : t.union ? Math.min(1, t.fields.length) : t.fields.length;
+    const n = t.kind === 'array' ? (t.length ?? 0) : t.union ? Math.min(1, t.fields.length) : t.fields.length;
     for (let i = 0; i < n; i++) {
       let sub: InitTree | null = null;
       if (tree?.kind === 'list') sub = tree.elems.get(i) ?? null;
@@ -168,7 +166,12 @@ export function emitLocalInit(lower: ExpressionLowerer, place: Place, tree: Init
       if (tree?.kind === 'string') {
         const byte = BigInt(tree.bytes[i] ?? 0);
         const et = child.type;
-        lower.b.emit({ kind: 'assign', dst: child, value: { op: 'use', a: { kind: 'const', value: et.kind === 'int' ? wrapInt(byte, et) : byte, type: et } }, range: lower.R(at) });
+        lower.b.emit({
+          kind: 'assign',
+          dst: child,
+          value: { op: 'use', a: { kind: 'const', value: et.kind === 'int' ? wrapInt(byte, et) : byte, type: et } },
+          range: lower.R(at),
+        });
         continue;
       }
       if (t.kind === 'struct' && t.union && tree?.kind === 'list' && !sub) {

@@ -6,10 +6,7 @@ import type { CType, DataModel, IntType } from '../ir/types';
 import { INT, UINT, LLONG, ULLONG, FLOAT, DOUBLE, longType } from '../ir/types';
 import { fitsIn } from '../ir/interp';
 
-export type Literal =
-  | { kind: 'int'; value: bigint; type: IntType }
-  | { kind: 'float'; value: number; type: CType }
-  | { kind: 'unsupported'; what: string };
+export type Literal = { kind: 'int'; value: bigint; type: IntType } | { kind: 'float'; value: number; type: CType } | { kind: 'unsupported'; what: string };
 
 export function parseNumber(raw: string, model: DataModel): Literal | null {
   const text = raw.replace(/'/g, '');
@@ -105,7 +102,18 @@ export function roundToBinary(v: ExactValue, bits: 32 | 64): number {
 }
 
 const SIMPLE_ESCAPES: Record<string, number> = {
-  n: 10, t: 9, r: 13, a: 7, b: 8, f: 12, v: 11, e: 27, '\\': 92, "'": 39, '"': 34, '?': 63,
+  n: 10,
+  t: 9,
+  r: 13,
+  a: 7,
+  b: 8,
+  f: 12,
+  v: 11,
+  e: 27,
+  '\\': 92,
+  "'": 39,
+  '"': 34,
+  '?': 63,
 };
 
 /** Decodes the body of a char or string literal (between the quotes) into byte values (UTF-8 for other characters). */

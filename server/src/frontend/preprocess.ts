@@ -161,7 +161,12 @@ export async function preprocess(file: string, text: string, opts: PreprocessOpt
     const r32 = await runCompiler(opts.compiler, [...args, '-m32', '-'], text, cwd);
     if (r32.spawnError) return null;
     if (r32.code === 0) return fromPreprocessedOutput(r32.stdout, file, text.split('\n'), STDIN_NAME);
-    diagnostics.push({ severity: 'warning', message: `'${opts.compiler} -m32' cannot preprocess (32-bit headers not installed?): headers were read for the host; typedefs such as int64_t may not match ILP32`, file, range: pointRange(1, 1) });
+    diagnostics.push({
+      severity: 'warning',
+      message: `'${opts.compiler} -m32' cannot preprocess (32-bit headers not installed?): headers were read for the host; typedefs such as int64_t may not match ILP32`,
+      file,
+      range: pointRange(1, 1),
+    });
   }
   const r = await runCompiler(opts.compiler, [...args, '-'], text, cwd);
   if (r.spawnError) return null;
@@ -195,13 +200,7 @@ const MARKER = /^#\s*(?:line\s+)?(\d+)\s+"((?:\\.|[^"\\])*)"(.*)$/;
  * `positionsInOutput` is set (a `.i` file given by the user), positions stay those of the
  * preprocessed text itself and markers only tell system-header code apart.
  */
-export function fromPreprocessedOutput(
-  output: string,
-  file: string,
-  userLines: string[],
-  mainName: string | null,
-  positionsInOutput = false,
-): Preprocessed {
+export function fromPreprocessedOutput(output: string, file: string, userLines: string[], mainName: string | null, positionsInOutput = false): Preprocessed {
   const lines = output.split('\n');
   const origins: (LineOrigin | null)[] = [];
   const parsed: string[] = [];
@@ -222,9 +221,7 @@ export function fromPreprocessedOutput(
       // Flag 3 on a marker of the main file only says a system macro was expanded there.
       const isUser = name === main;
       const system = flags.includes('3') && !isUser;
-      cur = positionsInOutput
-        ? { file, line: i + 2, system, user: !system }
-        : { file: isUser ? file : name, line: Number(m[1]), system, user: isUser };
+      cur = positionsInOutput ? { file, line: i + 2, system, user: !system } : { file: isUser ? file : name, line: Number(m[1]), system, user: isUser };
       origins.push(null);
       parsed.push('');
       continue;

@@ -6,7 +6,7 @@
 import type { CType, FunctionType } from '../ir/types';
 import type { IRFunction, Program, SourceRange, Variable } from '../ir/ir';
 import type { SyntaxNode } from './parser';
-import { FrontendContext } from './context';
+import { type FrontendContext } from './context';
 import { TypeResolver } from './declarations';
 import { ExpressionLowerer, NestingError, type ExpressionHost } from './expressions';
 import { FunctionBuilder } from './builder';
@@ -193,8 +193,13 @@ export class ProgramLowerer implements FunctionHost {
       } else {
         if (user && type.kind === 'float' && type.name === 'long double') this.ctx.unsupported(d, 'long double');
         v = this.ctx.newVar({
-          name: decl.name, type, kind: 'global', addressTaken: false, isConst: decl.isConst,
-          isStatic: spec.storage === 'static', range: decl.nameNode ? this.ctx.range(decl.nameNode) ?? undefined : undefined,
+          name: decl.name,
+          type,
+          kind: 'global',
+          addressTaken: false,
+          isConst: decl.isConst,
+          isStatic: spec.storage === 'static',
+          range: decl.nameNode ? (this.ctx.range(decl.nameNode) ?? undefined) : undefined,
         });
         this.ctx.scopes.define(decl.name, { kind: 'var', id: v.id });
       }
@@ -222,8 +227,13 @@ export class ProgramLowerer implements FunctionHost {
     if (!existing || existing.kind !== 'func') this.ctx.scopes.define(decl.name, { kind: 'func', name: decl.name, type: fnType });
     else existing.type = fnType;
     const def: FunctionDef = {
-      name: decl.name, node: n, declarator: decl.functionDeclarator, nameNode: decl.nameNode,
-      type: fnType, user: this.ctx.isUser(n), isStatic: spec.storage === 'static',
+      name: decl.name,
+      node: n,
+      declarator: decl.functionDeclarator,
+      nameNode: decl.nameNode,
+      type: fnType,
+      user: this.ctx.isUser(n),
+      isStatic: spec.storage === 'static',
     };
     if (this.definitions.has(decl.name)) {
       this.ctx.report('error', n, `redefinition of '${decl.name}'`);

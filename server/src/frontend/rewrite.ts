@@ -28,12 +28,18 @@ export interface Rewritten {
 
 /** GNU spellings of standard keywords (gcc accepts them in every mode). */
 const KEYWORD_SPELLINGS: Record<string, string> = {
-  __const: 'const', __const__: 'const',
-  __signed: 'signed', __signed__: 'signed',
-  __volatile: 'volatile', __volatile__: 'volatile',
-  __restrict: 'restrict', __restrict__: 'restrict',
-  __inline: 'inline', __inline__: 'inline',
-  __alignof: '_Alignof', __alignof__: '_Alignof',
+  __const: 'const',
+  __const__: 'const',
+  __signed: 'signed',
+  __signed__: 'signed',
+  __volatile: 'volatile',
+  __volatile__: 'volatile',
+  __restrict: 'restrict',
+  __restrict__: 'restrict',
+  __inline: 'inline',
+  __inline__: 'inline',
+  __alignof: '_Alignof',
+  __alignof__: '_Alignof',
   __builtin_offsetof: 'offsetof',
 };
 /** Tokens that mean nothing to the analysis: blanked. `_Thread_local`: one thread is analysed, thread storage is static storage. */
@@ -46,9 +52,44 @@ const LAYOUT_ATTRIBUTES = new Set(['packed', 'aligned']);
 const MEANINGFUL_ATTRIBUTES = new Set(['mode', 'vector_size', 'cleanup', 'packed', 'aligned', 'scalar_storage_order']);
 const CONTROL_KEYWORDS = new Set(['if', 'while', 'for', 'switch']);
 const C_KEYWORDS = new Set([
-  'auto', 'break', 'case', 'char', 'const', 'continue', 'default', 'do', 'double', 'else', 'enum', 'extern', 'float', 'for',
-  'goto', 'if', 'inline', 'int', 'long', 'register', 'restrict', 'return', 'short', 'signed', 'sizeof', 'static', 'struct',
-  'switch', 'typedef', 'union', 'unsigned', 'void', 'volatile', 'while', '_Bool', '_Noreturn', 'typeof', '__typeof__',
+  'auto',
+  'break',
+  'case',
+  'char',
+  'const',
+  'continue',
+  'default',
+  'do',
+  'double',
+  'else',
+  'enum',
+  'extern',
+  'float',
+  'for',
+  'goto',
+  'if',
+  'inline',
+  'int',
+  'long',
+  'register',
+  'restrict',
+  'return',
+  'short',
+  'signed',
+  'sizeof',
+  'static',
+  'struct',
+  'switch',
+  'typedef',
+  'union',
+  'unsigned',
+  'void',
+  'volatile',
+  'while',
+  '_Bool',
+  '_Noreturn',
+  'typeof',
+  '__typeof__',
 ]);
 
 interface Tok {
@@ -61,7 +102,8 @@ interface Tok {
 
 /** Tokens of C code; comments, string and character literals are single tokens (`word` false) or skipped. */
 function tokenize(text: string): Tok[] {
-  const re = /\s+|\/\/[^\n]*|\/\*[\s\S]*?(?:\*\/|$)|(?:L|u8|u|U)?"(?:\\[\s\S]|[^"\\\n])*"?|(?:L|u8|u|U)?'(?:\\[\s\S]|[^'\\\n])*'?|[A-Za-z_$][\w$]*|\.?\d(?:[eEpP][+-]|'?[\w.])*|[\s\S]/gy;
+  const re =
+    /\s+|\/\/[^\n]*|\/\*[\s\S]*?(?:\*\/|$)|(?:L|u8|u|U)?"(?:\\[\s\S]|[^"\\\n])*"?|(?:L|u8|u|U)?'(?:\\[\s\S]|[^'\\\n])*'?|[A-Za-z_$][\w$]*|\.?\d(?:[eEpP][+-]|'?[\w.])*|[\s\S]/gy;
   const out: Tok[] = [];
   let m: RegExpExecArray | null;
   while ((m = re.exec(text))) {
@@ -124,13 +166,19 @@ export function rewriteForParsing(text: string): Rewritten {
       const names = attributeNames(toks, k + 1, close);
       const next = toks[close + 1]?.text;
       const structPlace = braces[braces.length - 1] === true || prev?.text === 'struct' || (prev?.text === '}' && lastClosedStruct);
-      const keep = (structPlace && names.some((n) => LAYOUT_ATTRIBUTES.has(n))) ||
+      const keep =
+        (structPlace && names.some((n) => LAYOUT_ATTRIBUTES.has(n))) ||
         (typedefDepth === braces.length && names.includes('mode') && (next === ';' || next === '__attribute__'));
       if (!keep) {
         blank(t.start, toks[close].end);
         // The alignment of a variable does not matter to the analysis; that of a type does.
         const meaningful = names.filter((n) => MEANINGFUL_ATTRIBUTES.has(n) && (n !== 'aligned' || typedefDepth === braces.length));
-        if (meaningful.length > 0) notes.push({ offset: t.start, length: toks[close].end - t.start, message: `__attribute__((${meaningful.join(', ')})) is ignored in this place: the analysis may not match the compiled code` });
+        if (meaningful.length > 0)
+          notes.push({
+            offset: t.start,
+            length: toks[close].end - t.start,
+            message: `__attribute__((${meaningful.join(', ')})) is ignored in this place: the analysis may not match the compiled code`,
+          });
       }
       k = close; // an attribute does not end a pending struct specifier
       continue;
@@ -148,7 +196,11 @@ export function rewriteForParsing(text: string): Rewritten {
       continue;
     } else if (COMPLEX.has(s)) {
       blank(t.start, t.end);
-      notes.push({ offset: t.start, length: t.end - t.start, message: 'unsupported: complex types (read as their real type); goals they can affect are unknown' });
+      notes.push({
+        offset: t.start,
+        length: t.end - t.start,
+        message: 'unsupported: complex types (read as their real type); goals they can affect are unknown',
+      });
       continue;
     }
     if (s === 'struct' || s === 'union') pendingStruct = true;
@@ -202,5 +254,8 @@ function isAsmLabelPlace(prev: Tok | undefined, lastCloseOpener: Tok | undefined
 function nameUnnamedBitFields(text: string): string {
   let k = 0;
   // Only at the start of a member declaration (after `{` or `;`): `_Generic(x, int: 1)` is left alone.
-  return text.replace(/(?<=[{;]\s*)((?:(?:un)?signed|int|char|short|long|_Bool)(?:\s+(?:(?:un)?signed|int|char|short|long))*\s*):(\s*\d+\s*[;,])/g, (_m, type: string, rest: string) => `${type} ${UNNAMED_BITFIELD}${++k}:${rest}`);
+  return text.replace(
+    /(?<=[{;]\s*)((?:(?:un)?signed|int|char|short|long|_Bool)(?:\s+(?:(?:un)?signed|int|char|short|long))*\s*):(\s*\d+\s*[;,])/g,
+    (_m, type: string, rest: string) => `${type} ${UNNAMED_BITFIELD}${++k}:${rest}`,
+  );
 }

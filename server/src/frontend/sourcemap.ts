@@ -26,7 +26,8 @@ interface Tok {
   col: number;
 }
 
-const TOKEN = /\s+|\/\/.*$|\/\*.*?(\*\/|$)|[A-Za-z_$][\w$]*|\.?\d(?:[eEpP][+-]|[\w.])*|"(?:\\.|[^"\\])*"?|'(?:\\.|[^'\\])*'?|<<=|>>=|\.\.\.|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^!=<>]=|##|./gy;
+const TOKEN =
+  /\s+|\/\/.*$|\/\*.*?(\*\/|$)|[A-Za-z_$][\w$]*|\.?\d(?:[eEpP][+-]|[\w.])*|"(?:\\.|[^"\\])*"?|'(?:\\.|[^'\\])*'?|<<=|>>=|\.\.\.|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^!=<>]=|##|./gy;
 
 function tokenize(line: string): Tok[] {
   const toks: Tok[] = [];
@@ -98,7 +99,11 @@ export class SourceMap {
   /** Identity map for text parsed without preprocessing. */
   static identity(file: string, text: string): SourceMap {
     const lines = text.split('\n');
-    return new SourceMap(lines.map((_, i) => ({ file, line: i + 1, system: false, user: true })), lines, lines);
+    return new SourceMap(
+      lines.map((_, i) => ({ file, line: i + 1, system: false, user: true })),
+      lines,
+      lines,
+    );
   }
 
   /** Map a 0-based (row, column) of the parsed text to a 1-based position in its original file. */
@@ -216,7 +221,7 @@ function alignGreedy(iToks: Tok[], units: Unit[], outer: Unit | null): ColumnEnt
       j = k + 1;
       continue;
     }
-    const at = units[j]?.macro ? units[j] : outer ?? units[j] ?? units[j - 1];
+    const at = units[j]?.macro ? units[j] : (outer ?? units[j] ?? units[j - 1]);
     if (at) out.push({ iCol: t.col, len: t.text.length, oStart: at.col, oEnd: at.end, exact: false });
   }
   return out;

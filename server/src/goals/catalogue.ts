@@ -16,20 +16,40 @@ export function buildCatalogue(program: Program, fn: IRFunction, opts: { runtime
   for (const block of fn.blocks) {
     if (block.hasCode && block.range) {
       // First line only: the statement goal of `if (c) {` reads "statement `if (c) {`", not the whole if.
-      const firstLine = { ...block.range, endLine: block.range.line, endColumn: block.range.endLine === block.range.line ? block.range.endColumn : Number.MAX_SAFE_INTEGER };
-      drafts.push({ tag: 'stmt', kind: 'statement', range: block.range, label: `statement \`${text(firstLine)}\``, target: { kind: 'block', block: block.id } });
+      const firstLine = {
+        ...block.range,
+        endLine: block.range.line,
+        endColumn: block.range.endLine === block.range.line ? block.range.endColumn : Number.MAX_SAFE_INTEGER,
+      };
+      drafts.push({
+        tag: 'stmt',
+        kind: 'statement',
+        range: block.range,
+        label: `statement \`${text(firstLine)}\``,
+        target: { kind: 'block', block: block.id },
+      });
     }
     block.instrs.forEach((instr, index) => {
       if (instr.kind === 'assert') {
-        const label = instr.origin === 'ensures' ? `\`ensures ${instr.text}\`` : `\`${instr.text.startsWith('assert') ? instr.text : `assert(${instr.text})`}\``;
+        const label =
+          instr.origin === 'ensures' ? `\`ensures ${instr.text}\`` : `\`${instr.text.startsWith('assert') ? instr.text : `assert(${instr.text})`}\``;
         drafts.push({ tag: instr.origin, kind: 'assertion', range: instr.range, label, target: { kind: 'assert', block: block.id, index } });
       } else if (instr.kind === 'error') {
-        drafts.push({ tag: 'error', kind: 'assertion', range: instr.range, label: `\`${instr.text}\` is reached`, target: { kind: 'error', block: block.id, index } });
+        drafts.push({
+          tag: 'error',
+          kind: 'assertion',
+          range: instr.range,
+          label: `\`${instr.text}\` is reached`,
+          target: { kind: 'error', block: block.id, index },
+        });
       }
       if (opts.runtimeErrors) {
         for (const [error, detail] of runtimeErrors(program, instr)) {
           drafts.push({
-            tag: error, kind: 'runtime-error', range: instr.range, outcome: error,
+            tag: error,
+            kind: 'runtime-error',
+            range: instr.range,
+            outcome: error,
             label: `\`${text(instr.range)}\` ${runtimeErrorWording[error]}`,
             target: { kind: 'runtime-error', block: block.id, index, error, detail },
           });
@@ -42,8 +62,14 @@ export function buildCatalogue(program: Program, fn: IRFunction, opts: { runtime
     if (d.synthetic) continue;
     for (const o of d.outcomes) {
       drafts.push({
-        tag: '', fixedId: `${d.id}:${o.outcome}`, kind: 'branch', range: d.range, outcome: o.outcome, decision: d.id,
-        label: outcomeLabel(d, o.outcome, byId), target: { kind: 'edges', edges: o.edges.map((e) => ({ ...e })) },
+        tag: '',
+        fixedId: `${d.id}:${o.outcome}`,
+        kind: 'branch',
+        range: d.range,
+        outcome: o.outcome,
+        decision: d.id,
+        label: outcomeLabel(d, o.outcome, byId),
+        target: { kind: 'edges', edges: o.edges.map((e) => ({ ...e })) },
       });
     }
   }
@@ -103,7 +129,15 @@ function outcomeLabel(d: Decision, outcome: string, byId: Map<string, Decision>)
     return `condition \`${d.text}\`${whole} is ${outcome}`;
   }
   const loop = d.kind === 'while' || d.kind === 'for' || d.kind === 'do';
-  const what = !loop ? '' : outcome === 'true' ? (d.kind === 'do' ? ' (the loop runs again)' : ' (the loop body runs)') : outcome === 'false' ? ' (the loop is left)' : '';
+  const what = !loop
+    ? ''
+    : outcome === 'true'
+      ? d.kind === 'do'
+        ? ' (the loop runs again)'
+        : ' (the loop body runs)'
+      : outcome === 'false'
+        ? ' (the loop is left)'
+        : '';
   return `\`${decisionHead(d)}\` is ${outcome}${what}`;
 }
 
@@ -120,7 +154,7 @@ export function goalAt(goals: Goal[], line: number, column?: number, outcome?: s
   let found: Goal | undefined;
   if (outcome === undefined) {
     const stmts = onLine.filter((g) => g.kind === 'statement').sort((a, b) => a.range.column - b.range.column);
-    found = stmts.find(holds) ?? (column === undefined ? stmts[0] : [...stmts].reverse().find((g) => g.range.column <= column) ?? stmts[0]);
+    found = stmts.find(holds) ?? (column === undefined ? stmts[0] : ([...stmts].reverse().find((g) => g.range.column <= column) ?? stmts[0]));
   } else {
     const branches = onLine.filter((g) => g.kind === 'branch' && g.outcome === outcome);
     const pointed = branches.filter(holds).sort((a, b) => span(a.range) - span(b.range));

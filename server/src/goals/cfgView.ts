@@ -58,14 +58,16 @@ export function cfgView(program: Program, fn: IRFunction, goals: Goal[], opts: C
       const v = ssa.versions.get(id)!;
       return `${program.vars.get(v.orig)?.name ?? `v${v.orig}`}_${v.version}`;
     };
-    view.ssa = [...ssa.phis].sort(([a], [b]) => a - b).map(([block, phis]) => ({
-      block,
-      phis: phis.map((p) => ({
-        variable: program.vars.get(p.orig)?.name ?? `v${p.orig}`,
-        dst: nameOf(p.dst)!,
-        args: p.args.map((a) => ({ from: a.from, value: nameOf(a.value) })),
-      })),
-    }));
+    view.ssa = [...ssa.phis]
+      .sort(([a], [b]) => a - b)
+      .map(([block, phis]) => ({
+        block,
+        phis: phis.map((p) => ({
+          variable: program.vars.get(p.orig)?.name ?? `v${p.orig}`,
+          dst: nameOf(p.dst)!,
+          args: p.args.map((a) => ({ from: a.from, value: nameOf(a.value) })),
+        })),
+      }));
   }
   if (opts.controlDependence) {
     view.controlDependence = controlDependences(fn)

@@ -48,7 +48,8 @@ export function decisionOutcomesByEdge(fn: IRFunction): Map<string, DecisionOutc
   // Edge labels name the decision too; they fill in edges a decision's outcome list does not carry.
   for (const b of fn.blocks) {
     for (const [to, label] of Object.entries(b.edgeLabels)) {
-      if (label.decision && label.outcome && !byEdge.has(edgeKey(b.id, Number(to)))) add(b.id, Number(to), { decision: label.decision, outcome: label.outcome });
+      if (label.decision && label.outcome && !byEdge.has(edgeKey(b.id, Number(to))))
+        add(b.id, Number(to), { decision: label.decision, outcome: label.outcome });
     }
   }
   return byEdge;

@@ -40,7 +40,7 @@ export function dominatorTreeOf(g: Graph): DomTree {
     }
     return a;
   };
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const n of order) {
       if (n === g.root) continue;
@@ -76,8 +76,7 @@ export function dominatorTreeOf(g: Graph): DomTree {
       stack.pop();
     }
   }
-  const dominates = (a: number, b: number): boolean =>
-    pre[a] !== -1 && pre[b] !== -1 && pre[a] <= pre[b] && post[b] <= post[a];
+  const dominates = (a: number, b: number): boolean => pre[a] !== -1 && pre[b] !== -1 && pre[a] <= pre[b] && post[b] <= post[a];
   return { root: g.root, idom, children, order, dominates };
 }
 

@@ -55,9 +55,12 @@ export function intBinary(op: BinaryOp, a: bigint, b: bigint, opType: IntType): 
     return wrapInt(v, opType);
   };
   switch (op) {
-    case '+': return checked(a + b, 'addition');
-    case '-': return checked(a - b, 'subtraction');
-    case '*': return checked(a * b, 'multiplication');
+    case '+':
+      return checked(a + b, 'addition');
+    case '-':
+      return checked(a - b, 'subtraction');
+    case '*':
+      return checked(a * b, 'multiplication');
     case '/':
     case '%': {
       if (b === 0n) throw new UndefinedBehaviour('division by zero');
@@ -78,34 +81,56 @@ export function intBinary(op: BinaryOp, a: bigint, b: bigint, opType: IntType): 
     case '>>':
       if (b < 0n || b >= BigInt(opType.bits)) throw new UndefinedBehaviour(`shift count ${b} out of range`);
       return a >> b; // arithmetic for negative signed values, as gcc does
-    case '&': return wrapInt(a & b, opType);
-    case '|': return wrapInt(a | b, opType);
-    case '^': return wrapInt(a ^ b, opType);
-    default: return compare(op, a, b);
+    case '&':
+      return wrapInt(a & b, opType);
+    case '|':
+      return wrapInt(a | b, opType);
+    case '^':
+      return wrapInt(a ^ b, opType);
+    default:
+      return compare(op, a, b);
   }
 }
 
 /** A comparison operator on two numbers of the same kind: 1n or 0n (NaN compares unequal to everything). */
 function compare(op: BinaryOp, a: bigint | number, b: bigint | number): bigint {
   switch (op) {
-    case '==': return a === b ? 1n : 0n;
-    case '!=': return a !== b ? 1n : 0n;
-    case '<': return a < b ? 1n : 0n;
-    case '<=': return a <= b ? 1n : 0n;
-    case '>': return a > b ? 1n : 0n;
-    case '>=': return a >= b ? 1n : 0n;
-    default: throw new Error(`${op} is not a comparison`);
+    case '==':
+      return a === b ? 1n : 0n;
+    case '!=':
+      return a !== b ? 1n : 0n;
+    case '<':
+      return a < b ? 1n : 0n;
+    case '<=':
+      return a <= b ? 1n : 0n;
+    case '>':
+      return a > b ? 1n : 0n;
+    case '>=':
+      return a >= b ? 1n : 0n;
+    default:
+      throw new Error(`${op} is not a comparison`);
   }
 }
 
 export function floatBinary(op: BinaryOp, a: number, b: number, t: FloatType): Scalar {
   switch (op) {
-    case '+': return roundFloat(a + b, t);
-    case '-': return roundFloat(a - b, t);
-    case '*': return roundFloat(a * b, t);
-    case '/': return roundFloat(a / b, t);
-    case '==': case '!=': case '<': case '<=': case '>': case '>=': return compare(op, a, b);
-    default: throw new Error(`operator ${op} on floating operands`);
+    case '+':
+      return roundFloat(a + b, t);
+    case '-':
+      return roundFloat(a - b, t);
+    case '*':
+      return roundFloat(a * b, t);
+    case '/':
+      return roundFloat(a / b, t);
+    case '==':
+    case '!=':
+    case '<':
+    case '<=':
+    case '>':
+    case '>=':
+      return compare(op, a, b);
+    default:
+      throw new Error(`operator ${op} on floating operands`);
   }
 }
 
@@ -114,8 +139,10 @@ export function intUnary(op: '-' | '~' | '!', a: bigint, t: IntType): bigint {
     case '-':
       if (t.signed && a === intMinOf(t)) throw new UndefinedBehaviour('signed overflow in negation');
       return wrapInt(-a, t);
-    case '~': return wrapInt(~a, t);
-    case '!': return a === 0n ? 1n : 0n;
+    case '~':
+      return wrapInt(~a, t);
+    case '!':
+      return a === 0n ? 1n : 0n;
   }
 }
 
@@ -213,12 +240,18 @@ const isPtr = (v: Value): v is Pointer => typeof v === 'object' && v !== null &&
 
 function zeroValue(t: CType): Value {
   switch (t.kind) {
-    case 'int': return 0n;
-    case 'float': return 0;
-    case 'pointer': return 0n;
-    case 'array': return Array.from({ length: t.length ?? 0 }, () => zeroValue(t.of));
-    case 'struct': return { kind: 'struct', fields: t.fields.map((f) => zeroValue(f.type)) };
-    default: return undefined;
+    case 'int':
+      return 0n;
+    case 'float':
+      return 0;
+    case 'pointer':
+      return 0n;
+    case 'array':
+      return Array.from({ length: t.length ?? 0 }, () => zeroValue(t.of));
+    case 'struct':
+      return { kind: 'struct', fields: t.fields.map((f) => zeroValue(f.type)) };
+    default:
+      return undefined;
   }
 }
 
@@ -285,15 +318,20 @@ class Interpreter {
       case 'scalar':
         return this.operand(init.value, new Map());
       case 'string': {
-        const len = t.kind === 'array' ? t.length ?? init.bytes.length : init.bytes.length;
+        const len = t.kind === 'array' ? (t.length ?? init.bytes.length) : init.bytes.length;
         const elem = t.kind === 'array' ? t.of : t;
         return Array.from({ length: len }, (_, i) => wrapInt(BigInt(init.bytes[i] ?? 0), elem as IntType));
       }
       case 'aggregate': {
         const z = zeroValue(t);
-        if (Array.isArray(z) && t.kind === 'array') init.elems.forEach((e, i) => { if (e && i < z.length) z[i] = this.initValue(t.of, e); });
+        if (Array.isArray(z) && t.kind === 'array')
+          init.elems.forEach((e, i) => {
+            if (e && i < z.length) z[i] = this.initValue(t.of, e);
+          });
         else if (t.kind === 'struct' && typeof z === 'object' && z && !Array.isArray(z) && z.kind === 'struct') {
-          init.elems.forEach((e, i) => { if (e && i < t.fields.length) z.fields[i] = this.initValue(t.fields[i].type, e); });
+          init.elems.forEach((e, i) => {
+            if (e && i < t.fields.length) z.fields[i] = this.initValue(t.fields[i].type, e);
+          });
         }
         return z;
       }
@@ -466,7 +504,11 @@ class Interpreter {
       case 'string': {
         let obj = this.strings.get(o);
         if (!obj) {
-          obj = { name: 'string literal', type: { kind: 'array', of: { kind: 'int', bits: 8, signed: true, rank: 'char', name: 'char' }, length: o.bytes.length }, value: o.bytes.map((b) => BigInt.asIntN(8, BigInt(b))) };
+          obj = {
+            name: 'string literal',
+            type: { kind: 'array', of: { kind: 'int', bits: 8, signed: true, rank: 'char', name: 'char' }, length: o.bytes.length },
+            value: o.bytes.map((b) => BigInt.asIntN(8, BigInt(b))),
+          };
           this.strings.set(o, obj);
         }
         return { kind: 'ptr', obj, path: [0], delta: 0 };
@@ -513,13 +555,20 @@ class Interpreter {
       case 'icall': {
         const f = this.operand(r.fn, frame);
         if (typeof f !== 'object' || f === null || Array.isArray(f) || f.kind !== 'func') throw new UndefinedBehaviour('call through a non-function pointer');
-        return this.callByName(f.name, r.args.map((a) => this.operand(a, frame)));
+        return this.callByName(
+          f.name,
+          r.args.map((a) => this.operand(a, frame)),
+        );
       }
       case 'nondet': {
         const list = this.opts.nondet ?? [];
         if (this.nondetIndex >= list.length) throw new Error(`no value left for ${r.name}()`);
         const v = list[this.nondetIndex++];
-        return this.cast(v, typeof v === 'number' ? { kind: 'float', bits: 64, name: 'double' } : { kind: 'int', bits: 64, signed: true, rank: 'longlong', name: 'long long' }, r.type);
+        return this.cast(
+          v,
+          typeof v === 'number' ? { kind: 'float', bits: 64, name: 'double' } : { kind: 'int', bits: 64, signed: true, rank: 'longlong', name: 'long long' },
+          r.type,
+        );
       }
       case 'havoc':
         throw new Error(`not modelled: ${r.what}`);
@@ -550,7 +599,8 @@ class Interpreter {
     const same = (x: Value, y: Value): boolean => {
       if (typeof x === 'bigint' && typeof y === 'bigint') return x === y;
       if (isPtr(x) && isPtr(y)) return x.obj === y.obj && x.delta === y.delta && x.path.length === y.path.length && x.path.every((k, i) => k === y.path[i]);
-      if (typeof x === 'object' && typeof y === 'object' && x && y && !Array.isArray(x) && !Array.isArray(y) && x.kind === 'func' && y.kind === 'func') return x.name === y.name;
+      if (typeof x === 'object' && typeof y === 'object' && x && y && !Array.isArray(x) && !Array.isArray(y) && x.kind === 'func' && y.kind === 'func')
+        return x.name === y.name;
       return false;
     };
     if (op === '==') return same(a, b) ? 1n : 0n;
@@ -558,11 +608,16 @@ class Interpreter {
     const c = cmpPtr(a, b);
     if (c === null) throw new UndefinedBehaviour(`relational comparison of unrelated pointers`);
     switch (op) {
-      case '<': return c < 0 ? 1n : 0n;
-      case '<=': return c <= 0 ? 1n : 0n;
-      case '>': return c > 0 ? 1n : 0n;
-      case '>=': return c >= 0 ? 1n : 0n;
-      default: throw new Error(`operator ${op} on pointers`);
+      case '<':
+        return c < 0 ? 1n : 0n;
+      case '<=':
+        return c <= 0 ? 1n : 0n;
+      case '>':
+        return c > 0 ? 1n : 0n;
+      case '>=':
+        return c >= 0 ? 1n : 0n;
+      default:
+        throw new Error(`operator ${op} on pointers`);
     }
   }
 

@@ -90,10 +90,7 @@ export type PathElem =
   /** Array subscript; `index` has an integer type (already converted to the index type, ptrdiff-like). */
   | { kind: 'index'; index: Operand };
 
-export type BinaryOp =
-  | '+' | '-' | '*' | '/' | '%'
-  | '<<' | '>>' | '&' | '|' | '^'
-  | '==' | '!=' | '<' | '<=' | '>' | '>=';
+export type BinaryOp = '+' | '-' | '*' | '/' | '%' | '<<' | '>>' | '&' | '|' | '^' | '==' | '!=' | '<' | '<=' | '>' | '>=';
 
 export type UnaryOp = '-' | '~' | '!';
 

@@ -4,14 +4,15 @@
 // result as unknown; the harness never replaces it with a stub.
 
 export const LIBC = new Set(
-  ('abort exit _Exit atexit quick_exit malloc calloc realloc free aligned_alloc memcpy memmove memset memcmp memchr ' +
+  (
+    'abort exit _Exit atexit quick_exit malloc calloc realloc free aligned_alloc memcpy memmove memset memcmp memchr ' +
     'strlen strcpy strncpy strcat strncat strcmp strncmp strchr strrchr strstr strdup strndup strtok strtol strtoul strtoll strtoull strtod strtof ' +
     'atoi atol atoll atof abs labs llabs div ldiv qsort bsearch rand srand printf fprintf sprintf snprintf vprintf vfprintf vsnprintf ' +
     'puts fputs putchar fputc putc getchar fgetc getc fgets scanf fscanf sscanf fopen fclose fread fwrite fflush perror ' +
     'isalpha isdigit isalnum isspace isupper islower isprint ispunct isxdigit toupper tolower ' +
     'sqrt sqrtf fabs fabsf floor floorf ceil ceilf round roundf trunc truncf fmod fmodf pow powf exp expf log logf sin sinf cos cosf tan tanf ' +
-    'atan atan2 fmin fmax fminf fmaxf isnan isinf isfinite __assert_fail __assert_perror_fail __assert assert setjmp longjmp signal raise time clock getenv')
-    .split(/\s+/),
+    'atan atan2 fmin fmax fminf fmaxf isnan isinf isfinite __assert_fail __assert_perror_fail __assert assert setjmp longjmp signal raise time clock getenv'
+  ).split(/\s+/),
 );
 
 /** Library functions whose only effect is output: a call whose result is not used changes nothing the model tracks. */

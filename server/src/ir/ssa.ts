@@ -169,7 +169,10 @@ export function toSsa(program: Program, fn: IRFunction): SsaFunction {
     if (vars.length === 0) continue;
     // An entry block with predecessors also receives the entry values.
     const entryArg = b === 0 ? [{ from: -1, value: null as number | null }] : [];
-    phis.set(b, vars.map((orig) => ({ dst: -1, orig, args: [...entryArg, ...realPreds[b].map((from) => ({ from, value: null }))] })));
+    phis.set(
+      b,
+      vars.map((orig) => ({ dst: -1, orig, args: [...entryArg, ...realPreds[b].map((from) => ({ from, value: null }))] })),
+    );
   }
   for (const phi of phis.get(0) ?? []) phi.args[0].value = entry.get(phi.orig)!;
 
@@ -238,7 +241,7 @@ function renameInstr(instr: Instr, tracked: Set<number>, r: Renamer, define: (v:
 function liveIn(fn: IRFunction, ue: Set<number>[], defs: Set<number>[], observable: Set<number>): Set<number>[] {
   const live: Set<number>[] = fn.blocks.map((b) => new Set(ue[b.id]));
   const succ = fn.blocks.map(successors);
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (let b = fn.blocks.length - 1; b >= 0; b--) {
       const out = new Set<number>(b === fn.exitBlock ? observable : []);

@@ -209,7 +209,13 @@ export class Analysis {
    * Runs a user request about one function in the pool ahead of the background
    * work; an edit of that function aborts it with ContentModifiedError.
    */
-  async userRequest<M extends 'reach' | 'cfg'>(uri: string, functionName: string | undefined, method: M, params: EngineParams<M>, signal?: AbortSignal): Promise<EngineResult<M>> {
+  async userRequest<M extends 'reach' | 'cfg'>(
+    uri: string,
+    functionName: string | undefined,
+    method: M,
+    params: EngineParams<M>,
+    signal?: AbortSignal,
+  ): Promise<EngineResult<M>> {
     const f = this.files.get(uri);
     const info = f?.index.functions.find((fn) => fn.name === functionName);
     const controller = new AbortController();
@@ -242,22 +248,25 @@ export class Analysis {
       if (fn) spans.set(name, { from: fn.startLine + 1, to: fn.endLine + 1 });
     }
     const k = key(uri, info.name);
-    const done = this.pool.run('analyse', params, this.options, 'background', controller.signal).then(
-      (report) => {
-        const cached: CachedAnalysis = { report, spans, analysed: params, explanations: new Map() };
-        this.remember(info.hash, cached);
-        this.explain(uri, info, cached);
-      },
-      (e: unknown) => {
-        if (isCancellation(e) || controller.signal.aborted) return;
-        const message = e instanceof Error ? e.message : String(e);
-        this.log(`analysis of ${info.name} failed: ${message}`);
-        this.failures.set(info.hash, message);
-      },
-    ).finally(() => {
-      if (this.running.get(k)?.controller === controller) this.running.delete(k);
-      if (!controller.signal.aborted) this.onChange(uri);
-    });
+    const done = this.pool
+      .run('analyse', params, this.options, 'background', controller.signal)
+      .then(
+        (report) => {
+          const cached: CachedAnalysis = { report, spans, analysed: params, explanations: new Map() };
+          this.remember(info.hash, cached);
+          this.explain(uri, info, cached);
+        },
+        (e: unknown) => {
+          if (isCancellation(e) || controller.signal.aborted) return;
+          const message = e instanceof Error ? e.message : String(e);
+          this.log(`analysis of ${info.name} failed: ${message}`);
+          this.failures.set(info.hash, message);
+        },
+      )
+      .finally(() => {
+        if (this.running.get(k)?.controller === controller) this.running.delete(k);
+        if (!controller.signal.aborted) this.onChange(uri);
+      });
     this.running.set(k, { hash: info.hash, controller, done });
   }
 
@@ -273,7 +282,11 @@ export class Analysis {
     for (const g of goals) cached.explanations.set(g.id, 'pending');
     const jobs = goals.map(async (g) => {
       const request: ReachRequest = {
-        file: analysed.file, text: analysed.text, function: info.name, line: g.line, column: g.column,
+        file: analysed.file,
+        text: analysed.text,
+        function: info.name,
+        line: g.line,
+        column: g.column,
         ...(g.kind === 'branch' && g.outcome !== undefined ? { outcome: g.outcome } : {}),
       };
       try {
@@ -293,7 +306,8 @@ export class Analysis {
           cached.explanations.set(g.id, 'none');
         }
       } catch (e) {
-        if (isCancellation(e) || controller.signal.aborted) cached.explanations.delete(g.id); // asked again later
+        if (isCancellation(e) || controller.signal.aborted)
+          cached.explanations.delete(g.id); // asked again later
         else {
           cached.explanations.set(g.id, 'none');
           this.log(`explaining ${g.id} failed: ${e instanceof Error ? e.message : String(e)}`);

@@ -11,9 +11,10 @@ import type { FileIndex } from './functions';
 /** LSP range (0-based) of a 1-based report position. */
 export function goalRange(g: { line: number; column: number; endLine?: number; endColumn?: number }): Range {
   const start = { line: g.line - 1, character: Math.max(0, g.column - 1) };
-  const end = g.endLine !== undefined && g.endColumn !== undefined
-    ? { line: g.endLine - 1, character: Math.max(0, g.endColumn - 1) }
-    : { line: g.line - 1, character: 10_000 }; // to the end of the line (clients clamp)
+  const end =
+    g.endLine !== undefined && g.endColumn !== undefined
+      ? { line: g.endLine - 1, character: Math.max(0, g.endColumn - 1) }
+      : { line: g.line - 1, character: 10_000 }; // to the end of the line (clients clamp)
   return { start, end };
 }
 
@@ -41,7 +42,9 @@ function propertyDiagnostic(uri: string, f: FunctionReport, g: GoalReport): Diag
   const what = g.kind === 'assertion' ? `assertion ${assertedCondition(g.label)}` : `runtime error (${g.outcome ?? 'error'}): ${g.label.replace(/`/g, '')}`;
   if (g.status === 'violated') {
     return {
-      range: goalRange(g), source: 'creach', code: g.id,
+      range: goalRange(g),
+      source: 'creach',
+      code: g.id,
       severity: g.kind === 'assertion' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
       message: `${what} violated${test ? ` for ${formatInputs(test)}` : ''}`,
       relatedInformation: related,
@@ -51,7 +54,10 @@ function propertyDiagnostic(uri: string, f: FunctionReport, g: GoalReport): Diag
   }
   if (g.status === 'unknown' || g.status === 'not-reached') {
     return {
-      range: goalRange(g), source: 'creach', code: g.id, severity: DiagnosticSeverity.Information,
+      range: goalRange(g),
+      source: 'creach',
+      code: g.id,
+      severity: DiagnosticSeverity.Information,
       message: `${what}: ${g.status === 'unknown' ? 'unknown' : `no violation within ${g.bound ?? '?'} loop iterations (not a proof)`}${g.reason ? `: ${g.reason}` : ''}`,
     };
   }
@@ -70,7 +76,12 @@ function failureDiagnostics(file: string, failures: { message: string; line: num
       const message = here ? m[4] : `CReach could not analyse this function: ${text}`;
       if (seen.has(`${line}:${message}`) || (here && syntaxLines.has(line))) continue;
       seen.add(`${line}:${message}`);
-      out.push({ range: goalRange({ line, column: here ? Number(m[3]) : 1 }), severity: here ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning, source: 'creach', message });
+      out.push({
+        range: goalRange({ line, column: here ? Number(m[3]) : 1 }),
+        severity: here ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+        source: 'creach',
+        message,
+      });
     }
   }
   return out;
@@ -79,14 +90,18 @@ function failureDiagnostics(file: string, failures: { message: string; line: num
 export function fileDiagnostics(uri: string, report: Report, index: FileIndex, failures: { message: string; line: number }[] = []): Diagnostic[] {
   const out: Diagnostic[] = index.syntaxErrors.map((e) => ({
     range: { start: { line: e.line, character: e.character }, end: { line: e.endLine, character: e.endCharacter } },
-    severity: DiagnosticSeverity.Error, source: 'creach', message: e.message,
+    severity: DiagnosticSeverity.Error,
+    source: 'creach',
+    message: e.message,
   }));
   const syntaxLines = new Set(index.syntaxErrors.map((e) => e.line + 1));
   out.push(...failureDiagnostics(report.file, failures, syntaxLines));
   for (const d of report.diagnostics ?? []) {
     if (d.severity === 'error' && syntaxLines.has(d.line)) continue; // tree-sitter already said it
     out.push({
-      range: goalRange({ line: d.line, column: d.column }), source: 'creach', message: d.message,
+      range: goalRange({ line: d.line, column: d.column }),
+      source: 'creach',
+      message: d.message,
       severity: d.severity === 'error' ? DiagnosticSeverity.Error : d.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
     });
   }
@@ -97,14 +112,20 @@ export function fileDiagnostics(uri: string, report: Report, index: FileIndex, f
         if (d) out.push(d);
       } else if (g.kind === 'statement' && g.status === 'unreachable') {
         out.push({
-          range: goalRange(g), source: 'creach', code: g.id, severity: DiagnosticSeverity.Hint, tags: [DiagnosticTag.Unnecessary],
+          range: goalRange(g),
+          source: 'creach',
+          code: g.id,
+          severity: DiagnosticSeverity.Hint,
+          tags: [DiagnosticTag.Unnecessary],
           message: `unreachable: ${g.label}${g.why?.length ? ` (because of line${g.why.length > 1 ? 's' : ''} ${[...new Set(g.why.map((r) => r.line))].join(', ')})` : ''}`,
         });
       }
     }
     for (const u of f.unsupported ?? []) {
       out.push({
-        range: goalRange({ line: u.line, column: 1 }), source: 'creach', severity: DiagnosticSeverity.Information,
+        range: goalRange({ line: u.line, column: 1 }),
+        source: 'creach',
+        severity: DiagnosticSeverity.Information,
         message: `not modelled: ${u.what}; goals it can affect are reported unknown`,
       });
     }

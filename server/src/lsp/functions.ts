@@ -67,14 +67,24 @@ function syntaxErrors(root: SyntaxNode): SyntaxProblem[] {
   const visit = (n: SyntaxNode) => {
     if (problems.length >= 20) return;
     if (n.isMissing) {
-      problems.push({ line: n.startPosition.row, character: n.startPosition.column, endLine: n.endPosition.row,
-        endCharacter: n.endPosition.column + 1, message: `syntax error: missing '${n.type}'` });
+      problems.push({
+        line: n.startPosition.row,
+        character: n.startPosition.column,
+        endLine: n.endPosition.row,
+        endCharacter: n.endPosition.column + 1,
+        message: `syntax error: missing '${n.type}'`,
+      });
       return;
     }
     if (n.type === 'ERROR') {
       const snippet = n.text.split('\n')[0].slice(0, 30);
-      problems.push({ line: n.startPosition.row, character: n.startPosition.column, endLine: n.endPosition.row,
-        endCharacter: n.endPosition.column, message: `syntax error near '${snippet}'` });
+      problems.push({
+        line: n.startPosition.row,
+        character: n.startPosition.column,
+        endLine: n.endPosition.row,
+        endCharacter: n.endPosition.column,
+        message: `syntax error near '${snippet}'`,
+      });
       return;
     }
     if (!n.hasError) return;
@@ -154,7 +164,11 @@ export async function indexFile(text: string, optionsKey: string): Promise<FileI
     for (const [name, { def, text: defText }] of byName) {
       // Leading comments (ACSL contracts) belong to the function's span.
       let start: SyntaxNode = def;
-      for (let prev = def.previousNamedSibling; prev?.type === 'comment' && start.startPosition.row - prev.endPosition.row <= 1; prev = prev.previousNamedSibling) {
+      for (
+        let prev = def.previousNamedSibling;
+        prev?.type === 'comment' && start.startPosition.row - prev.endPosition.row <= 1;
+        prev = prev.previousNamedSibling
+      ) {
         start = prev;
       }
       const dependencies = dependenciesOf(name);
@@ -162,8 +176,13 @@ export async function indexFile(text: string, optionsKey: string): Promise<FileI
         .update(JSON.stringify([optionsKey, topLevel, name, defText, ...dependencies.map((d) => [d, byName.get(d)!.text])]))
         .digest('hex');
       functions.push({
-        name, startLine: start.startPosition.row, endLine: def.endPosition.row,
-        defLine: def.startPosition.row, defCharacter: def.startPosition.column, dependencies, hash,
+        name,
+        startLine: start.startPosition.row,
+        endLine: def.endPosition.row,
+        defLine: def.startPosition.row,
+        defCharacter: def.startPosition.column,
+        dependencies,
+        hash,
       });
     }
     return { functions, syntaxErrors: syntaxErrors(root) };

@@ -28,7 +28,12 @@ function goalHover(uri: string, f: FunctionReport, g: GoalReport, loopBound: num
         lines.push('', `Datum: \`${formatInputs(test)}\``);
         if (test.result !== undefined) lines.push('', `Expected result: \`${formatValue(test.result)}\``);
         if (test.outputs && Object.keys(test.outputs).length > 0) {
-          lines.push('', `Expected outputs: \`${Object.entries(test.outputs).map(([k, v]) => `${k} = ${formatValue(v)}`).join(', ')}\``);
+          lines.push(
+            '',
+            `Expected outputs: \`${Object.entries(test.outputs)
+              .map(([k, v]) => `${k} = ${formatValue(v)}`)
+              .join(', ')}\``,
+          );
         }
         const v = formatValidation(test);
         if (v) lines.push('', v + (test.validation ? `: ${test.validation}` : ''));
@@ -49,7 +54,8 @@ function goalHover(uri: string, f: FunctionReport, g: GoalReport, loopBound: num
         `${head}**not reached within ${bound} loop iteration${bound === 1 ? '' : 's'}**: no datum found up to that bound, which proves nothing beyond it.`,
         ...(g.reason ? ['', g.reason] : []),
         ...(g.why && g.why.length > 0 ? ['', 'Conditions involved:', ...g.why.map((r) => reasonLine(uri, r))] : []),
-        '', `To search further, raise the setting \`creach.loopBound\` (now ${loopBound}).`,
+        '',
+        `To search further, raise the setting \`creach.loopBound\` (now ${loopBound}).`,
       ].join('\n');
     }
     case 'unknown':
@@ -69,7 +75,13 @@ function goalHover(uri: string, f: FunctionReport, g: GoalReport, loopBound: num
 }
 
 /** Markdown for the goals of a line (1-based), or undefined when there is none. */
-export function hoverMarkdown(uri: string, f: FunctionReport, goals: GoalReport[], loopBound: number, explanation: ExplanationState = () => undefined): string | undefined {
+export function hoverMarkdown(
+  uri: string,
+  f: FunctionReport,
+  goals: GoalReport[],
+  loopBound: number,
+  explanation: ExplanationState = () => undefined,
+): string | undefined {
   if (goals.length === 0) return undefined;
   return goals.map((g) => goalHover(uri, f, g, loopBound, explanation)).join('\n\n---\n\n');
 }

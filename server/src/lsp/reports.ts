@@ -18,17 +18,23 @@ export function shiftReport(report: Report, shifts: LineShift[]): Report {
   };
   const moveOpt = (line: number | undefined) => (line === undefined ? undefined : move(line));
   const goal = (g: GoalReport): GoalReport => ({
-    ...g, line: move(g.line), ...(g.endLine !== undefined ? { endLine: moveOpt(g.endLine) } : {}),
+    ...g,
+    line: move(g.line),
+    ...(g.endLine !== undefined ? { endLine: moveOpt(g.endLine) } : {}),
     ...(g.why ? { why: g.why.map((r) => ({ ...r, line: move(r.line), ...(r.endLine !== undefined ? { endLine: moveOpt(r.endLine) } : {}) })) } : {}),
   });
   const test = (t: TestReport): TestReport => ({
-    ...t, nondet: t.nondet.map((n) => ({ ...n, line: move(n.line) })),
+    ...t,
+    nondet: t.nondet.map((n) => ({ ...n, line: move(n.line) })),
     ...(t.trace ? { trace: t.trace.map((step) => ({ ...step, line: move(step.line) })) } : {}),
   });
   return {
     ...report,
     functions: report.functions.map((f) => ({
-      ...f, line: move(f.line), goals: f.goals.map(goal), tests: f.tests.map(test),
+      ...f,
+      line: move(f.line),
+      goals: f.goals.map(goal),
+      tests: f.tests.map(test),
       ...(f.unsupported ? { unsupported: f.unsupported.map((u) => ({ ...u, line: move(u.line) })) } : {}),
     })),
     ...(report.diagnostics ? { diagnostics: report.diagnostics.map((d) => ({ ...d, line: move(d.line) })) } : {}),

@@ -9,16 +9,36 @@ import * as path from 'node:path';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
-  createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, ResponseError, LSPErrorCodes,
-  CodeActionKind, type CancellationToken, type CodeAction, type CodeLens, type InitializeResult,
-  type WorkDoneProgressServerReporter, type WorkDoneProgressReporter,
+  createConnection,
+  ProposedFeatures,
+  TextDocuments,
+  TextDocumentSyncKind,
+  ResponseError,
+  LSPErrorCodes,
+  CodeActionKind,
+  type CancellationToken,
+  type CodeAction,
+  type CodeLens,
+  type InitializeResult,
+  type WorkDoneProgressServerReporter,
+  type WorkDoneProgressReporter,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { isCancellation, type ReachRequest } from '../api';
 import type { Report } from '../../../shared/report';
 import {
-  ServerCommands, FileReportNotification, StatusNotification, TrustNotification,
-  type CfgArgs, type CoverArgs, type ExportArgs, type HarnessArgs, type FileReportParams, type ReachArgs, type StatusParams, type TrustParams,
+  ServerCommands,
+  FileReportNotification,
+  StatusNotification,
+  TrustNotification,
+  type CfgArgs,
+  type CoverArgs,
+  type ExportArgs,
+  type HarnessArgs,
+  type FileReportParams,
+  type ReachArgs,
+  type StatusParams,
+  type TrustParams,
 } from '../../../shared/editor-protocol';
 import { Analysis, ContentModifiedError } from './analysis';
 import { fileDiagnostics } from './diagnostics';
@@ -67,7 +87,9 @@ connection.onInitialize((params): InitializeResult => {
   const size = Number(process.env.CREACH_WORKERS) || Math.max(1, (os.availableParallelism?.() ?? os.cpus().length) - 1);
   pool = new WorkerPool({ workerFile: path.join(__dirname, 'worker.js'), size, log, warmOptions: options });
   analysis = new Analysis(pool, options, (uri) => schedulePublish(uri), log);
-  log(`CReach server started: ${size} solver worker${size === 1 ? '' : 's'}, workspace ${trusted ? 'trusted' : 'untrusted (no validation)'}, compiler ${options.compiler}`);
+  log(
+    `CReach server started: ${size} solver worker${size === 1 ? '' : 's'}, workspace ${trusted ? 'trusted' : 'untrusted (no validation)'}, compiler ${options.compiler}`,
+  );
 
   return {
     capabilities: {
@@ -95,7 +117,9 @@ async function refreshSettings(): Promise<void> {
   }
   const options = engineOptions(settings, trusted);
   if (JSON.stringify(options) !== JSON.stringify(analysis.engineOptions)) {
-    log(`settings: compiler ${options.compiler}, validation ${options.validate ? 'on' : 'off'}, loop bound ${options.maxLoopBound}, time limit ${options.timeoutMs} ms`);
+    log(
+      `settings: compiler ${options.compiler}, validation ${options.validate ? 'on' : 'off'}, loop bound ${options.maxLoopBound}, time limit ${options.timeoutMs} ms`,
+    );
   }
   await analysis.setOptions(options);
 }
@@ -125,7 +149,7 @@ function scheduleUpdate(doc: TextDocument, delayMs: number): void {
     try {
       await analysis.update(current.uri, fileOf(current.uri), current.getText(), current.version);
     } catch (e) {
-      log(`indexing ${current.uri} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      log(`indexing ${current.uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     }
   };
   pendingUpdates.set(doc.uri, { timer: setTimeout(() => void run(), delayMs), run });
@@ -175,10 +199,13 @@ const publishTimers = new Map<string, NodeJS.Timeout>();
 
 function schedulePublish(uri: string): void {
   if (publishTimers.has(uri)) return;
-  publishTimers.set(uri, setTimeout(() => {
-    publishTimers.delete(uri);
-    publish(uri);
-  }, 30));
+  publishTimers.set(
+    uri,
+    setTimeout(() => {
+      publishTimers.delete(uri);
+      publish(uri);
+    }, 30),
+  );
 }
 
 function publish(uri: string): void {
@@ -299,7 +326,9 @@ async function reach(args: ReachArgs, signal: AbortSignal | undefined): Promise<
   const f = await openFile(args.uri);
   const fn = functionAt(args.uri, args.line);
   const request: ReachRequest = {
-    file: f.file, text: f.text, line: args.line + 1,
+    file: f.file,
+    text: f.text,
+    line: args.line + 1,
     ...(args.character !== undefined ? { column: args.character + 1 } : {}),
     ...(args.outcome ? { outcome: args.outcome } : {}),
     ...(fn ? { function: fn.name } : {}),
@@ -327,8 +356,15 @@ async function cfg(args: CfgArgs, signal: AbortSignal | undefined): Promise<unkn
 async function exportTests(args: ExportArgs, signal: AbortSignal | undefined): Promise<unknown> {
   const f = await openFile(args.uri);
   const report = await analysis.waitFor(args.uri, args.function, signal);
-  if (args.format !== 'c' && args.format !== 'testcomp' && args.format !== 'json') throw new ResponseError(LSPErrorCodes.RequestFailed, 'creach.exportTests: format must be c, testcomp or json');
-  const result = await pool.run('exportSuite', { file: f.file, text: f.text, report, dir: args.dir, format: args.format }, analysis.engineOptions, 'user', signal);
+  if (args.format !== 'c' && args.format !== 'testcomp' && args.format !== 'json')
+    throw new ResponseError(LSPErrorCodes.RequestFailed, 'creach.exportTests: format must be c, testcomp or json');
+  const result = await pool.run(
+    'exportSuite',
+    { file: f.file, text: f.text, report, dir: args.dir, format: args.format },
+    analysis.engineOptions,
+    'user',
+    signal,
+  );
   // The engine does no I/O: the files are written here.
   await mkdir(args.dir, { recursive: true });
   const files: string[] = [];
@@ -350,12 +386,18 @@ connection.onExecuteCommand(async (params, token, workDone) => {
   const signal = signalOf(token);
   try {
     switch (params.command) {
-      case ServerCommands.reach: return await reach(firstArg<ReachArgs>(params.arguments, params.command), signal);
-      case ServerCommands.cover: return await cover(firstArg<CoverArgs>(params.arguments, params.command), signal, workDone);
-      case ServerCommands.cfg: return await cfg(firstArg<CfgArgs>(params.arguments, params.command), signal);
-      case ServerCommands.exportTests: return await exportTests(firstArg<ExportArgs>(params.arguments, params.command), signal);
-      case ServerCommands.harness: return await harness(firstArg<HarnessArgs>(params.arguments, params.command), signal);
-      default: throw new ResponseError(LSPErrorCodes.RequestFailed, `unknown command ${params.command}`);
+      case ServerCommands.reach:
+        return await reach(firstArg<ReachArgs>(params.arguments, params.command), signal);
+      case ServerCommands.cover:
+        return await cover(firstArg<CoverArgs>(params.arguments, params.command), signal, workDone);
+      case ServerCommands.cfg:
+        return await cfg(firstArg<CfgArgs>(params.arguments, params.command), signal);
+      case ServerCommands.exportTests:
+        return await exportTests(firstArg<ExportArgs>(params.arguments, params.command), signal);
+      case ServerCommands.harness:
+        return await harness(firstArg<HarnessArgs>(params.arguments, params.command), signal);
+      default:
+        throw new ResponseError(LSPErrorCodes.RequestFailed, `unknown command ${params.command}`);
     }
   } catch (e) {
     if (!(e instanceof ContentModifiedError) && !isCancellation(e)) log(`${params.command} failed: ${e instanceof Error ? e.message : String(e)}`);

@@ -24,7 +24,10 @@ function engineFor(options: EngineOptions): Promise<Engine> {
     created.catch(() => {
       if (engine === created) engine = undefined; // try again on the next job
     });
-    previous?.then((e) => e.dispose(), () => undefined);
+    previous?.then(
+      (e) => e.dispose(),
+      () => undefined,
+    );
   }
   return engine!;
 }

@@ -25,17 +25,15 @@ import { operandOps } from './operands';
 import { libraryOps } from './library';
 import { encodeInputs } from './inputs';
 
-export type {
-  Env, Obligation, InputObject, InputVar, NondetSite, Taint, Site, TrackedItem, TraceSite, EncodeOptions, Encoding,
-} from './state';
+export type { Env, Obligation, InputObject, InputVar, NondetSite, Taint, Site, TrackedItem, TraceSite, EncodeOptions, Encoding } from './state';
 
 export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts: EncodeOptions): Encoding {
   const st = new EncoderState(z, program, u, opts);
-  const { ctx, T, F_, vars, boolConst, assertions, obligations, tracked, ubs, addOb, taint, getVar, deadFlag, typeOfVar, topCtx } = st;
+  const { ctx, T, F_, vars, boolConst, assertions, obligations, tracked, ubs, addOb, taint, deadFlag, typeOfVar, topCtx } = st;
   // The parts, wired: operands read places through memory, memory evaluates indexes through operands.
-  let memory: Memory | undefined;
-  const ops = operandOps(st, () => memory!);
-  memory = memoryOps(st, ops.evalOperand);
+  const late: { memory?: Memory } = {};
+  const ops = operandOps(st, () => late.memory!);
+  const memory = (late.memory = memoryOps(st, ops.evalOperand));
   const { writePlace } = memory;
   const { evalOperand, evalRvalue, condTrue } = ops;
   const { libraryCall } = libraryOps(st, ops, memory);
@@ -222,7 +220,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
             return;
           }
         }
-        const r = evalRvalue(rv, env, c, ins.dst?.type ?? null);
+        const r = evalRvalue(rv, env, c);
         ubs(r.ub, c);
         if (ins.dst) ubs(writePlace(ins.dst, r.val, env, c), c);
         return;
@@ -307,9 +305,29 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
   assertions.push(anyUnwind.eq(unwindReach.length ? (ctx.Or(...unwindReach) as B) : F_) as B);
 
   return {
-    unrolled: u, assertions, reach, edges, obligations, okNode, okAll, noUnwind, anyUnwind,
-    inputs: st.inputs, nondet: st.nondet, taints: st.taints, sites: st.sites,
-    exitEnv, entryEnv, exitNode, returnVal, tracked, trace: st.trace, vars, allocNodes: st.allocNodes, aliasing, noAlias,
+    unrolled: u,
+    assertions,
+    reach,
+    edges,
+    obligations,
+    okNode,
+    okAll,
+    noUnwind,
+    anyUnwind,
+    inputs: st.inputs,
+    nondet: st.nondet,
+    taints: st.taints,
+    sites: st.sites,
+    exitEnv,
+    entryEnv,
+    exitNode,
+    returnVal,
+    tracked,
+    trace: st.trace,
+    vars,
+    allocNodes: st.allocNodes,
+    aliasing,
+    noAlias,
     objectNames: st.objects.map((o) => {
       const name = vars.get(o.varId)?.name ?? `object${o.varId}`;
       return name.startsWith('*') ? name.slice(1) : name;

@@ -22,11 +22,19 @@ export function libraryOps(st: EncoderState, ops: Operands, mem: Memory) {
   // ---- the heap and library functions with a model ----
 
   /** Calls with a model: malloc/calloc/free and common library functions. Null: not modelled here. */
-  function libraryCall(rv: Extract<Rvalue, { op: 'call' }>, dst: Place | null, env: Env, c: CallContext, n: DagNode, i: number): { val: Val | null; ub: UbCondition[] } | null {
-    const args = () => rv.args.map((a) => {
-      const v = evalOperand(a, env, c, n.id);
-      return { ...v, type: a.type };
-    });
+  function libraryCall(
+    rv: Extract<Rvalue, { op: 'call' }>,
+    dst: Place | null,
+    env: Env,
+    c: CallContext,
+    n: DagNode,
+    i: number,
+  ): { val: Val | null; ub: UbCondition[] } | null {
+    const args = () =>
+      rv.args.map((a) => {
+        const v = evalOperand(a, env, c, n.id);
+        return { ...v, type: a.type };
+      });
     const name = rv.callee.replace(/^__builtin_/, '');
     switch (name) {
       case 'malloc':
@@ -57,7 +65,7 @@ export function libraryOps(st: EncoderState, ops: Operands, mem: Memory) {
         const objTerm = bvConst(ctx, BigInt(objects.length), OBJ_BITS);
         if (opts.mallocMayFail) {
           // Whether this call fails is an input of the datum (the harness makes that call fail).
-          const fails = nondetSite(name, { kind: 'int', bits: 32, signed: true, rank: 'int', name: 'int' });
+          const fails = nondetSite(name, INT_TYPE);
           const f = (fails as { t: BV }).t;
           assertions.push(f.ule(bvConst(ctx, 1n, 32)) as B);
           const failed = f.eq(bvConst(ctx, 1n, 32)) as B;
@@ -89,7 +97,10 @@ export function libraryOps(st: EncoderState, ops: Operands, mem: Memory) {
         const t = x.val.t as BV;
         const w = x.type.bits;
         const neg = t.slt(bvConst(ctx, 0n, w)) as B;
-        return { val: { k: 'bv', t: ite(ctx, neg, t.neg(), t) }, ub: [...x.ub, { error: 'overflow', cond: t.eq(bvConst(ctx, -(1n << BigInt(w - 1)), w)) as B, detail: `${name} of the minimum value` }] };
+        return {
+          val: { k: 'bv', t: ite(ctx, neg, t.neg(), t) },
+          ub: [...x.ub, { error: 'overflow', cond: t.eq(bvConst(ctx, -(1n << BigInt(w - 1)), w)) as B, detail: `${name} of the minimum value` }],
+        };
       }
       case 'fabs':
       case 'fabsf':
@@ -154,7 +165,6 @@ export function libraryOps(st: EncoderState, ops: Operands, mem: Memory) {
     }
   }
 
-
   // ---- memory and string functions, element by element over objects of known length ----
 
   const MAX_MODELLED_LENGTH = 256;
@@ -175,7 +185,12 @@ export function libraryOps(st: EncoderState, ops: Operands, mem: Memory) {
     return null;
   }
 
-  interface Span { cand: Candidate; sel: B; obj: Val; length: number }
+  interface Span {
+    cand: Candidate;
+    sel: B;
+    obj: Val;
+    length: number;
+  }
 
   /** The objects a pointer may designate, each of known, modest length; null when one is not. */
   function spans(p: PtrVal, elem: CType, env: Env): Span[] | null {
@@ -194,7 +209,13 @@ export function libraryOps(st: EncoderState, ops: Operands, mem: Memory) {
   /** Reads k elements from p: element m (m < bound) as a term-valued function, with the condition that all k lie inside one live object. */
   function readElements(p: PtrVal, sps: Span[], env: Env, count: BV): { at: (m: number) => Val | null; valid: B } {
     let valid: B = F_;
-    for (const sp of sps) valid = valid.or(sp.sel.and(inRangeOf(sp.cand, p.off as BV, env).or(count.eq(bv64(0)))).and((p.off as BV).ule(bv64(sp.length))).and(count.ule(bv64(sp.length).sub(p.off as BV)))) as B;
+    for (const sp of sps)
+      valid = valid.or(
+        sp.sel
+          .and(inRangeOf(sp.cand, p.off as BV, env).or(count.eq(bv64(0))))
+          .and((p.off as BV).ule(bv64(sp.length)))
+          .and(count.ule(bv64(sp.length).sub(p.off as BV))),
+      ) as B;
     const at = (m: number): Val | null => {
       let v: Val | null = null;
       for (const sp of sps) {
@@ -216,7 +237,12 @@ export function libraryOps(st: EncoderState, ops: Operands, mem: Memory) {
     let valid: B = F_;
     for (const sp of sps) {
       if (objects[sp.cand.idx - 1].readOnly) continue;
-      valid = valid.or(sp.sel.and((p.off as BV).ule(bv64(sp.length))).and(count.ule(bv64(sp.length).sub(p.off as BV))).and(sp.cand.heap ? alive(env, sp.cand.varId) : T)) as B;
+      valid = valid.or(
+        sp.sel
+          .and((p.off as BV).ule(bv64(sp.length)))
+          .and(count.ule(bv64(sp.length).sub(p.off as BV)))
+          .and(sp.cand.heap ? alive(env, sp.cand.varId) : T),
+      ) as B;
       let updated = sp.obj;
       for (let j = 0; j < sp.length; j++) {
         const m = bv64(j).sub(p.off as BV);
@@ -243,11 +269,18 @@ export function libraryOps(st: EncoderState, ops: Operands, mem: Memory) {
     return { src, pick };
   }
 
-  function memoryFunction(name: string, rv: Extract<Rvalue, { op: 'call' }>, env: Env, c: CallContext, n: DagNode, i: number): { val: Val | null; ub: UbCondition[] } | null {
+  function memoryFunction(
+    name: string,
+    rv: Extract<Rvalue, { op: 'call' }>,
+    env: Env,
+    c: CallContext,
+    n: DagNode,
+    i: number,
+  ): { val: Val | null; ub: UbCondition[] } | null {
     const a = rv.args.map((x) => ({ ...evalOperand(x, env, c, n.id), type: x.type, op: x }));
     const ub: UbCondition[] = a.flatMap((x) => x.ub);
     const ptr = (k: number) => (a[k]?.val.k === 'ptr' ? (a[k].val as PtrVal) : null);
-    const charType: CType = { kind: 'int', bits: 8, signed: true, rank: 'char', name: 'char' };
+    const charType: CType = CHAR_TYPE;
     const isByte = (t: CType | null) => t?.kind === 'int' && t.bits === 8;
     const giveUp = (why: string) => {
       taint(`${name}: ${why}`);
@@ -259,7 +292,11 @@ export function libraryOps(st: EncoderState, ops: Operands, mem: Memory) {
       const size = sizeOf(elem, program.dataModel);
       if (!size) return null;
       if (size === 1) return bytes;
-      ub.push({ error: 'bounds', cond: bytes.urem(bv64(size)).neq(bv64(0)) as B, detail: `${name} of a size that is not a whole number of ${typeToName(elem)}` });
+      ub.push({
+        error: 'bounds',
+        cond: bytes.urem(bv64(size)).neq(bv64(0)) as B,
+        detail: `${name} of a size that is not a whole number of ${typeToName(elem)}`,
+      });
       return bytes.udiv(bv64(size));
     };
     switch (name) {
@@ -301,7 +338,7 @@ export function libraryOps(st: EncoderState, ops: Operands, mem: Memory) {
       case 'strncmp': {
         const x = ptr(0);
         const y = ptr(1);
-        const ex = name === 'memcmp' ? elementTypeOf(rv.args[0], n, i) ?? charType : charType;
+        const ex = name === 'memcmp' ? (elementTypeOf(rv.args[0], n, i) ?? charType) : charType;
         if (!x || !y || !isByte(ex)) return giveUp('only byte objects are modelled');
         const xs = spans(x, ex, env);
         const ys = spans(y, ex, env);
@@ -349,12 +386,21 @@ export function libraryOps(st: EncoderState, ops: Operands, mem: Memory) {
             const yb = tOf(yv) as BV;
             const stopsHere = xb.neq(yb).or(xb.eq(bvConst(ctx, 0n, 8))) as B;
             const lastAllowed = name === 'strncmp' ? (bv64(m + 1).eq(limit) as B) : F_;
-            ok = ok.or(inside(x, xs, m).and(inside(y, ys, m)).and(bv64(m).ult(limit)).and(stopsHere.or(lastAllowed))) as B;
+            ok = ok.or(
+              inside(x, xs, m)
+                .and(inside(y, ys, m))
+                .and(bv64(m).ult(limit))
+                .and(stopsHere.or(lastAllowed)),
+            ) as B;
           }
         }
         const isNull = (p: PtrVal) => (p.obj as BV).eq(bvConst(ctx, 0n, OBJ_BITS)) as B;
         ub.push({ error: 'null', cond: isNull(x).or(isNull(y)) as B, detail: `${name} of a null pointer` });
-        ub.push({ error: 'bounds', cond: isNull(x).or(isNull(y)).not().and(ok.not()) as B, detail: `${name} reads outside an object (unterminated string or n too large)` });
+        ub.push({
+          error: 'bounds',
+          cond: isNull(x).or(isNull(y)).not().and(ok.not()) as B,
+          detail: `${name} reads outside an object (unterminated string or n too large)`,
+        });
         return { val: { k: 'bv', t: fitInt(result, rv.type) }, ub };
       }
       case 'strcpy': {
@@ -384,8 +430,25 @@ export function libraryOps(st: EncoderState, ops: Operands, mem: Memory) {
     const tmp = dst.root.id;
     for (let j = i + 1; j < n.block.instrs.length; j++) {
       const ins = n.block.instrs[j];
-      if (ins.kind === 'assign' && ins.value.op === 'cast' && ins.value.a.kind === 'var' && ins.value.a.id === tmp && ins.value.to.kind === 'pointer' && ins.value.to.to.kind !== 'void') return ins.value.to.to;
-      if (ins.kind === 'assign' && ins.dst && ins.dst.type.kind === 'pointer' && ins.dst.type.to.kind !== 'void' && ins.value.op === 'use' && ins.value.a.kind === 'var' && ins.value.a.id === tmp) return ins.dst.type.to;
+      if (
+        ins.kind === 'assign' &&
+        ins.value.op === 'cast' &&
+        ins.value.a.kind === 'var' &&
+        ins.value.a.id === tmp &&
+        ins.value.to.kind === 'pointer' &&
+        ins.value.to.to.kind !== 'void'
+      )
+        return ins.value.to.to;
+      if (
+        ins.kind === 'assign' &&
+        ins.dst &&
+        ins.dst.type.kind === 'pointer' &&
+        ins.dst.type.to.kind !== 'void' &&
+        ins.value.op === 'use' &&
+        ins.value.a.kind === 'var' &&
+        ins.value.a.id === tmp
+      )
+        return ins.dst.type.to;
     }
     return null;
   }
@@ -395,7 +458,7 @@ export function libraryOps(st: EncoderState, ops: Operands, mem: Memory) {
     const bits = ret.kind === 'int' ? ret.bits : 64;
     let result: BV | null = null;
     let valid: B = F_;
-    for (const cand of candidates({ kind: 'int', bits: 8, signed: true, rank: 'char', name: 'char' })) {
+    for (const cand of candidates(CHAR_TYPE)) {
       if (!cand.isArray || cand.length === null || cand.length > 256) {
         taint('strlen on a string object of unknown or large size');
         return null;

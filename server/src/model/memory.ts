@@ -91,7 +91,12 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
     const outside = isNull.not().and(valid.not()) as B;
     return [
       { error: 'null', cond: isNull, detail: `${what} a null pointer` },
-      { error: 'bounds', cond: outside, detail: `${what} a pointer outside a live object (out of bounds or freed)`, prefer: justPast ? (outside.and(justPast) as B) : undefined },
+      {
+        error: 'bounds',
+        cond: outside,
+        detail: `${what} a pointer outside a live object (out of bounds or freed)`,
+        prefer: justPast ? (outside.and(justPast) as B) : undefined,
+      },
     ];
   }
 
@@ -218,7 +223,9 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
       const sel = (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B;
       const objVal = getVar(env, cand.varId);
       const inRange = inRangeOf(cand, off, env);
-      const updated = cand.isArray ? storeVal(objVal, off, writePath(selectVal(objVal, off), path, val, env, c, ub, pointee)) : writePath(objVal, path, val, env, c, ub, pointee);
+      const updated = cand.isArray
+        ? storeVal(objVal, off, writePath(selectVal(objVal, off), path, val, env, c, ub, pointee))
+        : writePath(objVal, path, val, env, c, ub, pointee);
       env.set(cand.varId, iteVal(ctx, sel, updated, objVal));
       valid = valid.or(sel.and(inRange)) as B;
     }

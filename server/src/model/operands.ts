@@ -10,8 +10,20 @@ import { forEachVar, terminatorOperands } from '../ir/walk';
 import type { CallContext } from './unroll';
 import { resolveVar } from './unroll';
 import {
-  bvConst, convertInt, fpBinary, fpConst, fpConvert, fpToInt, intBinary, intUnary, ite, boolToInt,
-  type B, type BV, type F, type UbCondition,
+  bvConst,
+  convertInt,
+  fpBinary,
+  fpConst,
+  fpConvert,
+  fpToInt,
+  intBinary,
+  intUnary,
+  ite,
+  boolToInt,
+  type B,
+  type BV,
+  type F,
+  type UbCondition,
 } from './semantics';
 import { OBJ_BITS, OFF_BITS, freshVal, selectVal, storeVal, tOf, zeroVal, type Val } from './values';
 import { CHAR_TYPE, INT_TYPE, toOffset, type EncoderState, type Env, type Evaluated } from './state';
@@ -31,7 +43,8 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
       if (init.kind === 'string' && type.kind === 'array') {
         let b = base;
         init.bytes.forEach((byte, i) => {
-          if (type.length === null || i < type.length) b = storeVal(b, bvConst(ctx, BigInt(i), OFF_BITS), { k: 'bv', t: bvConst(ctx, BigInt(byte), (type.of as IntType).bits ?? 8) });
+          if (type.length === null || i < type.length)
+            b = storeVal(b, bvConst(ctx, BigInt(i), OFF_BITS), { k: 'bv', t: bvConst(ctx, BigInt(byte), (type.of as IntType).bits ?? 8) });
         });
         return b;
       }
@@ -75,8 +88,17 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
         return addressOf(op.place, env, c);
       case 'string': {
         const id = st.newVarId();
-        const type: CType = { kind: 'array', of: { kind: 'int', bits: 8, signed: true, rank: 'char', name: 'char' }, length: op.bytes.length };
-        vars.set(id, { id, name: 'string literal', type, kind: 'global', addressTaken: true, isConst: true, isStatic: true, init: { kind: 'string', bytes: op.bytes } });
+        const type: CType = { kind: 'array', of: CHAR_TYPE, length: op.bytes.length };
+        vars.set(id, {
+          id,
+          name: 'string literal',
+          type,
+          kind: 'global',
+          addressTaken: true,
+          isConst: true,
+          isStatic: true,
+          init: { kind: 'string', bytes: op.bytes },
+        });
         const idx = addObject(id, type, true);
         env.set(id, initialValue(vars.get(id)!));
         entry.set(id, env.get(id)!);
@@ -88,7 +110,7 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
     }
   }
 
-  function evalRvalue(rv: Rvalue, env: Env, c: CallContext, dstType: CType | null): { val: Val; ub: UbCondition[] } {
+  function evalRvalue(rv: Rvalue, env: Env, c: CallContext): Evaluated {
     const o = (x: Operand) => evalOperand(x, env, c, st.cur.node);
     switch (rv.op) {
       case 'use':
@@ -143,7 +165,10 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
         }
         const d = (a.val.off as BV).sub(b.val.off as BV);
         const bits = intBits(rv.type);
-        return { val: { k: 'bv', t: bits === OFF_BITS ? d : d.extract(bits - 1, 0) }, ub: [{ error: 'null', cond: (a.val.obj as BV).neq(b.val.obj) as B, detail: 'difference of pointers into different objects' }] };
+        return {
+          val: { k: 'bv', t: bits === OFF_BITS ? d : d.extract(bits - 1, 0) },
+          ub: [{ error: 'null', cond: (a.val.obj as BV).neq(b.val.obj) as B, detail: 'difference of pointers into different objects' }],
+        };
       }
       case 'call': {
         if (!rv.external) throw new Error('internal calls are handled by the node walk');
@@ -151,24 +176,25 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
           // A library function without a model: the compiled test runs the real one, so its
           // result is neither an input nor known. Output-only calls whose result is unused change nothing.
           if (!(OUTPUT_ONLY.has(rv.callee) && !resultUsed())) taint(`library function ${rv.callee} is not modelled`);
-          return { val: freshVal(ctx, rv.type.kind === 'void' ? { kind: 'int', bits: 8, signed: true, rank: 'char', name: 'char' } : rv.type, rv.callee), ub: [] };
+          return { val: freshVal(ctx, rv.type.kind === 'void' ? CHAR_TYPE : rv.type, rv.callee), ub: [] };
         }
-        for (const arg of rv.args) if (arg.type.kind === 'pointer') {
-          taint(`call of external function ${rv.callee} with a pointer argument`);
-          break;
-        }
+        for (const arg of rv.args)
+          if (arg.type.kind === 'pointer') {
+            taint(`call of external function ${rv.callee} with a pointer argument`);
+            break;
+          }
         if (rv.type.kind === 'pointer') taint(`pointer returned by external function ${rv.callee}`);
-        if (rv.type.kind === 'void') return { val: zeroVal(ctx, { kind: 'int', bits: 8, signed: true, rank: 'char', name: 'char' }), ub: [] };
+        if (rv.type.kind === 'void') return { val: zeroVal(ctx, CHAR_TYPE), ub: [] };
         return { val: nondetSite(rv.callee, rv.type), ub: [] };
       }
       case 'nondet':
         return { val: nondetSite(rv.name, rv.type), ub: [] };
       case 'icall':
         taint('call through a function pointer');
-        return { val: freshVal(ctx, rv.type.kind === 'void' ? { kind: 'int', bits: 8, signed: true, rank: 'char', name: 'char' } : rv.type, 'icall'), ub: [] };
+        return { val: freshVal(ctx, rv.type.kind === 'void' ? CHAR_TYPE : rv.type, 'icall'), ub: [] };
       case 'havoc':
         taint(rv.what);
-        return { val: freshVal(ctx, rv.type.kind === 'void' ? { kind: 'int', bits: 8, signed: true, rank: 'char', name: 'char' } : rv.type, 'havoc'), ub: [] };
+        return { val: freshVal(ctx, rv.type.kind === 'void' ? CHAR_TYPE : rv.type, 'havoc'), ub: [] };
     }
   }
 
@@ -207,15 +233,27 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
     const offB = pb.off as BV;
     let r: B;
     switch (op) {
-      case '==': r = eq; break;
-      case '!=': r = eq.not() as B; break;
-      case '<': r = offA.ult(offB) as B; break;
-      case '<=': r = offA.ule(offB) as B; break;
-      case '>': r = offA.ugt(offB) as B; break;
-      case '>=': r = offA.uge(offB) as B; break;
+      case '==':
+        r = eq;
+        break;
+      case '!=':
+        r = eq.not() as B;
+        break;
+      case '<':
+        r = offA.ult(offB) as B;
+        break;
+      case '<=':
+        r = offA.ule(offB) as B;
+        break;
+      case '>':
+        r = offA.ugt(offB) as B;
+        break;
+      case '>=':
+        r = offA.uge(offB) as B;
+        break;
       default:
         taint(`pointer operation ${op}`);
-        return { val: freshVal(ctx, { kind: 'int', bits: 32, signed: true, rank: 'int', name: 'int' }, 'ptrop'), ub };
+        return { val: freshVal(ctx, INT_TYPE, 'ptrop'), ub };
     }
     if (op !== '==' && op !== '!=') ub.push({ error: 'null', cond: sameObj.not() as B, detail: 'comparison of pointers into different objects' });
     return { val: { k: 'bv', t: boolToInt(ctx, r) }, ub };
@@ -231,7 +269,8 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
         return { val: { k: 'bv', t: r.value }, ub: [...ub, ...r.ub] };
       }
       if (from.kind === 'pointer' && a.val.k === 'ptr') {
-        if (to.rank === 'bool') return { val: { k: 'bv', t: ite(ctx, (a.val.obj as BV).eq(bvConst(ctx, 0n, OBJ_BITS)) as B, bvConst(ctx, 0n, 1), bvConst(ctx, 1n, 1)) }, ub };
+        if (to.rank === 'bool')
+          return { val: { k: 'bv', t: ite(ctx, (a.val.obj as BV).eq(bvConst(ctx, 0n, OBJ_BITS)) as B, bvConst(ctx, 0n, 1), bvConst(ctx, 1n, 1)) }, ub };
         taint('pointer converted to an integer');
         return { val: freshVal(ctx, to, 'ptrint'), ub };
       }

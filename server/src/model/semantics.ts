@@ -127,13 +127,6 @@ export function intBinary(ctx: Ctx, op: BinaryOp, a: BV, b: BV, type: IntType, b
   }
 }
 
-declare module 'z3-solver' {
-  interface BitVec<Bits extends number, Name extends string> {
-    /** CReach helper, see below. */
-    bvugeOrNeg?: never;
-  }
-}
-
 function fitsSigned(wide: BV, w: number): B {
   const total = wide.size();
   return wide.eq(wide.extract(w - 1, 0).signExt(total - w));
@@ -156,7 +149,9 @@ export function intUnary(ctx: Ctx, op: '-' | '~' | '!', a: BV, type: IntType, re
   const w = type.bits;
   switch (op) {
     case '-': {
-      const ub: UbCondition[] = type.signed ? [{ error: 'overflow', cond: a.eq(bvConst(ctx, minSigned(w), w)), detail: 'negation of the minimum value overflows' }] : [];
+      const ub: UbCondition[] = type.signed
+        ? [{ error: 'overflow', cond: a.eq(bvConst(ctx, minSigned(w), w)), detail: 'negation of the minimum value overflows' }]
+        : [];
       return { value: a.neg(), ub };
     }
     case '~':
@@ -187,7 +182,11 @@ export function fpConvert(z: Z3Handle, kind: 'fp-fp' | 'sbv-fp' | 'ubv-fp', t: B
   const rm = rne(ctx).ast;
   const sort = fpSort(ctx, to).ptr;
   const ast =
-    kind === 'fp-fp' ? api.mk_fpa_to_fp_float(c, rm, t.ast, sort) : kind === 'sbv-fp' ? api.mk_fpa_to_fp_signed(c, rm, t.ast, sort) : api.mk_fpa_to_fp_unsigned(c, rm, t.ast, sort);
+    kind === 'fp-fp'
+      ? api.mk_fpa_to_fp_float(c, rm, t.ast, sort)
+      : kind === 'sbv-fp'
+        ? api.mk_fpa_to_fp_signed(c, rm, t.ast, sort)
+        : api.mk_fpa_to_fp_unsigned(c, rm, t.ast, sort);
   return z.wrap(fpConst(ctx, 0, to), ast);
 }
 
@@ -247,4 +246,3 @@ export function isZeroValue(ctx: Ctx, t: BV | F, type: CType): B {
   if (type.kind === 'float') return (t as F).isZero() as B;
   return (t as BV).eq(bvConst(ctx, 0n, (t as BV).size()));
 }
-

@@ -226,7 +226,10 @@ export function unroll(program: Program, top: IRFunction, bound: number, inlineD
 
 function topoOrder(nodes: DagNode[]): number[] {
   const indeg = nodes.map((n) => n.preds.length);
-  const ready = nodes.filter((n) => n.preds.length === 0).map((n) => n.id).reverse();
+  const ready = nodes
+    .filter((n) => n.preds.length === 0)
+    .map((n) => n.id)
+    .reverse();
   const order: number[] = [];
   while (ready.length) {
     const id = ready.pop()!;

@@ -15,12 +15,7 @@ import { bvConst, fpSort, ite, type B, type BV, type F } from './semantics';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export type Term = any;
 
-export type Val =
-  | { k: 'bv'; t: Term }
-  | { k: 'fp'; t: Term }
-  | { k: 'ptr'; obj: Term; off: Term }
-  | { k: 'struct'; fields: Val[] }
-  | { k: 'arr'; lifted: Val };
+export type Val = { k: 'bv'; t: Term } | { k: 'fp'; t: Term } | { k: 'ptr'; obj: Term; off: Term } | { k: 'struct'; fields: Val[] } | { k: 'arr'; lifted: Val };
 
 export const OBJ_BITS = 32;
 export const OFF_BITS = 64;

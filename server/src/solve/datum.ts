@@ -10,7 +10,14 @@ import { bvConst, type B, type F } from '../model/semantics';
 import { selectVal, type Val } from '../model/values';
 import type { Z3Handle } from '../z3/z3';
 
-export function extractTest(z: Z3Handle, enc: Encoding, model: Model<'main'>, complete: boolean, traceFilter?: (node: number, index: number) => boolean, withTrace = true): Omit<TestReport, 'id' | 'goals'> {
+export function extractTest(
+  z: Z3Handle,
+  enc: Encoding,
+  model: Model<'main'>,
+  complete: boolean,
+  traceFilter?: (node: number, index: number) => boolean,
+  withTrace = true,
+): Omit<TestReport, 'id' | 'goals'> {
   const isTrue = (b: B) => model.eval(b, true).toString() === 'true';
   const inputs: Record<string, DataValue> = {};
   const globals: Record<string, DataValue> = {};
@@ -39,12 +46,14 @@ export function extractTest(z: Z3Handle, enc: Encoding, model: Model<'main'>, co
   for (const t of withTrace ? enc.trace : []) {
     if (trace.length >= 500) break;
     if (traceFilter && !traceFilter(t.node, t.index)) continue;
-    if (isTrue(enc.reach[t.node])) trace.push({ line: t.range.line, column: t.range.column, variable: t.variable, value: valueToData(z, model, t.val, t.type, enc.objectNames) });
+    if (isTrue(enc.reach[t.node]))
+      trace.push({ line: t.range.line, column: t.range.column, variable: t.variable, value: valueToData(z, model, t.val, t.type, enc.objectNames) });
   }
   if (trace.length) test.trace = trace;
   if (complete && enc.exitNode !== null && isTrue(enc.reach[enc.exitNode])) {
     const fnType = enc.unrolled.top.type;
-    if (enc.returnVal && fnType.kind === 'function' && fnType.ret.kind !== 'void') test.result = valueToData(z, model, enc.returnVal, fnType.ret, enc.objectNames);
+    if (enc.returnVal && fnType.kind === 'function' && fnType.ret.kind !== 'void')
+      test.result = valueToData(z, model, enc.returnVal, fnType.ret, enc.objectNames);
     const outputs: Record<string, DataValue> = {};
     const exit = enc.exitEnv[enc.exitNode];
     for (const i of enc.inputs) {

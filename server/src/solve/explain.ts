@@ -18,7 +18,13 @@ import { goalCopies } from './targets';
 const MAX_CORE = 40;
 
 export async function explainUnreachable(
-  z: Z3Handle, program: Program, fn: IRFunction, options: SolverOptions, bound: number, goal: Goal, signal?: AbortSignal,
+  z: Z3Handle,
+  program: Program,
+  fn: IRFunction,
+  options: SolverOptions,
+  bound: number,
+  goal: Goal,
+  signal?: AbortSignal,
 ): Promise<Reason[] | undefined> {
   const { ctx } = z;
   // A fresh encoding with tracking literals: unsat cores are over them.
@@ -27,7 +33,10 @@ export async function explainUnreachable(
   if (!copies.length) return [];
   const goalLit = copies.length === 1 ? copies[0].lit : (ctx.Or(...copies.map((c) => c.lit)) as B);
   // Obligations after the goal do not count: keep those of nodes that can come before a copy.
-  const before = ancestorsOf(u.nodes.map((n) => n.preds), copies.map((c) => c.node));
+  const before = ancestorsOf(
+    u.nodes.map((n) => n.preds),
+    copies.map((c) => c.node),
+  );
   const items = enc.tracked.filter((t) => t.kind !== 'obligation' || before.has(t.node));
   const check = async (subset: TrackedItem[]) => {
     if (signal?.aborted) throw EngineError.cancelled();
@@ -39,7 +48,7 @@ export async function explainUnreachable(
   for (let i = 0; i < coreVec.length(); i++) coreIds.add(coreVec.get(i).toString());
   let core = items.filter((t) => coreIds.has(t.lit.toString()));
   if (core.length <= MAX_CORE) {
-    for (let i = 0; i < core.length; ) {
+    for (let i = 0; i < core.length;) {
       const without = core.filter((_, j) => j !== i);
       if ((await check(without)) === 'unsat') core = without;
       else i++;
@@ -64,10 +73,11 @@ function ancestorsOf(preds: number[][], from: number[]): Set<number> {
   const stack = [...from];
   while (stack.length) {
     const n = stack.pop()!;
-    for (const p of preds[n]) if (!seen.has(p)) {
-      seen.add(p);
-      stack.push(p);
-    }
+    for (const p of preds[n])
+      if (!seen.has(p)) {
+        seen.add(p);
+        stack.push(p);
+      }
   }
   return seen;
 }
@@ -85,6 +95,12 @@ function describe(source: string, obligations: { lit: B; kind: string; detail: s
   if (item.kind === 'assign') return { ...pos(item.range), text, role: `\`${text}\`` };
   const ob = obligations.find((o) => o.lit === item.lit);
   const role =
-    ob?.kind === 'assume' ? `${ob.detail} \`${text}\`` : ob?.kind === 'assert' ? `assertion \`${text}\` holds` : ob?.kind === 'error' ? `\`${text}\` is not reached` : `no ${ob?.detail ?? 'error'} in \`${text}\``;
+    ob?.kind === 'assume'
+      ? `${ob.detail} \`${text}\``
+      : ob?.kind === 'assert'
+        ? `assertion \`${text}\` holds`
+        : ob?.kind === 'error'
+          ? `\`${text}\` is not reached`
+          : `no ${ob?.detail ?? 'error'} in \`${text}\``;
   return { ...pos(item.range), text, role };
 }

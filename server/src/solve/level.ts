@@ -39,7 +39,12 @@ export const BOXES = [16, 256, 32767];
 /** The function unrolled to `bound`, encoded, and asserted in a new solver (`explain`: with tracking literals). */
 export function encodeAt(z: Z3Handle, program: Program, fn: IRFunction, options: SolverOptions, bound: number, explain: boolean) {
   const u = unroll(program, fn, bound, options.inlineDepth);
-  const enc = encode(z, program, u, { fromMain: fn.name === 'main', pointerArrayLength: options.pointerArrayLength, explain, mallocMayFail: options.mallocMayFail });
+  const enc = encode(z, program, u, {
+    fromMain: fn.name === 'main',
+    pointerArrayLength: options.pointerArrayLength,
+    explain,
+    mallocMayFail: options.mallocMayFail,
+  });
   const solver = new z.ctx.Solver();
   solver.set('timeout', options.timeoutMs);
   solver.add(...enc.assertions);

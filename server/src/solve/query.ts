@@ -196,14 +196,21 @@ export class FunctionSolver {
     // Unsatisfiable at this bound.
     if (tainted.length) return { status: 'unknown', causes: [{ kind: 'not-modelled', constructs: tainted }], bound: level.bound };
     const unwind = await this.unwindable(level, signal);
-    if (unwind === 'unknown') return { status: 'unknown', causes: [{ kind: 'timeout', limitMs: this.options.timeoutMs, during: 'unwinding check', bound: level.bound }], bound: level.bound };
+    if (unwind === 'unknown')
+      return {
+        status: 'unknown',
+        causes: [{ kind: 'timeout', limitMs: this.options.timeoutMs, during: 'unwinding check', bound: level.bound }],
+        bound: level.bound,
+      };
     if (unwind) return { status: 'not-reached', proof: 'bounded', bound: level.bound, causes: [{ kind: 'loop-bound', bound: level.bound }] };
     const isProperty = goal.kind === 'assertion' || goal.kind === 'runtime-error';
     const explain = opts.explain !== 'loop-free' || enc.unrolled.unwinds.length === 0;
-    const why = !explain ? undefined : await explainUnreachable(this.z, this.program, this.fn, this.options, level.bound, goal, signal).catch((e) => {
-      if (isCancellation(e)) throw e;
-      return undefined;
-    });
+    const why = !explain
+      ? undefined
+      : await explainUnreachable(this.z, this.program, this.fn, this.options, level.bound, goal, signal).catch((e) => {
+          if (isCancellation(e)) throw e;
+          return undefined;
+        });
     // Allocation is assumed to succeed unless asked otherwise: a proof that rests on it says so.
     const allocBefore = !this.options.mallocMayFail && enc.allocNodes.some((a) => copies.some((c) => level.ancestors[c.node].has(a) || a === c.node));
     const causes: VerdictCause[] = [];
@@ -239,10 +246,16 @@ export class FunctionSolver {
     // A violation's trace stops at the violation: nothing after it runs.
     const isViolation = goal.kind === 'assertion' || goal.kind === 'runtime-error';
     const hitCopy = hit ?? copies[0];
-    const traceFilter = isViolation && hitCopy ? (node: number, index: number) => level.ancestors[hitCopy.node].has(node) || (node === hitCopy.node && index < hitCopy.upTo) : undefined;
+    const traceFilter =
+      isViolation && hitCopy
+        ? (node: number, index: number) => level.ancestors[hitCopy.node].has(node) || (node === hitCopy.node && index < hitCopy.upTo)
+        : undefined;
     const test = extractTest(this.z, enc, model, complete, traceFilter, withTrace);
     const datum: Datum = { test, model, level, complete };
-    const blocking = [...onPath.filter((t) => hitCopy && taintBefore(level, t, hitCopy)), ...limits.filter((l) => before.has(l.node))].map((t) => ({ what: t.what, lines: [t.line] }));
+    const blocking = [...onPath.filter((t) => hitCopy && taintBefore(level, t, hitCopy)), ...limits.filter((l) => before.has(l.node))].map((t) => ({
+      what: t.what,
+      lines: [t.line],
+    }));
     if (blocking.length) {
       return { status: 'unknown', causes: [{ kind: 'not-modelled', constructs: mergeConstructs(blocking), blocking: true }], bound: level.bound };
     }
@@ -294,7 +307,12 @@ export class FunctionSolver {
         for (;;) {
           if (data.length >= limit) return { data, exhausted: false, verdict: first };
           const r = await this.check(level, preferNoAlias ? [enc.noAlias] : [], opts.signal);
-          if (r === 'unknown') return { data, exhausted: false, verdict: { status: 'unknown', causes: [{ kind: 'timeout', limitMs: this.options.timeoutMs, during: 'enumeration' }] } };
+          if (r === 'unknown')
+            return {
+              data,
+              exhausted: false,
+              verdict: { status: 'unknown', causes: [{ kind: 'timeout', limitMs: this.options.timeoutMs, during: 'enumeration' }] },
+            };
           if (r === 'unsat' && preferNoAlias) {
             preferNoAlias = false;
             continue;

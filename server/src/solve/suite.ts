@@ -15,7 +15,12 @@ export interface SuiteResult {
   tests: TestReport[];
 }
 
-export async function buildSuite(fs: FunctionSolver, goals: Goal[], signal?: AbortSignal, onProgress?: (done: number, total: number) => void): Promise<SuiteResult> {
+export async function buildSuite(
+  fs: FunctionSolver,
+  goals: Goal[],
+  signal?: AbortSignal,
+  onProgress?: (done: number, total: number) => void,
+): Promise<SuiteResult> {
   const verdicts = new Map<string, GoalVerdict & { test?: string }>();
   const tests: TestReport[] = [];
   const open = new Set(goals.map((g) => g.id));

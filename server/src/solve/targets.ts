@@ -35,7 +35,9 @@ export function goalCopies(level: Pick<Level, 'enc'>, goal: Goal): GoalCopy[] {
       for (const n of inTop) if (n.block.id === t.block && n.start === 0) out.push({ lit: enc.reach[n.id], node: n.id, upTo: -1 });
       break;
     case 'point':
-      for (const n of inTop) if (n.block.id === t.block && n.start <= t.index && t.index < Math.max(n.end, n.start + 1)) out.push({ lit: enc.reach[n.id], node: n.id, upTo: t.index });
+      for (const n of inTop)
+        if (n.block.id === t.block && n.start <= t.index && t.index < Math.max(n.end, n.start + 1))
+          out.push({ lit: enc.reach[n.id], node: n.id, upTo: t.index });
       break;
     case 'edges':
       for (const e of t.edges)
@@ -48,7 +50,8 @@ export function goalCopies(level: Pick<Level, 'enc'>, goal: Goal): GoalCopy[] {
         }
       break;
     case 'assert':
-      for (const site of enc.sites.get(`${t.block}:${t.index}`) ?? []) out.push({ lit: enc.reach[site.node].and(site.cond.not()) as B, node: site.node, upTo: t.index });
+      for (const site of enc.sites.get(`${t.block}:${t.index}`) ?? [])
+        out.push({ lit: enc.reach[site.node].and(site.cond.not()) as B, node: site.node, upTo: t.index });
       break;
     case 'error':
       for (const site of enc.sites.get(`${t.block}:${t.index}`) ?? []) out.push({ lit: enc.reach[site.node], node: site.node, upTo: t.index });
@@ -106,4 +109,3 @@ export function somethingAfter(level: Level, copy: GoalCopy): boolean {
   const anc = level.ancestors[copy.node];
   return enc.obligations.some((ob) => !(anc.has(ob.node) || (ob.node === copy.node && (copy.upTo === Infinity || ob.index < copy.upTo))));
 }
-

@@ -95,15 +95,24 @@ export async function compileWhere(z: Z3Handle, program: Program, fn: IRFunction
           const a = n.childForFieldName('left')!;
           const b = n.childForFieldName('right')!;
           switch (op) {
-            case '+': return intOf(a).add(intOf(b));
-            case '-': return intOf(a).sub(intOf(b));
-            case '*': return intOf(a).mul(intOf(b));
-            case '/': return intOf(a).sdiv(intOf(b));
-            case '%': return intOf(a).srem(intOf(b));
-            case '&': return intOf(a).and(intOf(b));
-            case '|': return intOf(a).or(intOf(b));
-            case '^': return intOf(a).xor(intOf(b));
-            default: return boolInt(boolOf(n));
+            case '+':
+              return intOf(a).add(intOf(b));
+            case '-':
+              return intOf(a).sub(intOf(b));
+            case '*':
+              return intOf(a).mul(intOf(b));
+            case '/':
+              return intOf(a).sdiv(intOf(b));
+            case '%':
+              return intOf(a).srem(intOf(b));
+            case '&':
+              return intOf(a).and(intOf(b));
+            case '|':
+              return intOf(a).or(intOf(b));
+            case '^':
+              return intOf(a).xor(intOf(b));
+            default:
+              return boolInt(boolOf(n));
           }
         }
         default:
@@ -119,14 +128,22 @@ export async function compileWhere(z: Z3Handle, program: Program, fn: IRFunction
         const a = n.childForFieldName('left')!;
         const b = n.childForFieldName('right')!;
         switch (op) {
-          case '&&': return boolOf(a).and(boolOf(b)) as B;
-          case '||': return boolOf(a).or(boolOf(b)) as B;
-          case '==': return intOf(a).eq(intOf(b)) as B;
-          case '!=': return intOf(a).neq(intOf(b)) as B;
-          case '<': return intOf(a).slt(intOf(b)) as B;
-          case '<=': return intOf(a).sle(intOf(b)) as B;
-          case '>': return intOf(a).sgt(intOf(b)) as B;
-          case '>=': return intOf(a).sge(intOf(b)) as B;
+          case '&&':
+            return boolOf(a).and(boolOf(b)) as B;
+          case '||':
+            return boolOf(a).or(boolOf(b)) as B;
+          case '==':
+            return intOf(a).eq(intOf(b)) as B;
+          case '!=':
+            return intOf(a).neq(intOf(b)) as B;
+          case '<':
+            return intOf(a).slt(intOf(b)) as B;
+          case '<=':
+            return intOf(a).sle(intOf(b)) as B;
+          case '>':
+            return intOf(a).sgt(intOf(b)) as B;
+          case '>=':
+            return intOf(a).sge(intOf(b)) as B;
         }
       }
       return intOf(n).neq(bvConst(ctx, 0n, W)) as B;

@@ -20,7 +20,12 @@ export interface SuiteFile {
 }
 
 function stem(file: string): string {
-  return path.basename(file).replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_.-]/g, '_') || 'source';
+  return (
+    path
+      .basename(file)
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^A-Za-z0-9_.-]/g, '_') || 'source'
+  );
 }
 
 /** The files of the suite in `format`, for writing into `dir` (the C harness includes the source relative to it). */
@@ -63,21 +68,29 @@ export async function validateForExport(program: Program, report: Report, opts: 
   const workDir = opts.workDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'creach-validate-'));
   try {
     const v = await validateSuite(program, report, {
-      compiler: opts.compiler, workDir, timeoutMs: opts.timeoutMs, sanitize: opts.sanitize ?? true,
-      includePaths: opts.includePaths, defines: opts.defines,
+      compiler: opts.compiler,
+      workDir,
+      timeoutMs: opts.timeoutMs,
+      sanitize: opts.sanitize ?? true,
+      includePaths: opts.includePaths,
+      defines: opts.defines,
     });
     result.validation = v;
     if (!v.available) result.messages.push(v.message ?? 'validation is not available');
     else {
       const ok = v.tests.filter((t) => t.reached && t.resultsMatch && !t.sanitizer).length;
-      result.messages.push(`validation: ${ok} of ${v.tests.length} tests confirmed by the compiled program${v.sanitizers ? ' (with sanitizers)' : ' (sanitizers not available)'}`);
+      result.messages.push(
+        `validation: ${ok} of ${v.tests.length} tests confirmed by the compiled program${v.sanitizers ? ' (with sanitizers)' : ' (sanitizers not available)'}`,
+      );
       for (const t of v.tests) {
         const tr = report.functions.find((f) => f.name === t.function)?.tests.find((x) => x.id === t.id);
         if (tr && tr.validated === false) result.messages.push(`  ${t.name}: not validated: ${tr.validation}`);
       }
       if (v.measured) {
         const pct = (c: { covered: number; total: number }) => `${c.covered}/${c.total}`;
-        result.messages.push(`measured by gcov: lines ${pct(v.measured.statements)}, branches ${pct(v.measured.branches)}; claimed: statements ${pct(v.claimed.statements)}, branch outcomes ${pct(v.claimed.branches)}`);
+        result.messages.push(
+          `measured by gcov: lines ${pct(v.measured.statements)}, branches ${pct(v.measured.branches)}; claimed: statements ${pct(v.claimed.statements)}, branch outcomes ${pct(v.claimed.branches)}`,
+        );
       }
       if (v.warnings) result.messages.push(`the harness compiles with warnings:\n${v.warnings}`);
       result.bugs.push(...v.differences);

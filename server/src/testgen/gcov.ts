@@ -38,7 +38,10 @@ export async function readGcov(gcov: string, workDir: string, objectFile: string
   const want = path.resolve(sourceFile);
   for (const chunk of r.stdout.split('\n')) {
     if (!chunk.trim().startsWith('{')) continue;
-    let data: { files?: { file: string; lines: { line_number: number; count: number; branches: { count: number }[]; function_name?: string }[] }[]; current_working_directory?: string };
+    let data: {
+      files?: { file: string; lines: { line_number: number; count: number; branches: { count: number }[]; function_name?: string }[] }[];
+      current_working_directory?: string;
+    };
     try {
       data = JSON.parse(chunk);
     } catch {

@@ -118,7 +118,8 @@ export function emitHarness(program: Program, report: Report, opts: HarnessOptio
   out.push('');
   out.push(RUNTIME);
   if (failing.has('malloc')) out.push('static void *creach_malloc(size_t creach_n) { return creach_input("malloc")->i ? NULL : malloc(creach_n); }');
-  if (failing.has('calloc')) out.push('static void *creach_calloc(size_t creach_n, size_t creach_s) { return creach_input("calloc")->i ? NULL : calloc(creach_n, creach_s); }');
+  if (failing.has('calloc'))
+    out.push('static void *creach_calloc(size_t creach_n, size_t creach_s) { return creach_input("calloc")->i ? NULL : calloc(creach_n, creach_s); }');
   out.push(...stubs(inputs, program));
   const tables: string[] = [];
   for (const t of tests) {
@@ -132,7 +133,9 @@ export function emitHarness(program: Program, report: Report, opts: HarnessOptio
     const id = cIdent(t.name);
     const line = 'line' in t.expect ? t.expect.line : 0;
     const what = t.expect.kind === 'runtime-error' ? t.expect.error : '';
-    out.push(`    { ${cString(t.name)}, ${cString(t.test.goals.join(', '))}, creach_body_${id}, creach_inputs_${id}, ${t.test.nondet.length}, ${EXPECT_C[t.expect.kind]}, ${line}, ${cString(what)} },`);
+    out.push(
+      `    { ${cString(t.name)}, ${cString(t.test.goals.join(', '))}, creach_body_${id}, creach_inputs_${id}, ${t.test.nondet.length}, ${EXPECT_C[t.expect.kind]}, ${line}, ${cString(what)} },`,
+    );
   }
   if (tests.length === 0) out.push('    { 0, 0, 0, 0, 0, CREACH_RETURNS, 0, 0 }');
   out.push('};');
@@ -159,7 +162,10 @@ function stubs(inputs: InputFunction[], program: Program): string[] {
   for (const f of inputs) {
     if (f.defined) continue;
     const params = f.type.params.map((p, i) => declare(p, `creach_a${i}`));
-    const head = declare({ ...f.type, params: [], prototyped: false }, f.name).replace(/\(\)$/, `(${params.length ? params.join(', ') + (f.type.variadic ? ', ...' : '') : 'void'})`);
+    const head = declare({ ...f.type, params: [], prototyped: false }, f.name).replace(
+      /\(\)$/,
+      `(${params.length ? params.join(', ') + (f.type.variadic ? ', ...' : '') : 'void'})`,
+    );
     const unused = f.type.params.map((_, i) => `    (void)creach_a${i};`);
     out.push(`${head}`);
     out.push('{');
@@ -212,9 +218,10 @@ function testBody(program: Program, fn: IRFunction | undefined, fr: FunctionRepo
     const fnType = fn.type.kind === 'function' ? fn.type : null;
     const ret = fnType?.ret ?? { kind: 'void' };
     const callee = fn.name === 'main' ? 'creach_user_main' : fn.name;
-    const callArgs = fn.name === 'main' && args.length === 2 && !(fn.params.some((p) => program.vars.get(p)!.name in t.test.inputs))
-      ? ['1', 'creach_main_argv']
-      : args.map((a) => a.expr);
+    const callArgs =
+      fn.name === 'main' && args.length === 2 && !fn.params.some((p) => program.vars.get(p)!.name in t.test.inputs)
+        ? ['1', 'creach_main_argv']
+        : args.map((a) => a.expr);
     if (fn.name === 'main' && callArgs[1] === 'creach_main_argv') body.decls.push('char *creach_main_argv[] = { (char *)"program", 0 };');
     const call = `${callee}(${callArgs.join(', ')})`;
     const checks: string[] = [];
@@ -275,7 +282,7 @@ function paramArg(program: Program, v: Variable, inputs: Record<string, DataValu
   if (t.kind === 'pointer') {
     const expr = body.pointer(t, value, v.name);
     if (value === null) return { name: v.name, expr };
-    const elem = t.to.kind === 'void' ? { kind: 'int', bits: 8, signed: false, rank: 'char', name: 'unsigned char' } as IntType : t.to;
+    const elem = t.to.kind === 'void' ? ({ kind: 'int', bits: 8, signed: false, rank: 'char', name: 'unsigned char' } as IntType) : t.to;
     const asArray = Array.isArray(value) && elem.kind !== 'array';
     const length = asArray ? (value as DataValue[]).length : 1;
     return { name: v.name, expr, object: { expr, type: { kind: 'array', of: elem, length }, asArray } };
@@ -338,7 +345,10 @@ function nondetTable(test: TestReport, inputs: InputFunction[], body: ObjectBuil
       stmts.push(`${tableName}[${i}].v.p = ${body.pointer(ret as Extract<CType, { kind: 'pointer' }>, n.value, `${n.call}_${i}`)};`);
       return `    { ${cString(n.call)}, ${n.line}, { 0 } },`;
     }
-    const lit = ret.kind === 'int' ? intLiteral(toBigInt(n.value, `input ${i + 1} (${n.call})`), ret) : floatLiteral(toFloat(n.value, ret as FloatType, `input ${i + 1}`), ret as FloatType);
+    const lit =
+      ret.kind === 'int'
+        ? intLiteral(toBigInt(n.value, `input ${i + 1} (${n.call})`), ret)
+        : floatLiteral(toFloat(n.value, ret as FloatType, `input ${i + 1}`), ret as FloatType);
     return `    { ${cString(n.call)}, ${n.line}, { .${m} = ${lit} } },`;
   });
   return `static struct creach_input ${tableName}[] = {\n${rows.join('\n')}\n};`;
@@ -355,7 +365,9 @@ function compare(expr: string, t: CType, value: DataValue, label: string, object
     }
     case 'float': {
       const lit = scalarLiteral(t, value, label);
-      return [`{ ${declare(t, 'creach_e')} = ${lit}; if (!creach_same_float(${expr}, creach_e)) creach_mismatch_float(${cString(label)}, ${cString(describeValue(value))}, ${expr}); }`];
+      return [
+        `{ ${declare(t, 'creach_e')} = ${lit}; if (!creach_same_float(${expr}, creach_e)) creach_mismatch_float(${cString(label)}, ${cString(describeValue(value))}, ${expr}); }`,
+      ];
     }
     case 'pointer': {
       if (value === null) return [`if (${expr} != 0) creach_mismatch_text(${cString(label)}, "null", "a non-null pointer");`];

@@ -44,7 +44,16 @@ export function inputFunctions(program: Program, report?: Report): InputFunction
         if (rv.op === 'nondet') add(rv.name, fn(rv.type, []), 'input');
         else if (rv.op === 'call' && rv.external && !LIBRARY.has(rv.callee) && !VERIFIER.some((v) => v.name === rv.callee)) {
           const declared = program.externals.get(rv.callee);
-          add(rv.callee, declared?.kind === 'function' ? declared : fn(rv.type, rv.args.map((a) => a.type)), 'input');
+          add(
+            rv.callee,
+            declared?.kind === 'function'
+              ? declared
+              : fn(
+                  rv.type,
+                  rv.args.map((a) => a.type),
+                ),
+            'input',
+          );
         }
       }
     }

@@ -31,9 +31,20 @@ interface Wrap {
 }
 
 const STATEMENTS = new Set([
-  'expression_statement', 'return_statement', 'if_statement', 'while_statement', 'do_statement', 'for_statement',
-  'switch_statement', 'break_statement', 'continue_statement', 'goto_statement', 'compound_statement', 'labeled_statement',
-  'case_statement', 'declaration',
+  'expression_statement',
+  'return_statement',
+  'if_statement',
+  'while_statement',
+  'do_statement',
+  'for_statement',
+  'switch_statement',
+  'break_statement',
+  'continue_statement',
+  'goto_statement',
+  'compound_statement',
+  'labeled_statement',
+  'case_statement',
+  'declaration',
 ]);
 
 function lineStarts(text: string): number[] {

@@ -39,12 +39,38 @@ export interface ReplayResult {
 
 /** Return types of the nondet functions of SV-COMP / Test-Comp (by name suffix). */
 const NONDET_TYPES: Record<string, string> = {
-  bool: '_Bool', char: 'char', uchar: 'unsigned char', schar: 'signed char', short: 'short', ushort: 'unsigned short',
-  int: 'int', uint: 'unsigned int', unsigned: 'unsigned int', unsigned_int: 'unsigned int', long: 'long', ulong: 'unsigned long',
-  longlong: 'long long', ulonglong: 'unsigned long long', float: 'float', double: 'double', size_t: 'unsigned long',
-  loff_t: 'long', u8: 'unsigned char', u16: 'unsigned short', u32: 'unsigned int', u64: 'unsigned long long',
-  s8: 'signed char', s16: 'short', s32: 'int', s64: 'long long', int128: '__int128', uint128: 'unsigned __int128',
-  pointer: 'void *', pchar: 'char *', charp: 'char *', sector_t: 'unsigned long',
+  bool: '_Bool',
+  char: 'char',
+  uchar: 'unsigned char',
+  schar: 'signed char',
+  short: 'short',
+  ushort: 'unsigned short',
+  int: 'int',
+  uint: 'unsigned int',
+  unsigned: 'unsigned int',
+  unsigned_int: 'unsigned int',
+  long: 'long',
+  ulong: 'unsigned long',
+  longlong: 'long long',
+  ulonglong: 'unsigned long long',
+  float: 'float',
+  double: 'double',
+  size_t: 'unsigned long',
+  loff_t: 'long',
+  u8: 'unsigned char',
+  u16: 'unsigned short',
+  u32: 'unsigned int',
+  u64: 'unsigned long long',
+  s8: 'signed char',
+  s16: 'short',
+  s32: 'int',
+  s64: 'long long',
+  int128: '__int128',
+  uint128: 'unsigned __int128',
+  pointer: 'void *',
+  pchar: 'char *',
+  charp: 'char *',
+  sector_t: 'unsigned long',
 };
 
 function parser(type: string): string {
@@ -179,7 +205,8 @@ export async function replaySuite(suite: SuiteInput[], file: string, source: str
   } else result.messages.push('the suite has no metadata.xml');
   const { createHash } = await import('node:crypto');
   const hash = createHash('sha256').update(source, 'utf8').digest('hex');
-  if (result.metadata.programhash && result.metadata.programhash.toLowerCase() !== hash) result.messages.push(`the suite was made for another version of the program (programhash ${result.metadata.programhash}, file ${hash})`);
+  if (result.metadata.programhash && result.metadata.programhash.toLowerCase() !== hash)
+    result.messages.push(`the suite was made for another version of the program (programhash ${result.metadata.programhash}, file ${hash})`);
 
   const workDir = path.resolve(opts.workDir);
   fs.mkdirSync(workDir, { recursive: true });
@@ -190,7 +217,8 @@ export async function replaySuite(suite: SuiteInput[], file: string, source: str
   const flags = ['-O0', '-g', '--coverage', '-w', '-I', path.dirname(path.resolve(file)), ...(arch === '32bit' ? ['-m32'] : [])];
   const cc = await runProcess(opts.compiler, [...flags, '-c', 'replay.c', '-o', 'replay.o'], { cwd: workDir, timeoutMs: 120_000 });
   const link = cc.code === 0 ? await runProcess(opts.compiler, [...flags, 'replay.o', '-o', 'replay', '-lm'], { cwd: workDir, timeoutMs: 120_000 }) : cc;
-  if (link.code !== 0) throw new TestCompError(`${file}: the replay harness does not compile: ${(link.spawnError ?? link.stderr).trim().split('\n').slice(0, 6).join('\n')}`);
+  if (link.code !== 0)
+    throw new TestCompError(`${file}: the replay harness does not compile: ${(link.spawnError ?? link.stderr).trim().split('\n').slice(0, 6).join('\n')}`);
   for (const f of fs.readdirSync(workDir)) if (f.endsWith('.gcda')) fs.rmSync(path.join(workDir, f));
 
   for (const [i, name] of entries.entries()) {

@@ -51,7 +51,9 @@ export function mainReport(report: Report): FunctionReport {
   const main = report.functions.find((f) => f.name === 'main');
   if (!main) {
     const names = report.functions.map((f) => f.name).join(', ') || 'none';
-    throw new TestCompError(`${report.file}: the Test-Comp format needs tests of 'main' (whole programs whose inputs are __VERIFIER_nondet_* calls); this report has tests of: ${names}. Use --function main, or --format c`);
+    throw new TestCompError(
+      `${report.file}: the Test-Comp format needs tests of 'main' (whole programs whose inputs are __VERIFIER_nondet_* calls); this report has tests of: ${names}. Use --function main, or --format c`,
+    );
   }
   return main;
 }
@@ -83,7 +85,15 @@ function metadataXml(program: Program, report: Report, spec: 'coverage' | 'error
 
 function testcaseXml(t: TestReport): string {
   const inputs = t.nondet.map((n, i) => `  <input>${xmlEscape(inputText(n.value, `test ${t.id}, input ${i + 1} (${n.call})`))}</input>`);
-  return [XML_HEAD, TESTCASE_DOCTYPE, `<!-- CReach test ${xmlEscape(t.id)}: goals ${xmlEscape(t.goals.join(', ')).replace(/--/g, '- -')} -->`, '<testcase>', ...inputs, '</testcase>', ''].join('\n');
+  return [
+    XML_HEAD,
+    TESTCASE_DOCTYPE,
+    `<!-- CReach test ${xmlEscape(t.id)}: goals ${xmlEscape(t.goals.join(', ')).replace(/--/g, '- -')} -->`,
+    '<testcase>',
+    ...inputs,
+    '</testcase>',
+    '',
+  ].join('\n');
 }
 
 // Reading suites (ours or another tool's): a small parser for the two

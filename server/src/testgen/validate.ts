@@ -133,8 +133,14 @@ function sanitizerReports(stderr: string, sourceBase?: string): { line: number |
 
 export async function validateSuite(program: Program, report: Report, opts: ValidateOptions): Promise<SuiteValidation> {
   const result: SuiteValidation = {
-    available: true, sanitizers: false, tests: [], warnings: '', measured: null,
-    claimed: claimedCoverage(report), differences: [], unobserved: [],
+    available: true,
+    sanitizers: false,
+    tests: [],
+    warnings: '',
+    measured: null,
+    claimed: claimedCoverage(report),
+    differences: [],
+    unobserved: [],
   };
   const version = await runProcess(opts.compiler, ['--version'], { timeoutMs: 30_000 });
   if (version.spawnError || version.code !== 0) {
@@ -154,9 +160,13 @@ export async function validateSuite(program: Program, report: Report, opts: Vali
 
   // Coverage build: the source as is, warnings checked.
   fs.writeFileSync(path.join(workDir, 'harness.c'), emitHarness(program, report, { sourcePath: base }));
-  const cc = await runProcess(opts.compiler, [...flags, '--coverage', '-Wall', '-Wextra', '-c', 'harness.c', '-o', 'harness.o'], { cwd: workDir, timeoutMs: 120_000 });
+  const cc = await runProcess(opts.compiler, [...flags, '--coverage', '-Wall', '-Wextra', '-c', 'harness.c', '-o', 'harness.o'], {
+    cwd: workDir,
+    timeoutMs: 120_000,
+  });
   result.warnings = cc.stderr.trim();
-  const covLink = cc.code === 0 ? await runProcess(opts.compiler, ['--coverage', 'harness.o', '-o', 'harness_cov', '-lm'], { cwd: workDir, timeoutMs: 120_000 }) : cc;
+  const covLink =
+    cc.code === 0 ? await runProcess(opts.compiler, ['--coverage', 'harness.o', '-o', 'harness_cov', '-lm'], { cwd: workDir, timeoutMs: 120_000 }) : cc;
   if (covLink.code !== 0) {
     const why = `the harness does not compile: ${(covLink.spawnError ?? covLink.stderr).trim().split('\n').slice(0, 8).join('\n')}`;
     result.differences.push(why);
@@ -172,13 +182,21 @@ export async function validateSuite(program: Program, report: Report, opts: Vali
     const inst = await instrumentSource(program, functions);
     fs.writeFileSync(path.join(workDir, 'instrumented', base), inst.text);
     const rt = probeRuntime(inst.probes.length);
-    fs.writeFileSync(path.join(workDir, 'probe_harness.c'), emitHarness(program, report, { sourcePath: `instrumented/${base}`, before: rt.before, after: rt.after }));
-    const pc = await runProcess(opts.compiler, [...flags, ...sanitize, '-w', 'probe_harness.c', '-o', 'harness_probe', '-lm'], { cwd: workDir, timeoutMs: 120_000 });
+    fs.writeFileSync(
+      path.join(workDir, 'probe_harness.c'),
+      emitHarness(program, report, { sourcePath: `instrumented/${base}`, before: rt.before, after: rt.after }),
+    );
+    const pc = await runProcess(opts.compiler, [...flags, ...sanitize, '-w', 'probe_harness.c', '-o', 'harness_probe', '-lm'], {
+      cwd: workDir,
+      timeoutMs: 120_000,
+    });
     if (pc.code === 0) {
       probes = inst.probes;
       probeExe = 'harness_probe';
     } else {
-      result.differences.push(`internal: the instrumented source does not compile, goals cannot be observed: ${pc.stderr.trim().split('\n').slice(0, 4).join(' | ')}`);
+      result.differences.push(
+        `internal: the instrumented source does not compile, goals cannot be observed: ${pc.stderr.trim().split('\n').slice(0, 4).join(' | ')}`,
+      );
     }
   } catch (e) {
     result.differences.push(`internal: instrumentation failed: ${e instanceof Error ? e.message : String(e)}`);
@@ -203,7 +221,11 @@ export async function validateSuite(program: Program, report: Report, opts: Vali
   for (const [i, t] of tests.entries()) {
     const probeFile = path.join(workDir, `probes-${i}.txt`);
     fs.rmSync(probeFile, { force: true });
-    const r = await runProcess(path.join(workDir, probeExe), [t.name], { cwd: workDir, timeoutMs: opts.timeoutMs, env: { ...RUN_ENV, CREACH_PROBE_FILE: probeFile } });
+    const r = await runProcess(path.join(workDir, probeExe), [t.name], {
+      cwd: workDir,
+      timeoutMs: opts.timeoutMs,
+      env: { ...RUN_ENV, CREACH_PROBE_FILE: probeFile },
+    });
     const rec = parseProbeRecord(fs.existsSync(probeFile) ? fs.readFileSync(probeFile, 'utf8') : '');
     const reports = sanitizerReports(r.stderr, base);
     const sanitizerLines = reports.flatMap((s) => (s.line === null ? [] : [s.line]));
@@ -222,7 +244,12 @@ export async function validateSuite(program: Program, report: Report, opts: Vali
       else if (seen === null && reached === true) reached = null;
     }
     result.tests.push({
-      name: t.name, function: t.function, id: t.test.id, reached, missed, resultsMatch,
+      name: t.name,
+      function: t.function,
+      id: t.test.id,
+      reached,
+      missed,
+      resultsMatch,
       sanitizer: unexpected.length ? unexpected.map((s) => s.text).join('\n') : null,
       output: outputOf(r),
     });
@@ -246,7 +273,16 @@ export async function validateSuite(program: Program, report: Report, opts: Vali
 }
 
 function fail(t: HarnessTest, why: string, result: SuiteValidation): void {
-  result.tests.push({ name: t.name, function: t.function, id: t.test.id, reached: null, missed: t.test.goals, resultsMatch: false, sanitizer: null, output: why });
+  result.tests.push({
+    name: t.name,
+    function: t.function,
+    id: t.test.id,
+    reached: null,
+    missed: t.test.goals,
+    resultsMatch: false,
+    sanitizer: null,
+    output: why,
+  });
   t.test.validated = false;
   t.test.validation = why;
 }
@@ -257,7 +293,9 @@ function setVerdict(test: TestReport, v: TestValidation, r: RunResult): void {
   if (v.reached === false) why.push(`it does not reach ${v.missed.join(', ')}`);
   if (v.reached === null) why.push(`whether it reaches ${v.missed.join(', ')} could not be observed`);
   if (!v.resultsMatch) {
-    const msg = r.timedOut ? 'it did not finish within the time limit' : (r.stdout.split('\n').find((l) => /\(goals /.test(l)) ?? `the run ended with ${r.signal ?? `exit code ${r.code}`}`);
+    const msg = r.timedOut
+      ? 'it did not finish within the time limit'
+      : (r.stdout.split('\n').find((l) => /\(goals /.test(l)) ?? `the run ended with ${r.signal ?? `exit code ${r.code}`}`);
     why.push(msg.replace(/^\S+ \(goals [^)]*\): /, ''));
   }
   if (v.sanitizer) why.push(`sanitizer: ${v.sanitizer.split('\n')[0]}`);
@@ -270,7 +308,10 @@ function setVerdict(test: TestReport, v: TestValidation, r: RunResult): void {
 class GoalObserver {
   private byKey = new Map<string, number>();
 
-  constructor(private probes: Probe[], readonly catalogues: Map<string, { fn: IRFunction; goals: Goal[] }>) {
+  constructor(
+    private probes: Probe[],
+    readonly catalogues: Map<string, { fn: IRFunction; goals: Goal[] }>,
+  ) {
     probes.forEach((p, id) => this.byKey.set(keyOf(p), id));
   }
 
@@ -394,7 +435,8 @@ function compareClaims(
       }
       const by = mine.filter((_, i) => seen[i]).map((r) => r.test.name);
       if (claimed && by.length === 0) result.differences.push(`${where(g)}: goal ${g.id} is claimed covered, but no test of the suite reaches it`);
-      if (!claimed && by.length > 0) result.differences.push(`${where(g)}: goal ${g.id} is reported ${g.status}${g.proof ? ` (${g.proof})` : ''}, but test ${by.join(', ')} reaches it`);
+      if (!claimed && by.length > 0)
+        result.differences.push(`${where(g)}: goal ${g.id} is reported ${g.status}${g.proof ? ` (${g.proof})` : ''}, but test ${by.join(', ')} reaches it`);
     }
 
     // gcov against the probes: a line gcov counts must be a line where some probe fired, and the reverse.
@@ -414,10 +456,12 @@ function compareClaims(
       const leaves = ids.map((id) => observer.probe(id)).filter((p) => p.kind === 'decision' && leafDecisions.has(p.decision));
       const others = ids.map((id) => observer.probe(id)).filter((p) => p.kind === 'switch' || p.kind === 'assert');
       if (others.length || l.branches.length !== 2 * leaves.length || leaves.length === 0) continue;
-      const probeTaken = ids.filter((id) => leafDecisions.has((observer.probe(id) as { decision?: string }).decision ?? ''))
+      const probeTaken = ids
+        .filter((id) => leafDecisions.has((observer.probe(id) as { decision?: string }).decision ?? ''))
         .reduce((n, id) => n + (plain.some((r) => r.rec.truths.has(id)) ? 1 : 0) + (plain.some((r) => r.rec.falses.has(id)) ? 1 : 0), 0);
       const gcovTaken = l.branches.filter((c) => c > 0).length;
-      if (probeTaken !== gcovTaken) result.differences.push(`${report.file}:${l.line}: gcov sees ${gcovTaken} of ${l.branches.length} branch outcomes taken, the probes ${probeTaken}`);
+      if (probeTaken !== gcovTaken)
+        result.differences.push(`${report.file}:${l.line}: gcov sees ${gcovTaken} of ${l.branches.length} branch outcomes taken, the probes ${probeTaken}`);
     }
   }
 }

@@ -34,14 +34,24 @@ export function runToEnd(command, args, { cwd = ROOT, env = process.env, timeout
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    const collect = (chunk) => { output += chunk; log?.write(chunk); };
+    const collect = (chunk) => {
+      output += chunk;
+      log?.write(chunk);
+    };
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
     const timer = setTimeout(() => {
-      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
       reject(new Error(`${command} ${args.join(' ')}: timed out after ${timeoutMs} ms\n${output.slice(-4000)}`));
     }, timeoutMs);
-    child.on('error', (err) => { clearTimeout(timer); reject(err); });
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       if (code === 0) resolve(output);
@@ -72,8 +82,7 @@ export class CodeServer {
   }
 
   #baseArgs() {
-    return [CODE_SERVER, '--user-data-dir', this.userDataDir, '--extensions-dir', this.extensionsDir,
-      '--disable-telemetry', '--disable-update-check'];
+    return [CODE_SERVER, '--user-data-dir', this.userDataDir, '--extensions-dir', this.extensionsDir, '--disable-telemetry', '--disable-update-check'];
   }
 
   #env() {
@@ -99,19 +108,26 @@ export class CodeServer {
     writeFileSync(join(machineDir, 'settings.json'), JSON.stringify(this.settings, null, 2));
     this.port = await freePort();
     const log = createWriteStream(this.logFile, { flags: 'a' });
-    this.child = spawn(NODE24, [...this.#baseArgs(), '--auth', 'none', '--bind-addr', `127.0.0.1:${this.port}`, this.workspace],
-      { env: this.#env(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = spawn(NODE24, [...this.#baseArgs(), '--auth', 'none', '--bind-addr', `127.0.0.1:${this.port}`, this.workspace], {
+      env: this.#env(),
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.child.stdout.pipe(log);
     this.child.stderr.pipe(log);
     let exited = null;
-    this.child.on('exit', (code, signal) => { exited = code ?? signal; });
+    this.child.on('exit', (code, signal) => {
+      exited = code ?? signal;
+    });
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       if (exited !== null) throw new Error(`code-server exited (${exited}) before it was ready; see ${this.logFile}`);
       try {
         const res = await fetch(`${this.url}healthz`);
         if (res.ok) return;
-      } catch { /* not listening yet */ }
+      } catch {
+        /* not listening yet */
+      }
       await new Promise((r) => setTimeout(r, 250));
     }
     throw new Error(`code-server not ready on ${this.url} after 60 s; see ${this.logFile}`);
@@ -122,13 +138,25 @@ export class CodeServer {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const gone = new Promise((resolve) => child.once('exit', resolve));
-    try { process.kill(-child.pid, 'SIGTERM'); } catch { return; }
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      return;
+    }
     const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), 5000));
     if ((await Promise.race([gone, timeout])) === 'timeout') {
-      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
       await gone;
     }
     // Children that left the group still hold the port: make sure it is free.
-    try { process.kill(-child.pid, 'SIGKILL'); } catch { /* all gone */ }
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      /* all gone */
+    }
   }
 }

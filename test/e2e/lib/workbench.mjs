@@ -30,8 +30,15 @@ export class Workbench {
   /** Answers the workspace-trust dialog "No, I don't trust the authors" (if it is shown). */
   async declineTrust() {
     const dialog = this.page.locator('.monaco-dialog-box');
-    try { await dialog.waitFor({ state: 'visible', timeout: 8000 }); } catch { return false; }
-    await dialog.locator('.monaco-button', { hasText: /don.t trust/i }).first().click();
+    try {
+      await dialog.waitFor({ state: 'visible', timeout: 8000 });
+    } catch {
+      return false;
+    }
+    await dialog
+      .locator('.monaco-button', { hasText: /don.t trust/i })
+      .first()
+      .click();
     await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
     return true;
   }
@@ -48,13 +55,18 @@ export class Workbench {
     // Rows show "Category: Title" (or a file name) as their label; match it exactly.
     // A locator, not an index: the list re-renders while results arrive.
     const exact = new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
-    const row = this.page.locator(`${QUICK_INPUT} .monaco-list-row`)
-      .filter({ has: this.page.locator('.label-name', { hasText: exact }) }).first();
+    const row = this.page
+      .locator(`${QUICK_INPUT} .monaco-list-row`)
+      .filter({ has: this.page.locator('.label-name', { hasText: exact }) })
+      .first();
     try {
       await row.waitFor({ state: 'visible', timeout });
       return row;
     } catch {
-      const labels = await this.page.locator(`${QUICK_INPUT} .monaco-list-row .label-name`).allTextContents().catch(() => []);
+      const labels = await this.page
+        .locator(`${QUICK_INPUT} .monaco-list-row .label-name`)
+        .allTextContents()
+        .catch(() => []);
       throw new Error(`no "${label}" in the quick input list (shown: ${labels.slice(0, 8).join(' | ') || 'nothing'})`);
     }
   }
@@ -67,7 +79,10 @@ export class Workbench {
     await this.page.keyboard.type(title, { delay: 5 });
     const row = await this.#quickInputRow(title, timeout);
     await row.click();
-    await this.page.locator(QUICK_INPUT).waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => {});
+    await this.page
+      .locator(QUICK_INPUT)
+      .waitFor({ state: 'hidden', timeout: 10_000 })
+      .catch(() => {});
   }
 
   /** True when the command palette lists a command with this title. */
@@ -76,7 +91,11 @@ export class Workbench {
     await this.page.locator(`${QUICK_INPUT} input`).waitFor({ state: 'visible', timeout: 10_000 });
     await this.page.keyboard.type(title, { delay: 5 });
     let found = true;
-    try { await this.#quickInputRow(title, 3000); } catch { found = false; }
+    try {
+      await this.#quickInputRow(title, 3000);
+    } catch {
+      found = false;
+    }
     await this.page.keyboard.press('Escape');
     return found;
   }
@@ -101,28 +120,36 @@ export class Workbench {
 
   /** Moves the cursor to a line with Ctrl+G and checks the status bar agrees. */
   async gotoLine(line) {
-    await this.page.locator(ACTIVE_EDITOR).first().click({ position: { x: 200, y: 5 } }).catch(() => {});
+    await this.page
+      .locator(ACTIVE_EDITOR)
+      .first()
+      .click({ position: { x: 200, y: 5 } })
+      .catch(() => {});
     await this.page.keyboard.press('Control+G');
     await this.page.locator(`${QUICK_INPUT} input`).waitFor({ state: 'visible', timeout: 10_000 });
     await this.page.keyboard.type(String(line));
     await this.page.keyboard.press('Enter');
-    await this.page.waitForFunction((l) => /Ln (\d+)/.exec(document.querySelector('#status\\.editor\\.selection')?.textContent ?? '')?.[1] === String(l),
-      line, { timeout: 5000 });
+    await this.page.waitForFunction(
+      (l) => /Ln (\d+)/.exec(document.querySelector('#status\\.editor\\.selection')?.textContent ?? '')?.[1] === String(l),
+      line,
+      { timeout: 5000 },
+    );
   }
 
   /** The rendered `.view-line` of a 1-based line (the cursor must have made it visible). */
   async #viewLine(line) {
     await this.page.locator(`${ACTIVE_EDITOR} .line-numbers`).first().waitFor({ timeout: 10_000 });
-    const handle = await this.page.evaluateHandle(({ editorSel, line }) => {
-      const editor = document.querySelector(editorSel);
-      if (!editor) return null;
-      const number = [...editor.querySelectorAll('.margin-view-overlays .line-numbers')]
-        .find((el) => el.textContent.trim() === String(line));
-      if (!number) return null;
-      const top = number.getBoundingClientRect().top;
-      return [...editor.querySelectorAll('.view-lines .view-line')]
-        .find((el) => Math.abs(el.getBoundingClientRect().top - top) < 2) ?? null;
-    }, { editorSel: ACTIVE_EDITOR, line });
+    const handle = await this.page.evaluateHandle(
+      ({ editorSel, line }) => {
+        const editor = document.querySelector(editorSel);
+        if (!editor) return null;
+        const number = [...editor.querySelectorAll('.margin-view-overlays .line-numbers')].find((el) => el.textContent.trim() === String(line));
+        if (!number) return null;
+        const top = number.getBoundingClientRect().top;
+        return [...editor.querySelectorAll('.view-lines .view-line')].find((el) => Math.abs(el.getBoundingClientRect().top - top) < 2) ?? null;
+      },
+      { editorSel: ACTIVE_EDITOR, line },
+    );
     const element = handle.asElement();
     if (!element) throw new Error(`line ${line} is not on screen`);
     return element;
@@ -139,11 +166,18 @@ export class Workbench {
       const pseudo = (node, which) => {
         const content = getComputedStyle(node, which).content;
         if (!content || content === 'none' || content === 'normal') return '';
-        try { return JSON.parse(content); } catch { return content.replace(/^"|"$/g, ''); }
+        try {
+          return JSON.parse(content);
+        } catch {
+          return content.replace(/^"|"$/g, '');
+        }
       };
       let text = '';
       const walk = (node) => {
-        if (node.nodeType === Node.TEXT_NODE) { text += node.textContent; return; }
+        if (node.nodeType === Node.TEXT_NODE) {
+          text += node.textContent;
+          return;
+        }
         if (node.nodeType !== Node.ELEMENT_NODE) return;
         text += pseudo(node, '::before');
         node.childNodes.forEach(walk);
@@ -162,18 +196,30 @@ export class Workbench {
       const numbers = [...editor.querySelectorAll('.margin-view-overlays .line-numbers')]
         .map((el) => ({ line: Number(el.textContent.trim()), top: el.getBoundingClientRect().top }))
         .sort((a, b) => a.top - b.top);
-      return [...editor.querySelectorAll('.codelens-decoration')].map((lens) => {
-        const bottom = lens.getBoundingClientRect().bottom;
-        const below = numbers.find((n) => n.top >= bottom - 2);
-        return { line: below?.line, text: lens.innerText.replace(/\u00a0/g, ' ').replace(/\s*\n\s*/g, ' ').trim() };
-      }).sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+      return [...editor.querySelectorAll('.codelens-decoration')]
+        .map((lens) => {
+          const bottom = lens.getBoundingClientRect().bottom;
+          const below = numbers.find((n) => n.top >= bottom - 2);
+          return {
+            line: below?.line,
+            text: lens.innerText
+              .replace(/\u00a0/g, ' ')
+              .replace(/\s*\n\s*/g, ' ')
+              .trim(),
+          };
+        })
+        .sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
     }, ACTIVE_EDITOR);
   }
 
   /** Points the mouse at the first character of a line's code and returns the hover's text ('' if none). */
   async hoverLine(line, { timeout = 5000 } = {}) {
     await this.page.mouse.move(0, 0);
-    await this.page.locator(`${ACTIVE_EDITOR} .monaco-hover`).first().waitFor({ state: 'hidden', timeout: 3000 }).catch(() => {});
+    await this.page
+      .locator(`${ACTIVE_EDITOR} .monaco-hover`)
+      .first()
+      .waitFor({ state: 'hidden', timeout: 3000 })
+      .catch(() => {});
     const element = await this.#viewLine(line);
     const box = await element.evaluate((el) => {
       const range = document.createRange();
@@ -259,7 +305,12 @@ export class Workbench {
   /** Opens the Problems view (Ctrl+Shift+M) and returns its rows' accessible labels. */
   async problems() {
     const rows = this.page.locator('.markers-panel .monaco-list-row');
-    if (!(await this.page.locator('.markers-panel').isVisible().catch(() => false))) {
+    if (
+      !(await this.page
+        .locator('.markers-panel')
+        .isVisible()
+        .catch(() => false))
+    ) {
       await this.page.keyboard.press('Control+Shift+M');
       await this.page.locator('.markers-panel').waitFor({ state: 'visible', timeout: 10_000 });
     }
@@ -298,8 +349,9 @@ export class Workbench {
 
   /** Labels of the open editor tabs. */
   async tabs() {
-    return (await this.page.locator('.tabs-container .tab').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('aria-label') ?? t.textContent)))
-      .map((t) => t.trim());
+    return (await this.page.locator('.tabs-container .tab').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('aria-label') ?? t.textContent))).map((t) =>
+      t.trim(),
+    );
   }
 
   /** The frame (webview) in which `selector` matches, waiting up to timeout. */
@@ -308,7 +360,13 @@ export class Workbench {
     while (Date.now() < deadline) {
       for (const frame of this.page.frames()) {
         if (frame === this.page.mainFrame()) continue;
-        if (await frame.locator(selector).count().catch(() => 0)) return frame;
+        if (
+          await frame
+            .locator(selector)
+            .count()
+            .catch(() => 0)
+        )
+          return frame;
       }
       await this.page.waitForTimeout(250);
     }
