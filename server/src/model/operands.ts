@@ -79,11 +79,11 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
           if (op.value !== 0n) taint('integer converted to a pointer');
           return { val: op.value === 0n ? nullPtr() : freshVal(ctx, op.type, 'intptr'), ub: [] };
         }
-        if (op.type.kind === 'float') return { val: { k: 'fp', t: fpConst(ctx, Number(op.value), op.type) }, ub: [] };
+        if (op.type.kind === 'float') return { val: { k: 'fp', t: fpConst(z, Number(op.value), op.type) }, ub: [] };
         return { val: { k: 'bv', t: bvConst(ctx, op.value, op.type.kind === 'int' ? op.type.bits : 32) }, ub: [] };
       case 'fconst':
         if (op.type.kind !== 'float') return { val: { k: 'bv', t: bvConst(ctx, BigInt(Math.trunc(op.value)), 32) }, ub: [] };
-        return { val: { k: 'fp', t: fpConst(ctx, op.value, op.type) }, ub: [] };
+        return { val: { k: 'fp', t: fpConst(z, op.value, op.type) }, ub: [] };
       case 'addr':
         return addressOf(op.place, env, c);
       case 'string': {

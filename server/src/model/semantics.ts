@@ -171,23 +171,44 @@ export function rne(ctx: Ctx): FPRM<'main'> {
   return ctx.FloatRM.RNE() as FPRM<'main'>;
 }
 
-export function fpConst(ctx: Ctx, value: number, t: FloatType): F {
-  return ctx.Float.val(value, fpSort(ctx, t)) as unknown as F;
+/**
+ * A float or double constant, built from its IEEE bits: Z3's numeral from a
+ * JS double flushes float subnormals to zero (2^-149 became +0).
+ */
+export function fpConst(z: Z3Handle, value: number, t: FloatType): F {
+  const { api, ctx } = z;
+  const like = ctx.Float.val(0, fpSort(ctx, t)) as unknown as F;
+  const view = new DataView(new ArrayBuffer(8));
+  let bits: bigint;
+  if (t.bits === 32) {
+    view.setFloat32(0, value);
+    bits = BigInt(view.getUint32(0));
+  } else {
+    view.setFloat64(0, value);
+    bits = view.getBigUint64(0);
+  }
+  const ieee = bvConst(ctx, bits, t.bits);
+  return z.wrap(like, api.mk_fpa_to_fp_bv(ctx.ptr, ieee.ast, fpSort(ctx, t).ptr));
 }
 
 /** Low-level conversions the high-level API lacks. */
 export function fpConvert(z: Z3Handle, kind: 'fp-fp' | 'sbv-fp' | 'ubv-fp', t: BV | F, to: FloatType): F {
   const { api, ctx } = z;
   const c = ctx.ptr;
-  const rm = rne(ctx).ast;
-  const sort = fpSort(ctx, to).ptr;
+  // Every term the new one is built from, and the template it is wrapped in, exist before it:
+  // a term nothing holds yet is freed at Z3's next API call (its id then names another term).
+  const like = ctx.Float.val(0, fpSort(ctx, to)) as unknown as F;
+  const rmExpr = rne(ctx);
+  const sortExpr = fpSort(ctx, to);
+  const rm = rmExpr.ast;
+  const sort = sortExpr.ptr;
   const ast =
     kind === 'fp-fp'
       ? api.mk_fpa_to_fp_float(c, rm, t.ast, sort)
       : kind === 'sbv-fp'
         ? api.mk_fpa_to_fp_signed(c, rm, t.ast, sort)
         : api.mk_fpa_to_fp_unsigned(c, rm, t.ast, sort);
-  return z.wrap(fpConst(ctx, 0, to), ast);
+  return z.wrap(like, ast);
 }
 
 /** Float to integer: truncation toward zero; undefined when the truncated value does not fit (or NaN/inf). */

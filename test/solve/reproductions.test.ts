@@ -1,0 +1,56 @@
+// Reproductions from the issues (false verdicts, invalid data, crashes): each
+// answers as C does, and every datum handed out is compiled with gcc and run.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultEngineOptions } from '../../server/src/api';
+import { fileEngine, type Engine } from '../helpers/engine';
+import { expectAllValidated, only, writeC } from './helpers';
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await fileEngine({ ...defaultEngineOptions, timeoutMs: 30_000 });
+});
+afterAll(() => engine?.dispose());
+
+describe('floating point (issues 12 §6, 18)', () => {
+  it('a double compared with a double constant after int -> double (was a Z3 sort crash)', async () => {
+    const file = writeC('fc.c', 'int f(int b) {\n  double d = b;\n  if (d < 2.0) return 1;\n  return 0;\n}\n');
+    for (const outcome of ['true', 'false']) {
+      const r = await engine.reach({ file, line: 3, outcome });
+      expect(only(r).goal.status).toBe('covered');
+      const b = only(r).tests[0].inputs.b as number;
+      expect(b < 2).toBe(outcome === 'true');
+      await expectAllValidated(file, r);
+    }
+  });
+
+  it('a float compared with a double constant (was a Z3 sort crash)', async () => {
+    const file = writeC('fc2.c', 'int f(float x) {\n  if (x < 2.0) return 1;\n  return 0;\n}\n');
+    const r = await engine.cover({ file, criterion: 'decision' });
+    expect(r.functions[0].goals.every((g) => g.status === 'covered')).toBe(true);
+    await expectAllValidated(file, r);
+  });
+
+  it('1e-45f is the subnormal 2^-149, not zero: the datum reaches `return 1;` when run', async () => {
+    const file = writeC('sub.c', 'int f(float a) {\n  if (a == 1e-45f) return 1;\n  return 0;\n}\n');
+    const r = await engine.reach({ file, line: 2, outcome: 'true' });
+    expect(only(r).goal.status).toBe('covered');
+    expect(only(r).tests[0].inputs.a).toBe(2 ** -149);
+    await expectAllValidated(file, r);
+  });
+
+  it('a subnormal in a precondition is not a false proof', async () => {
+    const file = writeC('sub2.c', '/*@ requires a == 1e-45f; */\nint f(float a) {\n  if (a > 0.0f) return 1;\n  return 0;\n}\n');
+    const r = await engine.reach({ file, line: 3, outcome: 'true' });
+    expect(only(r).goal.status).toBe('covered');
+    await expectAllValidated(file, r);
+    expect(only(await engine.reach({ file, line: 3, outcome: 'false' })).goal.status).toBe('unreachable');
+  });
+});
+
+describe('crashes (issue 12 §6)', () => {
+  it('a constant table of function pointers is encoded (was a ReferenceError)', async () => {
+    const file = writeC('tab.c', 'static int a1(int x) { return x; }\nstatic int (*const tab[1])(int) = { a1 };\nint f(int x) { return tab[0](x); }\n');
+    const r = await engine.check({ file, function: 'f' });
+    expect(r.functions[0].goals.find((g) => g.kind === 'runtime-error' && g.outcome === 'bounds')?.status).toBe('holds');
+  });
+});
