@@ -99,10 +99,18 @@ export type Site =
   /** outcomes: 'case 3' | 'default' | 'default (none)' -> slot. */
   | { kind: 'switch'; line: number; col: number; outcomes: Record<string, number>; text: string };
 
-/** An explicit check of the instrumented program: it prints `@fail id kind` and exits. */
+/**
+ * An explicit check of the instrumented program: it prints `@fail id kind` and
+ * exits. Besides array and pointer accesses (UBSan cannot see the objects
+ * behind pointers) and assertions, signed +, -, * and negation ('arith') and
+ * conversions from floating to integer types ('convert') are checked
+ * explicitly: gcc drops UBSan's checks of these when it folds constants or
+ * narrows the arithmetic to a smaller type (`char c; c *= y;` is computed
+ * in 8 bits and never reported), which would hide undefined behaviour.
+ */
 export interface CheckSite {
   id: number;
-  what: 'index' | 'deref' | 'assert';
+  what: 'index' | 'deref' | 'assert' | 'arith' | 'convert';
   line: number;
   col: number;
   text: string;
@@ -476,8 +484,13 @@ class Gen {
     const lhs = this.lvalue();
     if (!lhs) return { k: 'assert', c: this.cond(1, true) };
     const ops = isInt(lhs.t) ? ['=', '=', '=', '+=', '-=', '*=', '/=', '%=', '<<=', '>>=', '&=', '|=', '^='] : ['=', '=', '+=', '-=', '*=', '/='];
-    const op = r.pick(ops);
+    let op = r.pick(ops);
     let rhs = this.expr(r.int(1, 3), op === '%=' || op.length === 3 || op === '&=' || op === '|=' || op === '^=' ? 'int' : 'num');
+    // The oracle checks `v op= E` of a variable explicitly; through an index or a pointer it relies on UBSan,
+    // which misses signed overflow when gcc narrows the arithmetic to the element type, and float-to-integer
+    // conversions when gcc folds them: those assignments are plain ones.
+    const arith = usual(lhs.t, rhs.t);
+    if (lhs.k !== 'var' && ['+=', '-=', '*='].includes(op) && ((isInt(arith) && arith.signed && arith !== lhs.t) || (!isInt(arith) && isInt(lhs.t)))) op = '=';
     if ((op === '/=' || op === '%=') && rhs.k === 'lit' && rhs.value === 0n) rhs = this.smallLit(2);
     if (op === '<<=' || op === '>>=') rhs = r.chance(0.7) ? this.smallLit(r.int(0, 8)) : rhs;
     return { k: 'assign', lhs, op, rhs };
@@ -666,12 +679,39 @@ class Emitter {
   readonly checks: CheckSite[] = [];
   nslots = 0;
   nswitches = 0;
+  /** The function's return type (returned values are converted to it). */
+  ret: CType = T.int;
 
   /** plain: only the text matters (no site descriptions, which would recurse). */
   constructor(private readonly plain = false) {}
 
   describe(e: Expr): string {
     return this.plain ? '' : exprText(e);
+  }
+
+  /** Whether `e` is signed integer arithmetic that gets an explicit overflow check. */
+  checkedArith(e: Expr): boolean {
+    if (this.plain || !isInt(e.t) || !e.t.signed) return false;
+    return (e.k === 'bin' && (e.op === '+' || e.op === '-' || e.op === '*')) || (e.k === 'un' && e.op === '-');
+  }
+
+  /**
+   * Emits `e` converted to the integer type `to`, with an explicit check that
+   * the value of a floating `e` is in range (C11 6.3.1.4); `e` is emitted by `body`.
+   */
+  converted(e: Expr, to: IntType, body: () => void): void {
+    const id = this.check('convert', `${this.describe(e)} converted to ${to.name}`);
+    const v = `__v${id}`;
+    const [lo, hi] = floatBounds(to);
+    this.probe(`({ __typeof__(${exprText(e)}) ${v} = (`);
+    body();
+    this.probe(`); if ((__typeof__(${v}))0.5 != 0 && !(${v} ${lo} && ${v} ${hi})) __fail(${id}, 5); (${to.name})${v}; })`);
+  }
+
+  /** Emits a value of type `to` from `e` (assignment, initialisation, return): float to integer conversions are checked. */
+  valueFor(e: Expr, to: CType, min: number, ind: number): void {
+    if (!this.plain && to.kind === 'int' && e.t.kind === 'float') this.converted(e, to, () => this.expr(e, min, ind));
+    else this.expr(e, min, ind);
   }
 
   open(indent: number): void {
@@ -804,17 +844,47 @@ class Emitter {
         return;
       }
       case 'un': {
-        this.code(e.op);
         const nested = e.a.k === 'un' || (e.a.k === 'lit' && e.a.text.startsWith('-'));
+        if (this.checkedArith(e)) {
+          const id = this.check('arith', this.describe(e));
+          const [r, a] = [`__r${id}`, `__a${id}`];
+          this.origOnly('-');
+          this.probe(`({ __typeof__(-(${exprText(e.a)})) ${r}; __typeof__(${r}) ${a} = (`);
+          this.expr(e.a, nested ? 17 : 15, ind);
+          this.probe(`); if (__builtin_sub_overflow((__typeof__(${r}))0, ${a}, &${r}) && (__typeof__(${r}))-1 < 0) __fail(${id}, 4); ${r}; })`);
+          return;
+        }
+        this.code(e.op);
         this.expr(e.a, nested ? 17 : 15, ind);
         return;
       }
       case 'cast':
+        if (!this.plain && isInt(e.t) && e.a.t.kind === 'float') {
+          const to = e.t;
+          this.origOnly(`(${to.name})`);
+          this.converted(e.a, to, () => this.expr(e.a, 15, ind));
+          return;
+        }
         this.code(`(${e.t.name})`);
         this.expr(e.a, 15, ind);
         return;
       case 'bin': {
         const p = binPrec[e.op];
+        if (this.checkedArith(e)) {
+          // ({ T r; T a = (A), b = (B); overflow check; r; }): A then B, as gcc evaluates A op B.
+          const id = this.check('arith', this.describe(e));
+          const [r, a, b] = [`__r${id}`, `__a${id}`, `__b${id}`];
+          const fn = e.op === '+' ? 'add' : e.op === '-' ? 'sub' : 'mul';
+          this.probe(`({ __typeof__((${exprText(e.a)}) ${e.op} (${exprText(e.b)})) ${r}; __typeof__(${r}) ${a} = (`);
+          this.expr(e.a, p, ind);
+          this.origOnly(' ');
+          this.checks[id].col = this.col;
+          this.origOnly(`${e.op} `);
+          this.probe(`), ${b} = (`);
+          this.expr(e.b, p + 1, ind);
+          this.probe(`); if (__builtin_${fn}_overflow(${a}, ${b}, &${r}) && (__typeof__(${r}))-1 < 0) __fail(${id}, 4); ${r}; })`);
+          return;
+        }
         this.expr(e.a, p, ind);
         this.code(` ${e.op} `);
         this.expr(e.b, p + 1, ind);
@@ -887,7 +957,7 @@ class Emitter {
       case 'declScalar':
         this.stmtProbe();
         this.code(`${s.v.type.name} ${s.v.name} = `);
-        this.expr(s.init, 3, ind);
+        this.valueFor(s.init, s.v.type, 3, ind);
         this.code(';');
         if (s.v.addressTaken) this.probe(` __reg(&${s.v.name}, sizeof ${s.v.name});`);
         return;
@@ -908,13 +978,46 @@ class Emitter {
         this.ptrInit(s.init, ind);
         this.code(';');
         return;
-      case 'assign':
+      case 'assign': {
         this.stmtProbe();
         this.lvalue(s.lhs, ind);
-        this.code(` ${s.op} `);
-        this.expr(s.rhs, 3, ind);
+        const op = s.op.slice(0, -1);
+        const arith = usual(s.lhs.t, s.rhs.t);
+        if (s.op === '=') {
+          this.code(' = ');
+          this.valueFor(s.rhs, s.lhs.t, 3, ind);
+        } else if (!this.plain && s.lhs.k === 'var' && ['+', '-', '*', '/'].includes(op) && (isInt(arith) ? arith.signed && op !== '/' : isInt(s.lhs.t))) {
+          // `v op= E` becomes `v = CHECKED(v op E)` (loading v cannot fail, so the order of the checks is gcc's).
+          const lhs = s.lhs.t;
+          const v = s.lhs.v.name;
+          this.origOnly(' ');
+          const col = this.col;
+          this.origOnly(`${s.op} `);
+          this.probe(' = ');
+          if (isInt(arith)) {
+            const id = this.check('arith', `${v} ${s.op} ${this.describe(s.rhs)}`);
+            this.checks[id].col = col;
+            const [r, a, b] = [`__r${id}`, `__a${id}`, `__b${id}`];
+            const fn = op === '+' ? 'add' : op === '-' ? 'sub' : 'mul';
+            this.probe(`({ __typeof__((${v}) ${op} (${exprText(s.rhs)})) ${r}; __typeof__(${r}) ${a} = (${v}), ${b} = (`);
+            this.expr(s.rhs, 3, ind);
+            this.probe(`); if (__builtin_${fn}_overflow(${a}, ${b}, &${r}) && (__typeof__(${r}))-1 < 0) __fail(${id}, 4); ${r}; })`);
+          } else {
+            const whole: Expr = { k: 'bin', op: op as BinOp, a: s.lhs, b: s.rhs, t: arith };
+            this.converted(whole, lhs as IntType, () => {
+              this.probe(`(${v}) ${op} (`);
+              this.expr(s.rhs, 3, ind);
+              this.probe(')');
+            });
+            this.checks[this.checks.length - 1].col = col;
+          }
+        } else {
+          this.code(` ${s.op} `);
+          this.expr(s.rhs, 3, ind);
+        }
         this.code(';');
         return;
+      }
       case 'incdec':
         this.stmtProbe();
         if (s.prefix) this.code(s.op);
@@ -934,7 +1037,7 @@ class Emitter {
       case 'return':
         this.stmtProbe();
         this.code('return ');
-        this.expr(s.e, 0, ind);
+        this.valueFor(s.e, this.ret, 0, ind);
         this.code(';');
         return;
       case 'assert': {
@@ -1040,6 +1143,15 @@ class Emitter {
   }
 }
 
+/** Range test of a floating value v converted to `t` (the integral part must fit), as the two comparisons `v LO && v HI`. */
+function floatBounds(t: IntType): [string, string] {
+  const lo = minOf(t);
+  const hi = maxOf(t) + 1n;
+  // Below -2^63 the next double is -2^63 - 2048: `v >= -2^63` is `v > -2^63 - 1` there.
+  const low = t.bits === 64 && t.signed ? `>= ${lo}.0` : `> ${lo - 1n}.0`;
+  return [low, `< ${hi}.0`];
+}
+
 /** The original text of an expression (for messages). */
 export function exprText(e: Expr): string {
   const em = new Emitter(true);
@@ -1099,6 +1211,7 @@ export function generate(seed: number): Generated {
   const g = new Gen(seed);
   const p = g.generate();
   const em = new Emitter();
+  em.ret = p.ret;
   const hasAssert = g.asserts > 0;
   em.open(0);
   em.code(hasAssert ? '#include <assert.h>' : `/* soundness seed ${seed} */`);

@@ -10,7 +10,7 @@
 // waits for each child):
 //   @in N                       before input N runs
 //   prog.c:L:C: runtime error: M    UBSan's report (from the child)
-//   @fail ID KIND               an explicit check failed (KIND 1 bounds, 2 null, 3 assertion)
+//   @fail ID KIND               an explicit check failed (KIND 1 bounds, 2 null, 3 assertion, 4 signed overflow, 5 float-to-int)
 //   @ret V                      the function returned V (decimal, or h + the 16 hex digits of a double)
 //   @end N EXIT SIGNAL S1 S2 .. the child's exit status and the probe slots it set
 
@@ -257,6 +257,15 @@ export function doubleOf(hex: string): number {
   return buf.getFloat64(0);
 }
 
+/** `@fail id KIND`: the kinds of the explicit checks. */
+const failKinds: Record<number, [ErrorKind, string]> = {
+  1: ['bounds', 'out-of-bounds'],
+  2: ['null', 'null pointer'],
+  3: ['assert', 'assertion'],
+  4: ['overflow', 'signed overflow'],
+  5: ['float-to-int', 'float-to-integer conversion'],
+};
+
 const ubsanLine = /^(.*?):(\d+):(\d+): runtime error: (.*)$/;
 
 export function ubsanKind(message: string): ErrorKind {
@@ -301,7 +310,8 @@ export async function observe(g: Generated, exe: string, lines: string[], timeou
     else if (line.startsWith('@fail ') && !cur.error) {
       const [id, kind] = line.slice(6).split(' ').map(Number);
       const c = g.checks[id];
-      cur.error = { kind: kind === 3 ? 'assert' : kind === 2 ? 'null' : 'bounds', line: c.line, col: c.col, message: `${kind === 3 ? 'assertion' : kind === 2 ? 'null pointer' : 'out-of-bounds'} check of \`${c.text}\``, check: id };
+      const what = failKinds[kind] ?? failKinds[1];
+      cur.error = { kind: what[0], line: c.line, col: c.col, message: `${what[1]} check of \`${c.text}\``, check: id };
     } else {
       const m = ubsanLine.exec(line);
       if (m && !cur.error) {
