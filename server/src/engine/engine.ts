@@ -31,7 +31,8 @@ import { buildCatalogue, goalAt } from '../goals/catalogue';
 import { cfgView } from '../goals/cfgView';
 import { buildSuite } from '../solve/suite';
 import { FunctionSolver } from '../solve/query';
-import { compileWhere, WhereError } from '../solve/where';
+import { lowerCondition, type ConditionAt } from '../frontend/condition';
+import { ConditionNotModelled, type ConditionCode } from '../model/encode';
 import { exclusive, getZ3 } from '../z3/z3';
 import { validateSuite } from '../testgen/validate';
 import { emitHarness } from '../testgen/harness';
@@ -88,7 +89,7 @@ function asEngineError(e: unknown): EngineError {
       (errors.length ? errors : e.diagnostics).map((d) => ({ file: d.file, line: d.range.line, column: d.range.column, message: d.message })),
     );
   }
-  if (e instanceof WhereError) return new EngineError('request', e.message);
+  if (e instanceof ConditionNotModelled) return new EngineError('request', `--where: the condition uses what CReach does not model: ${e.message}`);
   if (e instanceof TestCompError) return new EngineError('input', e.message);
   return new EngineError('internal', e instanceof Error ? (e.stack ?? e.message) : String(e));
 }
@@ -146,11 +147,11 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
   /** The goal a reach request means: by id, or by line (and column, outcome). */
   const goalOf = (l: Loaded, req: ReachRequest): { fn: IRFunction; goal: Goal } => {
     if (req.goal !== undefined) {
-      const fnName = req.function ?? req.goal.split(':')[0];
-      const [fn] = functionsOf(l, fnName);
-      const goal = goalsOf(l, fn).find((g) => g.id === req.goal);
-      if (!goal) throw EngineError.at('request', l.program.file, fn.range.line, 1, `no goal '${req.goal}' in ${fn.name}`);
-      return { fn, goal };
+      for (const fn of functionsOf(l, req.function)) {
+        const goal = goalsOf(l, fn).find((g) => g.id === req.goal);
+        if (goal) return { fn, goal };
+      }
+      throw EngineError.at('request', l.program.file, 1, 1, `no goal '${req.goal}'${req.function ? ` in ${req.function}` : ''} (creach cfg lists the goals)`);
     }
     if (req.line === undefined) throw new EngineError('request', 'a reach request needs a goal id or a line');
     const line = req.line;
@@ -166,9 +167,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         ),
       };
     } catch (e) {
-      const inside = req.outcome === undefined ? statementInsideBlock(l.program, fn, line) : undefined;
-      if (!inside) throw EngineError.at('request', l.program.file, line, req.column ?? 1, (e as Error).message);
-      return { fn, goal: inside };
+      throw EngineError.at('request', l.program.file, line, req.column ?? 1, (e as Error).message);
     }
   };
 
@@ -222,7 +221,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
       const l = await load(req);
       const { fn, goal } = goalOf(l, req);
       const fs = solverFor(l, fn);
-      const where = req.where ? await compileWhere(z, l.program, fn, req.where) : undefined;
+      const where = req.where !== undefined ? await whereAt(l.program, fn, goal, req.where) : undefined;
       const report = baseReport(l);
       if (req.all) {
         const limit = req.limit ?? 100;
@@ -337,24 +336,25 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
   return engine;
 }
 
-/** A statement that does not start a block (`return r;` after `r = ...;`): a goal on its first instruction. */
-function statementInsideBlock(program: Program, fn: IRFunction, line: number): Goal | undefined {
-  for (const b of fn.blocks) {
-    const index = b.instrs.findIndex((i) => i.range.line === line);
-    if (index < 0 && !(b.terminator.kind === 'return' && b.terminator.range.line === line)) continue;
-    const at = index < 0 ? b.instrs.length : index;
-    const range = index < 0 ? (b.terminator as { range: Goal['range'] }).range : b.instrs[index].range;
-    const text = program.source.split('\n')[range.line - 1]?.trim() ?? '';
-    return {
-      id: `${fn.name}:${line}:stmt`,
-      kind: 'statement',
-      function: fn.name,
-      range,
-      label: `statement \`${text}\``,
-      target: { kind: 'point', block: b.id, index: at },
-    };
+/** Temps of `--where` conditions are numbered far above every variable the encoder makes. */
+const WHERE_TEMPS = 1_000_000_000;
+
+/** A `--where` condition lowered by the front end where the goal is; a malformed one is a request error with its column. */
+async function whereAt(program: Program, fn: IRFunction, goal: Goal, text: string): Promise<ConditionCode> {
+  let at: ConditionAt;
+  const t = goal.target;
+  if (goal.decision !== undefined) at = { decision: goal.decision };
+  else if (t.kind === 'block' || t.kind === 'point') {
+    const statements = fn.blocks[t.block].statements ?? [];
+    const k = t.kind === 'point' && t.statement !== undefined ? t.statement : statements.findIndex((st) => !st.jump);
+    at = k >= 0 ? { block: t.block, statement: k } : { line: goal.range.line, column: goal.range.column };
+  } else at = { line: goal.range.line, column: goal.range.column };
+  try {
+    return await lowerCondition(program, fn, at, text, { firstTempId: WHERE_TEMPS });
+  } catch (e) {
+    if (e instanceof FrontendError) throw new EngineError('request', `--where '${text}': ${e.message}`);
+    throw e;
   }
-  return undefined;
 }
 
 function functionAtLine(program: Program, line: number): IRFunction {

@@ -4,6 +4,7 @@
 // emitted then goes to a fresh block no edge reaches: dead code).
 
 import type { CType } from '../ir/types';
+import { disambiguate, goalStem } from '../ir/goalIds';
 import type { BasicBlock, Decision, EdgeLabel, Instr, Operand, SourceRange, Terminator } from '../ir/ir';
 
 const OPEN: Terminator = { kind: 'goto', target: -1 };
@@ -47,7 +48,7 @@ export class FunctionBuilder {
    */
   markStatement(range: SourceRange, scope: number, goal = true): void {
     const b = this.blocks[this.cur];
-    (b.statements ??= []).push({ index: b.instrs.length, range, scope });
+    (b.statements ??= []).push({ index: b.instrs.length, range, scope, ...(goal ? {} : { jump: true }) });
     if (goal && !b.range) {
       b.range = range;
       b.hasCode = true;
@@ -84,25 +85,16 @@ export class FunctionBuilder {
     const { line, tag, ...rest } = d;
     const decision: Decision = { id: `#${this.decisions.length}`, ...rest };
     this.decisions.push(decision);
-    this.stems.push(`${this.fnName}:${line}:${tag}`);
+    this.stems.push(goalStem(this.fnName, line, tag));
     return decision;
   }
   private stems: string[] = [];
 
-  /** Blocks never terminated jump to `exit`; ids shared by several decisions get `@column`. */
+  /** Blocks never terminated jump to `exit`; decisions get their ids (ir/goalIds.ts). */
   finish(exit: number): void {
     for (const b of this.blocks) if (b.terminator === OPEN) b.terminator = { kind: 'goto', target: exit };
-    const count = new Map<string, number>();
-    for (const s of this.stems) count.set(s, (count.get(s) ?? 0) + 1);
-    const finalIds = new Map<string, string>();
-    const taken = new Set<string>();
-    this.decisions.forEach((d, i) => {
-      const stem = this.stems[i];
-      let id = count.get(stem)! > 1 ? `${stem}@${d.range.column}` : stem;
-      for (let k = 2; taken.has(id); k++) id = `${stem}@${d.range.column}.${k}`;
-      taken.add(id);
-      finalIds.set(d.id, id);
-    });
+    const ids = disambiguate(this.decisions.map((d, i) => ({ stem: this.stems[i], column: d.range.column })));
+    const finalIds = new Map(this.decisions.map((d, i) => [d.id, ids[i]]));
     const rename = (id: string) => finalIds.get(id) ?? id;
     for (const d of this.decisions) {
       d.id = rename(d.id);

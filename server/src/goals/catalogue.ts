@@ -1,32 +1,33 @@
-// The goal catalogue of a function: a statement goal per block with code, a
-// goal per outcome of every decision and condition, a goal per assertion,
-// ensures clause and error call, and (optionally) a goal per instruction that
-// can fail at run time. Ids follow goal.ts: `${function}:${line}:${tag}`,
-// `:${outcome}` for branch goals, `@${column}` on the tag when two goals would
-// share an id.
+// The goal catalogue of a function: a statement goal per source statement
+// (the first of a block is entered with the block; the others are points in
+// it), a goal per outcome of every decision and condition, a goal per
+// assertion, ensures clause and error call, and (optionally) a goal per
+// instruction that can fail at run time. Ids come from ir/goalIds.ts.
 
-import type { Decision, IRFunction, Program, SourceRange } from '../ir/ir';
+import type { BasicBlock, Decision, IRFunction, Program, SourceRange, StatementStart } from '../ir/ir';
 import { runtimeErrors, runtimeErrorWording } from '../ir/runtimeErrors';
 import { sourceText } from '../ir/source';
+import { branchGoalId, decisionTag, disambiguate, goalStem } from '../ir/goalIds';
 import type { Goal } from './goal';
 
 export function buildCatalogue(program: Program, fn: IRFunction, opts: { runtimeErrors: boolean }): Goal[] {
   const drafts: Draft[] = [];
   const text = (r: SourceRange) => sourceText(program.source, r);
+  // First line only: the statement goal of `if (c) {` reads "statement `if (c) {`", not the whole if.
+  const statementLabel = (r: SourceRange) =>
+    `statement \`${text({ ...r, endLine: r.line, endColumn: r.endLine === r.line ? r.endColumn : Number.MAX_SAFE_INTEGER })}\``;
   for (const block of fn.blocks) {
     if (block.hasCode && block.range) {
-      // First line only: the statement goal of `if (c) {` reads "statement `if (c) {`", not the whole if.
-      const firstLine = {
-        ...block.range,
-        endLine: block.range.line,
-        endColumn: block.range.endLine === block.range.line ? block.range.endColumn : Number.MAX_SAFE_INTEGER,
-      };
+      drafts.push({ tag: 'stmt', kind: 'statement', range: block.range, label: statementLabel(block.range), target: { kind: 'block', block: block.id } });
+    }
+    // Every other statement of the block is a goal of its own: it runs only if what comes before it in the block does.
+    for (const { statement: k, start: st } of pointStatements(block)) {
       drafts.push({
         tag: 'stmt',
         kind: 'statement',
-        range: block.range,
-        label: `statement \`${text(firstLine)}\``,
-        target: { kind: 'block', block: block.id },
+        range: st.range,
+        label: statementLabel(st.range),
+        target: { kind: 'point', block: block.id, index: st.index, statement: k },
       });
     }
     block.instrs.forEach((instr, index) => {
@@ -62,8 +63,8 @@ export function buildCatalogue(program: Program, fn: IRFunction, opts: { runtime
     if (d.synthetic) continue;
     for (const o of d.outcomes) {
       drafts.push({
-        tag: '',
-        fixedId: `${d.id}:${o.outcome}`,
+        tag: decisionTag(d.kind),
+        fixedId: branchGoalId(d.id, o.outcome),
         kind: 'branch',
         range: d.range,
         outcome: o.outcome,
@@ -79,24 +80,41 @@ export function buildCatalogue(program: Program, fn: IRFunction, opts: { runtime
 }
 
 /** A goal before its id; branch goals take the front end's decision id (`fixedId`), the others get one here. */
-type Draft = Omit<Goal, 'id' | 'function'> & { tag: string; fixedId?: string };
+type Draft = Omit<Goal, 'id' | 'function'> & { fixedId?: string };
 
-/** Ids in goal.ts's scheme; collisions get `@column` on the tag, and `.n` when even the column is shared. */
+/** Ids in ir/goalIds.ts's scheme; branch goals keep their decision's id and outcome. */
 function assignIds(fnName: string, drafts: Draft[]): Goal[] {
-  const idOf = (d: Draft, tag: string) => `${fnName}:${d.range.line}:${tag}`;
-  const count = new Map<string, number>();
-  for (const d of drafts) if (!d.fixedId) count.set(idOf(d, d.tag), (count.get(idOf(d, d.tag)) ?? 0) + 1);
   const taken = new Set(drafts.flatMap((d) => (d.fixedId ? [d.fixedId] : [])));
-  return drafts.map(({ tag, fixedId, ...goal }) => {
-    const d = goal as Draft;
-    let id = fixedId ?? idOf(d, tag);
-    if (!fixedId && count.get(id)! > 1) {
-      id = idOf(d, `${tag}@${d.range.column}`);
-      for (let n = 2; taken.has(id); n++) id = idOf(d, `${tag}@${d.range.column}.${n}`);
-    }
-    taken.add(id);
-    return { id, function: fnName, ...goal };
+  const named = drafts.filter((d) => !d.fixedId);
+  const ids = disambiguate(
+    named.map((d) => ({ stem: goalStem(fnName, d.range.line, d.tag), column: d.range.column })),
+    taken,
+  );
+  const idOf = new Map(named.map((d, i) => [d, ids[i]]));
+  return drafts.map((d) => {
+    const { fixedId, ...goal } = d;
+    return { ...goal, id: fixedId ?? idOf.get(d)!, function: fnName };
   });
+}
+
+/**
+ * The statements of a block that are goals of their own ('point' targets): all
+ * but jumps alone and the first statement, which is the block's own goal.
+ */
+export function pointStatements(block: BasicBlock): { statement: number; start: StatementStart }[] {
+  const out: { statement: number; start: StatementStart }[] = [];
+  let first = true;
+  for (const [k, st] of (block.statements ?? []).entries()) {
+    if (st.jump) continue;
+    const isBlockGoal = first && block.hasCode && block.range !== undefined && sameRange(st.range, block.range);
+    first = false;
+    if (!isBlockGoal) out.push({ statement: k, start: st });
+  }
+  return out;
+}
+
+function sameRange(a: SourceRange, b: SourceRange): boolean {
+  return a.line === b.line && a.column === b.column && a.endLine === b.endLine && a.endColumn === b.endColumn;
 }
 
 /** How a decision reads in a label: `if (x < 4)`, `while (n >= 1)`, `switch (c)`, `x ? … : …`. */
@@ -154,11 +172,13 @@ export function goalAt(goals: Goal[], line: number, column?: number, outcome?: s
   let found: Goal | undefined;
   if (outcome === undefined) {
     const stmts = onLine.filter((g) => g.kind === 'statement').sort((a, b) => a.range.column - b.range.column);
-    found = stmts.find(holds) ?? (column === undefined ? stmts[0] : ([...stmts].reverse().find((g) => g.range.column <= column) ?? stmts[0]));
+    // The innermost statement holding the column (`r = 1;` inside `if (c) r = 1;`).
+    const holding = stmts.filter(holds).sort((a, b) => span(a.range) - span(b.range));
+    found = holding[0] ?? (column === undefined ? stmts[0] : ([...stmts].reverse().find((g) => g.range.column <= column) ?? stmts[0]));
   } else {
     const branches = onLine.filter((g) => g.kind === 'branch' && g.outcome === outcome);
     const pointed = branches.filter(holds).sort((a, b) => span(a.range) - span(b.range));
-    const pointedCondition = pointed.find((g) => g.id.split(':')[2]?.startsWith('cond'));
+    const pointedCondition = pointed.find((g) => g.tag === 'cond');
     const outermost = [...branches].sort((a, b) => decisionRank(a) - decisionRank(b) || span(b.range) - span(a.range) || a.range.column - b.range.column);
     found = pointedCondition ?? pointed[0] ?? outermost[0];
   }
@@ -181,5 +201,5 @@ function span(r: SourceRange): number {
 
 /** Whole decisions before conditions. */
 function decisionRank(g: Goal): number {
-  return g.id.split(':')[2]?.startsWith('cond') ? 1 : 0;
+  return g.tag === 'cond' ? 1 : 0;
 }

@@ -13,7 +13,7 @@ export type GoalTarget =
   /** Statement goal: the block is entered. */
   | { kind: 'block'; block: number }
   /** A statement inside a block (not its first): the instruction at blocks[block].instrs[index] is executed. */
-  | { kind: 'point'; block: number; index: number }
+  | { kind: 'point'; block: number; index: number; statement?: number }
   /** Decision or condition outcome: one of these CFG edges is taken. */
   | { kind: 'edges'; edges: { from: number; to: number }[] }
   /** Assertion or ensures: the `assert` instruction at blocks[block].instrs[index] (violated when reached with cond false). */
@@ -31,6 +31,8 @@ export interface Goal {
    * Example: `f:12:if:true`, `f:9:stmt`, `f:20:assert`, `f:14:overflow@9`.
    */
   id: string;
+  /** The tag of the id (`stmt`, `if`, `cond`, `assert`, `overflow`, ...), kept here so no one parses ids. */
+  tag: string;
   kind: GoalKind;
   function: string;
   range: SourceRange;

@@ -170,6 +170,8 @@ export interface StatementStart {
   range: SourceRange;
   /** The identifiers visible at the statement, before it runs: an index into `Program.scopes` (-1: none). */
   scope: number;
+  /** A jump alone (`break;`, `continue;`, `goto l;`, `return;`): no statement goal of its own. */
+  jump?: boolean;
 }
 
 export interface BasicBlock {

@@ -19,13 +19,16 @@ import { resolveVar, type CallContext, type DagNode, type UnrolledFunction } fro
 import type { B, BV } from './semantics';
 import { bvConst } from './semantics';
 import { freshVal, iteVal, tOf, type Val } from './values';
-import { EncoderState, type EncodeOptions, type Encoding, type Env, type Obligation } from './state';
+import { EncoderState, type ConditionCode, type EncodeOptions, type Encoding, type Env, type Obligation } from './state';
 import { memoryOps, type Memory } from './memory';
 import { operandOps } from './operands';
 import { libraryOps } from './library';
 import { encodeInputs } from './inputs';
 
-export type { Env, Obligation, InputObject, InputVar, NondetSite, Taint, Site, TrackedItem, TraceSite, EncodeOptions, Encoding } from './state';
+export type { ConditionCode, Env, Obligation, InputObject, InputVar, NondetSite, Taint, Site, TrackedItem, TraceSite, EncodeOptions, Encoding } from './state';
+
+/** A condition uses something CReach does not model (the message says what). */
+export class ConditionNotModelled extends Error {}
 
 export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts: EncodeOptions): Encoding {
   const st = new EncoderState(z, program, u, opts);
@@ -56,6 +59,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
   const incoming: { from: number; lit: B }[][] = nodes.map(() => []);
   let exitNode: number | null = null;
   let returnVal: Val | null = null;
+  const pointEnv = new Map<number, Env>();
   const calleeCtxOf = new Map<number, CallContext>();
   for (const c of u.contexts) if (c.callNode !== null) calleeCtxOf.set(c.callNode, c);
 
@@ -108,12 +112,15 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
       continue;
     }
     const c = n.ctx;
+    const snap = opts.snapshotAt && c === topCtx && n.block.id === opts.snapshotAt.block ? opts.snapshotAt.index : undefined;
     for (let i = n.start; i < n.end; i++) {
+      if (snap === i) pointEnv.set(n.id, new Map(env));
       st.cur.index = i;
       const ins = n.block.instrs[i];
       st.cur.range = ins.range;
       encodeInstr(ins, env, c, n, i);
     }
+    if (snap !== undefined && snap >= n.block.instrs.length && n.end === n.block.instrs.length) pointEnv.set(n.id, new Map(env));
     st.cur.index = n.block.instrs.length;
     const atBlockEnd = n.end === n.block.instrs.length && !n.inlinedCall;
     if (n.inlinedCall) {
@@ -283,6 +290,30 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
     return out;
   }
 
+  /** Encoding.evalCondition: the instructions evaluated in a copy of `env`; nothing they add stays in the encoding. */
+  function evalCondition(code: ConditionCode, env: Env, node: number): B {
+    const mark = { taints: st.taints.length, obligations: obligations.length, assertions: assertions.length, nondet: st.nondet.length, trace: st.trace.length };
+    const saved = { ...st.cur };
+    for (const t of code.temps) vars.set(t.id, t);
+    const e = new Map(env);
+    Object.assign(st.cur, { node, index: u.nodes[node].start, range: code.instrs[0]?.range ?? saved.range });
+    try {
+      for (const ins of code.instrs) if (ins.kind === 'assign' && ins.dst) writePlace(ins.dst, evalRvalue(ins.value, e, topCtx).val, e, topCtx);
+      const truth = condTrue(evalOperand(code.cond, e, topCtx).val);
+      const taints = st.taints.slice(mark.taints);
+      if (taints.length) throw new ConditionNotModelled([...new Set(taints.map((t) => t.what))].join('; '));
+      const extra = assertions.slice(mark.assertions);
+      return extra.length ? (ctx.And(truth, ...extra) as B) : truth;
+    } finally {
+      st.taints.length = mark.taints;
+      obligations.length = mark.obligations;
+      assertions.length = mark.assertions;
+      st.nondet.length = mark.nondet;
+      st.trace.length = mark.trace;
+      Object.assign(st.cur, saved);
+    }
+  }
+
   // ---- obligations and summary literals ----
   const obsOf: Obligation[][] = nodes.map(() => []);
   for (const ob of obligations) {
@@ -328,6 +359,8 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
     allocNodes: st.allocNodes,
     aliasing,
     noAlias,
+    pointEnv,
+    evalCondition,
     objectNames: st.objects.map((o) => {
       const name = vars.get(o.varId)?.name ?? `object${o.varId}`;
       return name.startsWith('*') ? name.slice(1) : name;

@@ -5,7 +5,7 @@
 // designate, and where the walk is (node, instruction, source range), which
 // every obligation and taint records.
 
-import type { Program, SourceRange, Variable } from '../ir/ir';
+import type { Instr, Operand, Program, SourceRange, Variable } from '../ir/ir';
 import type { CType } from '../ir/types';
 import type { RuntimeErrorKind } from '../ir/runtimeErrors';
 import type { Z3Handle } from '../z3/z3';
@@ -99,6 +99,15 @@ export interface EncodeOptions {
   explain: boolean;
   /** malloc/calloc may fail: each call's success is a nondet input (`malloc` returning 1 means NULL). */
   mallocMayFail?: boolean;
+  /** Keep the environment before instruction `index` of `block` of the analysed function (Encoding.pointEnv), for a condition there. */
+  snapshotAt?: { block: number; index: number };
+}
+
+/** A condition lowered by the front end (ir only: straight-line value instructions into fresh temps). */
+export interface ConditionCode {
+  instrs: Instr[];
+  cond: Operand;
+  temps: Variable[];
 }
 
 export interface Encoding {
@@ -133,6 +142,15 @@ export interface Encoding {
   allocNodes: number[];
   /** Name of each object by its id - 1, as data name them (`&l[1]`): a pointer parameter's object takes the parameter's name. */
   objectNames: string[];
+  /** The environment at `EncodeOptions.snapshotAt`, by node. */
+  pointEnv: Map<number, Env>;
+  /**
+   * A condition's truth at a node, in `env`, with the C semantics of the code
+   * (a `--where` condition). Its undefined behaviour is not an obligation: it
+   * selects data, it is not code that runs. Throws when it uses what CReach
+   * does not model.
+   */
+  evalCondition(code: ConditionCode, env: Env, node: number): B;
 }
 
 /** An object pointers may designate; a heap object has a liveness flag in the environment at key -varId. */

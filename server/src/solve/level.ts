@@ -37,13 +37,22 @@ export interface Level {
 export const BOXES = [16, 256, 32767];
 
 /** The function unrolled to `bound`, encoded, and asserted in a new solver (`explain`: with tracking literals). */
-export function encodeAt(z: Z3Handle, program: Program, fn: IRFunction, options: SolverOptions, bound: number, explain: boolean) {
+export function encodeAt(
+  z: Z3Handle,
+  program: Program,
+  fn: IRFunction,
+  options: SolverOptions,
+  bound: number,
+  explain: boolean,
+  snapshotAt?: { block: number; index: number },
+) {
   const u = unroll(program, fn, bound, options.inlineDepth);
   const enc = encode(z, program, u, {
     fromMain: fn.name === 'main',
     pointerArrayLength: options.pointerArrayLength,
     explain,
     mallocMayFail: options.mallocMayFail,
+    snapshotAt,
   });
   const solver = new z.ctx.Solver();
   solver.set('timeout', options.timeoutMs);
@@ -51,9 +60,16 @@ export function encodeAt(z: Z3Handle, program: Program, fn: IRFunction, options:
   return { u, enc, solver };
 }
 
-export function buildLevel(z: Z3Handle, program: Program, fn: IRFunction, options: SolverOptions, bound: number): Level {
+export function buildLevel(
+  z: Z3Handle,
+  program: Program,
+  fn: IRFunction,
+  options: SolverOptions,
+  bound: number,
+  snapshotAt?: { block: number; index: number },
+): Level {
   const { ctx } = z;
-  const { u, enc, solver } = encodeAt(z, program, fn, options, bound, false);
+  const { u, enc, solver } = encodeAt(z, program, fn, options, bound, false, snapshotAt);
   const ancestors = computeAncestors(u.nodes.map((n) => n.preds));
   const boxes = BOXES.map((size) => {
     const lit = ctx.Bool.const(`box${size}`) as B;

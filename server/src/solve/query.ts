@@ -30,7 +30,17 @@ import { explainUnreachable } from './explain';
 import { extractTest } from './datum';
 import { inputLeaves } from './inputs';
 import { buildLevel, type Level, type SolverOptions } from './level';
-import { goalCopies, obligationsBefore, somethingAfter, taintBefore, taintsBefore, withWhere, type GoalCopy, type WhereCondition } from './targets';
+import {
+  goalCopies,
+  obligationsBefore,
+  snapshotFor,
+  somethingAfter,
+  taintBefore,
+  taintsBefore,
+  withWhere,
+  type GoalCopy,
+  type WhereCondition,
+} from './targets';
 
 export type { Level, SolverOptions };
 
@@ -62,7 +72,7 @@ export interface QueryOptions {
 }
 
 export class FunctionSolver {
-  private levels = new Map<number, Promise<Level>>();
+  private levels = new Map<string, Promise<Level>>();
   readonly bounds: number[];
 
   constructor(
@@ -78,11 +88,13 @@ export class FunctionSolver {
   }
 
   /** The level of a bound, built on first use and kept. */
-  level(bound: number): Promise<Level> {
-    let l = this.levels.get(bound);
+  level(bound: number, snapshotAt?: { block: number; index: number }): Promise<Level> {
+    // A level keeping the environment inside a block (for a --where there) is built apart from the shared ones.
+    const key = snapshotAt ? `${bound}@${snapshotAt.block}:${snapshotAt.index}` : `${bound}`;
+    let l = this.levels.get(key);
     if (!l) {
-      l = Promise.resolve().then(() => buildLevel(this.z, this.program, this.fn, this.options, bound));
-      this.levels.set(bound, l);
+      l = Promise.resolve().then(() => buildLevel(this.z, this.program, this.fn, this.options, bound, snapshotAt));
+      this.levels.set(key, l);
     }
     return l;
   }
@@ -111,8 +123,8 @@ export class FunctionSolver {
   async reach(goal: Goal, opts: QueryOptions = {}): Promise<GoalVerdict> {
     let last: GoalVerdict = { status: 'unknown' };
     for (let b = 0; b < this.bounds.length; b++) {
-      const level = await this.level(this.bounds[b]);
-      const copies = withWhere(level, goalCopies(level, goal), opts.where);
+      const level = await this.level(this.bounds[b], snapshotFor(goal, opts.where));
+      const copies = withWhere(level, goal, goalCopies(level, goal), opts.where);
       // Counter-examples just past the end first: those the sanitizers see.
       const preferred = copies.filter((c) => c.prefer).map((c) => ({ ...c, lit: c.prefer! }));
       if (preferred.length) {
@@ -125,8 +137,8 @@ export class FunctionSolver {
         // complete execution one bound further is worth one more try.
         const coverage = goal.kind === 'statement' || goal.kind === 'branch';
         if (coverage && v.datum && !v.datum.complete && level.enc.unrolled.unwinds.length && b + 1 < this.bounds.length) {
-          const next = await this.level(this.bounds[b + 1]);
-          const better = await this.completeAt(next, goal, withWhere(next, goalCopies(next, goal), opts.where), opts);
+          const next = await this.level(this.bounds[b + 1], snapshotFor(goal, opts.where));
+          const better = await this.completeAt(next, goal, withWhere(next, goal, goalCopies(next, goal), opts.where), opts);
           if (better) return better;
         }
         return v;
@@ -291,9 +303,9 @@ export class FunctionSolver {
     let emptyRounds = 0;
     let explored: number | undefined;
     for (let b = this.bounds.indexOf(first.datum.level.bound); b >= 0 && b < this.bounds.length && data.length < limit; b++) {
-      const level = await this.level(this.bounds[b]);
+      const level = await this.level(this.bounds[b], snapshotFor(goal, opts.where));
       const { enc } = level;
-      const copies = withWhere(level, goalCopies(level, goal), opts.where);
+      const copies = withWhere(level, goal, goalCopies(level, goal), opts.where);
       if (!copies.length) continue;
       const any = copies.length === 1 ? copies[0].lit : (ctx.Or(...copies.map((c) => c.lit)) as B);
       const terms = enc.inputs.flatMap((i) => inputLeaves(this.z, i, enc.inputs)) as unknown as BV[];

@@ -53,6 +53,15 @@ export async function buildSuite(
       }
     } else {
       verdicts.set(goal.id, v);
+      if (v.status === 'unreachable' && goal.target.kind === 'block') {
+        // A statement later in a block that no execution enters is unreachable for the same reasons.
+        const block = goal.target.block;
+        for (const other of goals)
+          if (open.has(other.id) && other.target.kind === 'point' && other.target.block === block) {
+            open.delete(other.id);
+            verdicts.set(other.id, v);
+          }
+      }
     }
     onProgress?.(goals.length - open.size, goals.length);
   }

@@ -3,7 +3,7 @@
 // before each copy, and the taints that can come before it.
 
 import type { Goal } from '../goals/goal';
-import type { Encoding } from '../model/encode';
+import type { ConditionCode } from '../model/encode';
 import type { B } from '../model/semantics';
 import type { Level } from './level';
 import { mergeConstructs } from '../../../shared/verdicts';
@@ -19,8 +19,8 @@ export interface GoalCopy {
   upTo: number;
 }
 
-/** An extra condition at a goal copy (`--where`), as a literal of the encoding at that node. */
-export type WhereCondition = (enc: Encoding, node: number, atEnd: boolean) => B;
+/** An extra condition at the goal (`--where`), lowered by the front end at the goal's statement or decision. */
+export type WhereCondition = ConditionCode;
 
 /** Copies of the goal in the level's graph (empty: the goal's code is not in the unrolled graph). */
 export function goalCopies(level: Pick<Level, 'enc'>, goal: Goal): GoalCopy[] {
@@ -35,9 +35,12 @@ export function goalCopies(level: Pick<Level, 'enc'>, goal: Goal): GoalCopy[] {
       for (const n of inTop) if (n.block.id === t.block && n.start === 0) out.push({ lit: enc.reach[n.id], node: n.id, upTo: -1 });
       break;
     case 'point':
-      for (const n of inTop)
-        if (n.block.id === t.block && n.start <= t.index && t.index < Math.max(n.end, n.start + 1))
-          out.push({ lit: enc.reach[n.id], node: n.id, upTo: t.index });
+      // The segment holding the instruction; a point after the last instruction is in the block's last segment.
+      for (const n of inTop) {
+        if (n.block.id !== t.block || n.start > t.index) continue;
+        const holds = t.index >= n.block.instrs.length ? n.end === n.block.instrs.length && !n.inlinedCall : t.index < n.end;
+        if (holds) out.push({ lit: enc.reach[n.id], node: n.id, upTo: t.index });
+      }
       break;
     case 'edges':
       for (const e of t.edges)
@@ -75,10 +78,30 @@ export function obligationsBefore(level: Level, copy: GoalCopy): B[] {
   return lits;
 }
 
-/** The copies with the `--where` condition at each. */
-export function withWhere(level: Level, copies: GoalCopy[], where: WhereCondition | undefined): GoalCopy[] {
+/**
+ * The copies with the `--where` condition at each, evaluated where the goal
+ * is: a statement before it runs (the block's entry, or the point inside it),
+ * a decision's outcome where the condition is evaluated (the block's end).
+ */
+export function withWhere(level: Pick<Level, 'enc'>, goal: Goal, copies: GoalCopy[], where: WhereCondition | undefined): GoalCopy[] {
   if (!where) return copies;
-  return copies.map((c) => ({ ...c, lit: c.lit.and(where(level.enc, c.node, c.upTo === Infinity)) as B }));
+  const { enc } = level;
+  return copies.map((c) => {
+    const n = enc.unrolled.nodes[c.node];
+    const env =
+      goal.target.kind === 'edges'
+        ? enc.exitEnv[c.node]
+        : goal.target.kind === 'point' && goal.target.index > n.start
+          ? enc.pointEnv.get(c.node)
+          : enc.entryEnv[c.node];
+    if (!env) throw new Error(`no environment kept at goal ${goal.id} for its --where condition`);
+    return { ...c, lit: c.lit.and(enc.evalCondition(where, env, c.node)) as B };
+  });
+}
+
+/** Where a goal's `--where` environment must be kept (a statement inside a block), for building its levels. */
+export function snapshotFor(goal: Goal, where: WhereCondition | undefined): { block: number; index: number } | undefined {
+  return where && goal.target.kind === 'point' ? { block: goal.target.block, index: goal.target.index } : undefined;
 }
 
 /** A taint comes before a goal copy: in an ancestor node, or earlier in the goal's own node. */

@@ -7,9 +7,12 @@
 
 import type { IRFunction, Program, SourceRange } from '../ir/ir';
 import { parseC, type SyntaxNode } from '../frontend/parser';
+import { pointStatements } from '../goals/catalogue';
 
 export type Probe =
   | { kind: 'block'; fn: string; block: number; line: number }
+  /** A statement inside a block (goals.pointStatements): `statement` indexes `block.statements`. */
+  | { kind: 'point'; fn: string; block: number; statement: number; line: number }
   | { kind: 'decision'; fn: string; decision: string; line: number }
   | { kind: 'switch'; fn: string; decision: string; line: number }
   | { kind: 'assert'; fn: string; block: number; index: number; line: number }
@@ -115,6 +118,11 @@ export async function instrumentSource(program: Program, functions?: string[]): 
         const id = probes.length;
         if (hitAt(b.range, id)) probes.push({ kind: 'block', fn: fn.name, block: b.id, line: b.range.line });
         else skipped.push(`${fn.name}: block ${b.id} at line ${b.range.line}`);
+      }
+      for (const { statement, start } of pointStatements(b)) {
+        const id = probes.length;
+        if (hitAt(start.range, id)) probes.push({ kind: 'point', fn: fn.name, block: b.id, statement, line: start.range.line });
+        else skipped.push(`${fn.name}: statement at line ${start.range.line}`);
       }
       b.instrs.forEach((instr, index) => {
         if (instr.kind === 'error') {

@@ -329,9 +329,10 @@ class GoalObserver {
     if (noProbes) return null;
     const probe = (k: string) => this.byKey.get(`${fnName}|${k}`);
     switch (t.kind) {
-      case 'point':
-        // A statement inside a block has no probe of its own.
-        return null;
+      case 'point': {
+        const id = t.statement === undefined ? undefined : probe(`point|${t.block}|${t.statement}`);
+        return id === undefined ? null : rec.hits.has(id);
+      }
       case 'block': {
         const id = probe(`block|${t.block}`);
         return id === undefined ? null : rec.hits.has(id);
@@ -386,6 +387,8 @@ function keyOf(p: Probe): string {
   switch (p.kind) {
     case 'block':
       return `${p.fn}|block|${p.block}`;
+    case 'point':
+      return `${p.fn}|point|${p.block}|${p.statement}`;
     case 'decision':
     case 'switch':
       return `${p.fn}|${p.kind}|${p.decision}`;
