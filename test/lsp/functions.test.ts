@@ -4,7 +4,6 @@
 import { describe, expect, it } from 'vitest';
 import { indexFile } from '../../server/src/lsp/functions';
 import { shiftReport, functionSummary } from '../../server/src/lsp/reports';
-import { mergeAnalysis } from '../../server/src/engine/reports';
 import type { Report } from '../../shared/report';
 
 const source = `#define TWICE(v) helper(v)
@@ -107,24 +106,5 @@ describe('report helpers', () => {
 
   it('summarises a function for its CodeLens', () => {
     expect(functionSummary(report.functions[0])).toBe('CReach: 1/2 branches · 1 unreachable');
-  });
-
-  it('merges coverage and check reports without mixing up test ids', () => {
-    const check: Report = {
-      file: 'a.c',
-      functions: [
-        {
-          name: 'f',
-          line: 10,
-          goals: [{ id: 'f:13:assert', kind: 'assertion', line: 13, column: 5, label: '`assert(a < 50)`', status: 'violated', test: 't1' }],
-          tests: [{ id: 't1', inputs: { a: 50 }, globals: {}, nondet: [], goals: ['f:13:assert'] }],
-        },
-      ],
-    };
-    const merged = mergeAnalysis(report, check).functions[0];
-    expect(merged.goals.map((g) => g.id)).toEqual(['f:12:if:true', 'f:12:if:false', 'f:13:assert']);
-    const assertion = merged.goals[2];
-    expect(merged.tests.find((t) => t.id === assertion.test)?.inputs.a).toBe(50);
-    expect(merged.tests.find((t) => t.id === 't1')?.inputs.a).toBe(6);
   });
 });

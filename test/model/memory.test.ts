@@ -6,7 +6,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { fileEngine as createEngine } from '../helpers/engine';
 import { defaultEngineOptions } from '../../server/src/api';
 import type { Engine } from '../helpers/engine';
-import { expectAllValidated as validatedFile, fixture, lineOf, only, validate as validateFile, writeC } from './helpers';
+import { expectAllValidated as validatedFile, fixture, lineOf, only, validate as validateFile, writeC } from '../solve/helpers';
 import type { Report } from '../../shared/report';
 
 const file = fixture;

@@ -5,7 +5,7 @@ import type { Decision, Instr, Operand } from '../../server/src/ir/ir';
 import { buildCatalogue, goalAt } from '../../server/src/goals/catalogue';
 import { sourceText } from '../../server/src/ir/source';
 import { DOUBLE, INT, UINT } from '../../server/src/ir/types';
-import { fnFromSuccessors, intVar, programOf, v } from './helpers';
+import { fnFromSuccessors, intVar, programOf, v } from '../ir/helpers';
 
 const src = ['int f(int x, int y) {', '  if (x < 4 && y) x = 1; else x = 2;', '  return x / y;', '}'].join('\n');
 const range = (line: number, column: number, endColumn: number) => ({ line, column, endLine: line, endColumn });
