@@ -679,6 +679,8 @@ class Emitter {
   readonly checks: CheckSite[] = [];
   nslots = 0;
   nswitches = 0;
+  /** Temporaries of rewrites (unique names). */
+  temps = 0;
   /** The function's return type (returned values are converted to it). */
   ret: CType = T.int;
 
@@ -734,6 +736,14 @@ class Emitter {
     for (const ch of s) {
       this.cur.inst += ch;
       this.cur.map.push(this.cur.orig.length + 1);
+    }
+  }
+
+  /** Text of the instrumented version only, standing at column `col` of the original (an operator moved by a rewrite). */
+  probeAt(s: string, col: number): void {
+    for (const ch of s) {
+      this.cur.inst += ch;
+      this.cur.map.push(col);
     }
   }
 
@@ -885,6 +895,23 @@ class Emitter {
           this.probe(`); if (__builtin_${fn}_overflow(${a}, ${b}, &${r}) && (__typeof__(${r}))-1 < 0) __fail(${id}, 4); ${r}; })`);
           return;
         }
+        if (!this.plain && isInt(e.t) && ['<<', '>>', '/', '%'].includes(e.op)) {
+          // UBSan's checks of shifts and divisions evaluate the right operand first; gcc without
+          // sanitizers (and CReach) evaluates A op B left to right: A, then B, then the checked operation.
+          const n = this.temps++;
+          const [a, b] = [`__x${n}`, `__y${n}`];
+          this.probe(`({ __typeof__(${exprText(e.a)}) ${a} = (`);
+          this.expr(e.a, p, ind);
+          this.origOnly(' ');
+          const opCol = this.col;
+          this.origOnly(`${e.op} `);
+          this.probe(`); __typeof__(${exprText(e.b)}) ${b} = (`);
+          this.expr(e.b, p + 1, ind);
+          this.probe(`); ${a} `);
+          this.probeAt(e.op, opCol);
+          this.probe(` ${b}; })`);
+          return;
+        }
         this.expr(e.a, p, ind);
         this.code(` ${e.op} `);
         this.expr(e.b, p + 1, ind);
@@ -930,6 +957,35 @@ class Emitter {
 
   lvalue(l: LValue, ind: number): void {
     this.inner(l, ind);
+  }
+
+  /**
+   * `LV = E` through an index or a pointer: gcc computes the index, then E,
+   * then stores (the access, and its undefined behaviour, comes last); the
+   * explicit check of the access must come last too:
+   * ({ __int128 i = (I); T e = (E); a[check(i)] = e; }).
+   */
+  store(lhs: Extract<LValue, { k: 'index' | 'deref' }>, rhs: Expr, ind: number): void {
+    const id = this.check(lhs.k === 'index' ? 'index' : 'deref', this.describe(lhs));
+    const n = this.temps++;
+    const [i, v] = [`__i${n}`, `__e${n}`];
+    const index = lhs.k === 'index' ? lhs.i : lhs.i;
+    const name = lhs.k === 'index' ? lhs.a.name : lhs.p.name;
+    if (index) {
+      this.probe(`({ __int128 ${i} = (`);
+      this.origOnly(`${name}[`);
+      this.expr(index, 0, ind);
+      this.origOnly(']');
+      this.probe(`); `);
+    } else {
+      this.probe('({ ');
+      this.origOnly(`*${name}`);
+    }
+    this.origOnly(' = ');
+    this.probe(`__typeof__(${exprText(lhs)}) ${v} = (`);
+    this.valueFor(rhs, lhs.t, 3, ind);
+    const target = lhs.k === 'index' ? `${name}[__ix(${id}, ${i}, ${lhs.a.length})]` : index ? `${name}[__pi(${id}, ${name}, ${i}, sizeof *${name})]` : `*__PD(${id}, ${name})`;
+    this.probe(`); ${target} = ${v}; })`);
   }
 
   // -- statements
@@ -980,6 +1036,11 @@ class Emitter {
         return;
       case 'assign': {
         this.stmtProbe();
+        if (s.op === '=' && s.lhs.k !== 'var' && !this.plain) {
+          this.store(s.lhs, s.rhs, ind);
+          this.code(';');
+          return;
+        }
         this.lvalue(s.lhs, ind);
         const op = s.op.slice(0, -1);
         const arith = usual(s.lhs.t, s.rhs.t);
