@@ -3,7 +3,7 @@
 // way of writing a datum for people (hover, inline text, diagnostics).
 // Plain data only: no vscode, no engine types.
 
-import type { DataValue, Report, TestReport } from './report';
+import type { DataValue, GoalStatus, Report, TestReport } from './report';
 
 /** Server commands (`workspace/executeCommand`); the argument is the first element of `arguments`. */
 export const ServerCommands = {
@@ -17,6 +17,8 @@ export const ServerCommands = {
   exportTests: 'creach.export',
   /** HarnessArgs -> the C text of a self-contained test harness for the report's data. */
   harness: 'creach.harness',
+  /** HarnessArgs (one function, one test) -> the C text of one test function to paste into an existing test file. */
+  testFunction: 'creach.testFunction',
 } as const;
 
 export interface ReachArgs {
@@ -64,6 +66,39 @@ export interface FileReportParams {
   report: Report;
   /** Functions whose analysis is still running or queued. */
   pending: string[];
+  /**
+   * Functions whose results are not current: they (or a function they call,
+   * or the file outside functions) do not parse or have an error. The report
+   * keeps their last results where the lines are still right.
+   */
+  stale?: { function: string; reason: string }[];
+  /** 1-based lines with a decision that has true/false outcomes ("Reach this branch" is offered there only). */
+  decisionLines?: number[];
+  /** What the editor draws: a gutter mark per line with goals, a branch mark per decision with outcomes not covered. */
+  marks?: { lines: LineMark[]; branches: BranchMark[] };
+}
+
+/**
+ * A line's gutter mark: its statement (covered, `failed`: covered by a datum
+ * whose compiled run did not confirm it, unreachable, not reached within the
+ * loop bound, unknown) or its properties (`error`: a violated assertion,
+ * `warning`: a violated runtime-error check, unknown, holds).
+ */
+export type LineMarkKind = 'error' | 'warning' | 'failed' | 'unknown' | 'not-reached' | 'unreachable' | 'covered' | 'holds';
+
+export interface LineMark {
+  /** 0-based. */
+  line: number;
+  mark: LineMarkKind;
+}
+
+/** The outcomes of a line's decisions that are not (confirmed) covered: `⊘ never true`, `◷ false: not reached within 8 iterations`. */
+export interface BranchMark {
+  /** 0-based. */
+  line: number;
+  text: string;
+  /** The worst status among them (for the colour). */
+  worst: GoalStatus;
 }
 
 /** Server -> client: overall state, for the status-bar item. */
@@ -72,6 +107,10 @@ export interface StatusParams {
   state: 'idle' | 'analysing' | 'error';
   /** Functions queued or running. */
   pending: number;
+  /** Goals under a follow-up query (explanations, second looks with a longer time limit). */
+  followUps?: number;
+  /** Goals answered in the open files. */
+  goals?: number;
   message?: string;
 }
 
@@ -100,14 +139,29 @@ export function formatValue(value: DataValue): string {
   return String(value);
 }
 
-/** The inputs of a datum: `x = 2, y = 3`, then globals and nondet values. */
+/**
+ * The inputs of a datum: `x = 2, y = 3`, then globals, then the values of
+ * nondet and external calls, one list per call site in call order:
+ * `__VERIFIER_nondet_char()@8 = [97, 98, 0]`.
+ */
 export function formatInputs(test: TestReport): string {
+  const calls = new Map<string, string[]>();
+  for (const n of test.nondet) {
+    const site = `${n.call}()@${n.line}`;
+    if (!calls.has(site)) calls.set(site, []);
+    calls.get(site)!.push(formatValue(n.value));
+  }
   const parts = [
     ...Object.entries(test.inputs).map(([k, v]) => `${k} = ${formatValue(v)}`),
     ...Object.entries(test.globals).map(([k, v]) => `${k} = ${formatValue(v)}`),
-    ...test.nondet.map((n) => `${n.call}()@${n.line} = ${formatValue(n.value)}`),
+    ...[...calls].map(([site, vs]) => `${site} = ${vs.length === 1 ? vs[0] : `[${vs.join(', ')}]`}`),
   ];
   return parts.length > 0 ? parts.join(', ') : '(no inputs)';
+}
+
+/** `text`, or its first `max` characters and `…` (for text shown inline, which must not run past the editor's edge). */
+export function shorten(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, Math.max(1, max - 1)).trimEnd()}…`;
 }
 
 /** `✓ validated`, `✗ validation failed`, or '' when not validated. */

@@ -99,6 +99,13 @@ export class CfgPanels implements vscode.Disposable {
 <title>CReach CFG</title>
 </head>
 <body>
+<div id="toolbar" role="toolbar" aria-label="Zoom">
+<button id="zoom-fit" title="Zoom to fit the whole graph">Fit</button>
+<button id="zoom-out" title="Zoom out" aria-label="Zoom out">−</button>
+<button id="zoom-in" title="Zoom in" aria-label="Zoom in">+</button>
+<button id="zoom-reset" title="Natural size">1:1</button>
+<span id="zoom-level"></span>
+</div>
 <div id="status">Loading…</div>
 <div id="graph"></div>
 <div id="menu" hidden><button id="menu-reach">Reach this block</button></div>

@@ -1,10 +1,12 @@
-// Editor decorations: a gutter icon per goal status (from the server's file
-// reports), the inline datum after a line the user asked to reach, with its
-// actions in the decoration's hover, and, while the cursor is on a CReach
-// diagnostic or an inline datum, the values along that datum's path at the
-// end of the lines it passes (the way a debugger shows inline values).
-// (Unreachable code is dimmed by the server's "unnecessary" hint diagnostics,
-// which VS Code renders faded.)
+// Editor decorations: the gutter mark of each line and the branch marks of
+// decisions whose outcomes are not all covered (computed by the server,
+// marks.ts, sent with the file reports), the inline datum after a line the
+// user asked to reach, with its actions in the decoration's hover, and, while
+// the cursor is on a CReach diagnostic or an inline datum, the values along
+// that datum's path at the end of the lines it passes (the way a debugger
+// shows inline values). Inline text is shortened so that it does not run past
+// the editor's edge; the hover has all of it. (Unreachable code is dimmed by
+// the server's "unnecessary" hint diagnostics, which VS Code renders faded.)
 
 import * as vscode from 'vscode';
 import type { GoalStatus, Report, TestReport } from '../../shared/report';
@@ -13,14 +15,31 @@ import {
   formatValidation,
   formatValue,
   pathValues,
+  shorten,
   type FileReportParams,
   type InlineValue,
+  type LineMarkKind,
   type PathDiagnosticData,
   type ReachArgs,
 } from '../../shared/editor-protocol';
 
-/** Which status wins when a line has several goals. */
-const statusOrder: GoalStatus[] = ['violated', 'unknown', 'not-reached', 'unreachable', 'covered', 'holds'];
+const markKinds: LineMarkKind[] = ['error', 'warning', 'failed', 'unknown', 'not-reached', 'unreachable', 'covered', 'holds'];
+
+/**
+ * Characters of inline text after a line of `lineLength` characters: what
+ * fits in an editor about 120 columns wide (a side-by-side editor on a laptop),
+ * never less than 30; the hover has the whole text.
+ */
+export function inlineBudget(lineLength: number): number {
+  return Math.max(30, 110 - lineLength);
+}
+
+const branchColours: Partial<Record<GoalStatus, string>> = {
+  unreachable: 'disabledForeground',
+  'not-reached': 'editorWarning.foreground',
+  unknown: 'editorInfo.foreground',
+  covered: 'editorWarning.foreground',
+};
 
 /** The inline result of a reach request on one line. */
 export interface InlineDatum {
@@ -31,7 +50,8 @@ export interface InlineDatum {
 }
 
 export class Decorations implements vscode.Disposable {
-  private readonly gutter = new Map<GoalStatus, vscode.TextEditorDecorationType>();
+  private readonly gutter = new Map<LineMarkKind, vscode.TextEditorDecorationType>();
+  private readonly branchType: vscode.TextEditorDecorationType;
   private readonly inlineType: vscode.TextEditorDecorationType;
   private readonly reports = new Map<string, FileReportParams>();
   private readonly inline = new Map<string, Map<number, InlineDatum>>();
@@ -43,15 +63,18 @@ export class Decorations implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(extensionUri: vscode.Uri) {
-    for (const status of statusOrder) {
+    for (const mark of markKinds) {
       this.gutter.set(
-        status,
+        mark,
         vscode.window.createTextEditorDecorationType({
-          gutterIconPath: vscode.Uri.joinPath(extensionUri, 'media', 'icons', `${status}.svg`),
+          gutterIconPath: vscode.Uri.joinPath(extensionUri, 'media', 'icons', `${mark}.svg`),
           gutterIconSize: '75%',
         }),
       );
     }
+    this.branchType = vscode.window.createTextEditorDecorationType({
+      after: { margin: '0 0 0 1.5em', fontStyle: 'italic' },
+    });
     this.inlineType = vscode.window.createTextEditorDecorationType({
       after: { margin: '0 0 0 2em', color: new vscode.ThemeColor('editorCodeLens.foreground'), fontStyle: 'italic' },
     });
@@ -131,6 +154,7 @@ export class Decorations implements vscode.Disposable {
 
   dispose(): void {
     for (const d of this.gutter.values()) d.dispose();
+    this.branchType.dispose();
     this.inlineType.dispose();
     this.pathType.dispose();
     for (const s of this.subscriptions) s.dispose();
@@ -146,34 +170,45 @@ export class Decorations implements vscode.Disposable {
 
   private render(editor: vscode.TextEditor): void {
     const uri = editor.document.uri.toString();
-    const report = this.reports.get(uri)?.report;
-    const lineStatus = new Map<number, GoalStatus>();
-    for (const f of report?.functions ?? []) {
-      for (const g of f.goals) {
-        const current = lineStatus.get(g.line);
-        if (!current || statusOrder.indexOf(g.status) < statusOrder.indexOf(current)) lineStatus.set(g.line, g.status);
-      }
-    }
-    for (const [status, type] of this.gutter) {
-      const ranges = [...lineStatus].filter(([, s]) => s === status).map(([line]) => new vscode.Range(line - 1, 0, line - 1, 0));
+    const marks = this.reports.get(uri)?.marks;
+    const lineCount = editor.document.lineCount;
+    for (const [mark, type] of this.gutter) {
+      const ranges = (marks?.lines ?? []).filter((m) => m.mark === mark && m.line < lineCount).map((m) => new vscode.Range(m.line, 0, m.line, 0));
       editor.setDecorations(type, ranges);
     }
+    const lineEnd = (line: number) => editor.document.lineAt(line).range.end;
+    const branches: vscode.DecorationOptions[] = [];
+    for (const b of marks?.branches ?? []) {
+      if (b.line >= lineCount) continue;
+      const end = lineEnd(b.line);
+      branches.push({
+        range: new vscode.Range(end, end),
+        renderOptions: {
+          after: {
+            contentText: shorten(b.text, inlineBudget(end.character)),
+            color: new vscode.ThemeColor(branchColours[b.worst] ?? 'editorCodeLens.foreground'),
+          },
+        },
+      });
+    }
+    editor.setDecorations(this.branchType, branches);
     const inline: vscode.DecorationOptions[] = [];
     for (const [line, datum] of this.inline.get(uri) ?? []) {
-      if (line >= editor.document.lineCount) continue;
-      const end = editor.document.lineAt(line).range.end;
+      if (line >= lineCount) continue;
+      const end = lineEnd(line);
       inline.push({
         range: new vscode.Range(end, end),
         hoverMessage: actionsMarkdown(uri, line, datum),
-        renderOptions: { after: { contentText: inlineText(datum) } },
+        renderOptions: { after: { contentText: shorten(inlineText(datum), inlineBudget(end.character)) } },
       });
     }
     editor.setDecorations(this.inlineType, inline);
     const path: vscode.DecorationOptions[] = [];
     for (const v of this.activePath.get(uri) ?? []) {
-      if (v.line >= editor.document.lineCount) continue;
-      const end = editor.document.lineAt(v.line).range.end;
-      path.push({ range: new vscode.Range(end, end), renderOptions: { after: { contentText: v.text } } });
+      if (v.line >= lineCount) continue;
+      const end = lineEnd(v.line);
+      const text = shorten(v.text, inlineBudget(end.character));
+      path.push({ range: new vscode.Range(end, end), renderOptions: { after: { contentText: text } }, ...(text !== v.text ? { hoverMessage: v.text } : {}) });
     }
     editor.setDecorations(this.pathType, path);
   }

@@ -1,11 +1,22 @@
 // The CReach VS Code extension: starts the language server (dist/server.js,
 // node IPC), and adds what LSP has no words for: reach commands with the
-// datum shown inline, gutter icons, the CFG webview, test-suite generation and
-// export, a status-bar item and the output channel. Workspace trust: the
-// server validates data (compiles and runs user code) only when trusted.
+// datum shown inline, gutter and branch marks, the results view (the coverage
+// CodeLens opens it), the CFG webview, test-suite generation and export,
+// "Copy as C test", a status-bar item and the output channel. Reach requests
+// and the test suite show a cancellable progress notification. The context
+// keys `creach.decisionLines` and `creach.cursorOnDecision` offer "Reach this
+// branch" only on lines with a decision. Workspace trust: the server validates
+// data (compiles and runs user code) only when trusted.
 
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, ExecuteCommandRequest, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import {
+  LanguageClient,
+  TransportKind,
+  ExecuteCommandRequest,
+  WorkDoneProgress,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
 import type { CfgView } from '../../shared/cfg';
 import type { Report } from '../../shared/report';
 import {
@@ -20,6 +31,7 @@ import {
 } from '../../shared/editor-protocol';
 import { CfgPanels } from './cfgPanel';
 import { Decorations, shownTest, type InlineDatum } from './decorations';
+import { ResultsView } from './resultsView';
 
 let client: LanguageClient | undefined;
 
@@ -77,20 +89,46 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   client = new LanguageClient('creach', 'CReach', serverOptions, clientOptions);
   const c = client;
 
-  const execute = <T>(command: string, arg: unknown): Promise<T> => c.sendRequest(ExecuteCommandRequest.type, { command, arguments: [arg] }) as Promise<T>;
+  const execute = <T>(command: string, arg: unknown, token?: vscode.CancellationToken): Promise<T> =>
+    c.sendRequest(ExecuteCommandRequest.type, { command, arguments: [arg] }, token) as Promise<T>;
+  const cancelled = (e: unknown) => e instanceof Error && /cancel/i.test(e.message);
+
+  const results = new ResultsView((uri) => decorations.fileReport(uri));
+  context.subscriptions.push(results);
+
+  /** `creach.decisionLines`: 1-based lines of the active editor with a true/false decision; `creach.cursorOnDecision`: the cursor is on one. */
+  let decisionLines: number[] = [];
+  const updateDecisionKeys = (editor = vscode.window.activeTextEditor) => {
+    const lines = (editor && decorations.fileReport(editor.document.uri.toString())?.decisionLines) ?? [];
+    if (JSON.stringify(lines) !== JSON.stringify(decisionLines)) {
+      decisionLines = lines;
+      void vscode.commands.executeCommand('setContext', 'creach.decisionLines', lines);
+    }
+    const onDecision = !!editor && lines.includes(editor.selection.active.line + 1);
+    void vscode.commands.executeCommand('setContext', 'creach.cursorOnDecision', onDecision);
+  };
 
   context.subscriptions.push(
-    c.onNotification(FileReportNotification, (p: FileReportParams) => decorations.setFileReport(p)),
+    c.onNotification(FileReportNotification, (p: FileReportParams) => {
+      decorations.setFileReport(p);
+      results.update(p.uri);
+      if (vscode.window.activeTextEditor?.document.uri.toString() === p.uri) updateDecisionKeys();
+    }),
+    // While work is pending the language server's work-done progress is the status-bar item; ours is shown only when idle.
     c.onNotification(StatusNotification, (p: StatusParams) => {
-      statusBar.text =
-        p.state === 'analysing'
-          ? `$(sync~spin) CReach: analysing ${p.pending} function${p.pending === 1 ? '' : 's'}`
-          : p.state === 'error'
-            ? '$(error) CReach'
-            : '$(beaker) CReach';
-      statusBar.tooltip = p.message ?? (p.state === 'idle' ? 'CReach: analysis up to date' : 'CReach: analysing');
+      if (p.state === 'analysing') {
+        statusBar.hide();
+        return;
+      }
+      statusBar.text = p.state === 'error' ? '$(error) CReach' : '$(beaker) CReach';
+      statusBar.tooltip = `CReach: ${p.state === 'idle' ? 'analysis up to date' : 'error'}${p.message ? ` (${p.message})` : ''}. Click for the output.`;
+      statusBar.show();
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => void c.sendNotification(TrustNotification, { trusted: true })),
+    vscode.window.onDidChangeActiveTextEditor((e) => updateDecisionKeys(e)),
+    vscode.window.onDidChangeTextEditorSelection((e) => {
+      if (e.textEditor === vscode.window.activeTextEditor) updateDecisionKeys(e.textEditor);
+    }),
   );
 
   // ---- reach ----
@@ -100,13 +138,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       return;
     }
     const args: ReachArgs = { uri: target.uri, line: target.line, ...extra };
+    const what = extra.outcome ? `the ${extra.outcome} branch of line ${target.line + 1}` : `line ${target.line + 1}`;
     try {
-      const report = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `CReach: reaching line ${target.line + 1}` }, () =>
-        execute<Report>(ServerCommands.reach, args),
+      const report = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `CReach: reaching ${what}`, cancellable: true },
+        (_progress, token) => execute<Report>(ServerCommands.reach, args, token),
       );
       decorations.setInline(target.uri, target.line, { args, report, shown: 0 });
     } catch (e) {
-      void vscode.window.showErrorMessage(`CReach: ${(e as Error).message}`);
+      if (!cancelled(e)) void vscode.window.showErrorMessage(`CReach: ${(e as Error).message}`);
     }
   };
   const reachLine = (uri: string, line: number) => reach({ uri, line });
@@ -177,12 +217,32 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       functions: [{ ...fr, tests: [shown.test], goals: fr.goals.filter((g) => shown.test.goals.includes(g.id) || g.test === shown.test.id) }],
     };
     try {
-      const text = await execute<string>(ServerCommands.harness, { uri: target.uri, report: oneTest });
+      const text = await execute<string>(ServerCommands.testFunction, { uri: target.uri, report: oneTest });
       await vscode.env.clipboard.writeText(text);
-      void vscode.window.showInformationMessage(`CReach: C test for ${formatInputs(shown.test)} copied to the clipboard.`);
+      const name = /^void (\w+)\(void\)$/m.exec(text)?.[1] ?? 'a test function';
+      void vscode.window.showInformationMessage(`CReach: ${name}() for ${formatInputs(shown.test)} copied to the clipboard: paste it into a test file.`);
     } catch (e) {
       void vscode.window.showErrorMessage(`CReach: ${(e as Error).message}`);
     }
+  });
+  register('creach.showResults', async (arg) => {
+    const a = (arg && typeof arg === 'object' ? arg : {}) as { uri?: string; function?: string };
+    const uri = a.uri ?? vscode.window.activeTextEditor?.document.uri.toString();
+    const line = vscode.window.activeTextEditor?.selection.active.line;
+    const fn = a.function ?? (uri && line !== undefined ? functionAtLine(uri, line) : undefined);
+    if (!uri || !fn) {
+      void vscode.window.showWarningMessage('CReach: put the cursor inside a function to show its results.');
+      return;
+    }
+    await results.show(uri, fn);
+  });
+  register('creach.revealLine', async (arg) => {
+    const a = arg as { uri: string; line: number };
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(a.uri));
+    const editor = await vscode.window.showTextDocument(doc, { preserveFocus: false });
+    const position = new vscode.Position(a.line, doc.lineAt(Math.min(a.line, doc.lineCount - 1)).firstNonWhitespaceCharacterIndex);
+    editor.selection = new vscode.Selection(position, position);
+    editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   });
   register('creach.generateSuite', async (arg) => {
     const a = (arg && typeof arg === 'object' ? arg : {}) as { uri?: string; function?: string };
@@ -192,21 +252,50 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       const report = await vscode.window.withProgress(
         {
           location: vscode.ProgressLocation.Notification,
-          title: `CReach: generating the test suite${a.function ? ` of ${a.function}` : ''}`,
-          cancellable: false,
+          title: `CReach: test suite${a.function ? ` of ${a.function}` : ''}`,
+          cancellable: true,
         },
-        () => execute<Report>(ServerCommands.cover, { uri, ...(a.function ? { function: a.function } : {}) }),
+        async (progress, token) => {
+          // The server reports how far it is (functions done, goals answered) on this work-done token.
+          const workDoneToken = `creach-suite-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+          let last = 0;
+          const listener = c.onProgress(WorkDoneProgress.type, workDoneToken, (p) => {
+            if (p.kind === 'end') return;
+            const increment = p.percentage !== undefined ? Math.max(0, p.percentage - last) : undefined;
+            if (p.percentage !== undefined) last = p.percentage;
+            progress.report({ message: p.message, ...(increment !== undefined ? { increment } : {}) });
+          });
+          try {
+            return (await c.sendRequest(
+              ExecuteCommandRequest.type,
+              { command: ServerCommands.cover, arguments: [{ uri, ...(a.function ? { function: a.function } : {}) }], workDoneToken },
+              token,
+            )) as Report;
+          } finally {
+            listener.dispose();
+          }
+        },
       );
       output.appendLine(`Test suite for ${report.file}${a.function ? ` (${a.function})` : ''}:`);
       for (const f of report.functions) {
         for (const t of f.tests) output.appendLine(`  ${f.name} ${t.id}: ${formatInputs(t)}${t.result !== undefined ? ` -> ${JSON.stringify(t.result)}` : ''}`);
       }
       const tests = report.functions.reduce((n, f) => n + f.tests.length, 0);
-      const choice = await vscode.window.showInformationMessage(`CReach: ${tests} test data generated.`, 'Export tests...', 'Show');
+      const failed = report.functions.reduce((n, f) => n + f.tests.filter((t) => t.validated === false).length, 0);
+      const choice = await vscode.window.showInformationMessage(
+        `CReach: ${tests} test data generated${failed ? `; ${failed} failed validation` : ''}.`,
+        'Export tests...',
+        'Show results',
+      );
       if (choice === 'Export tests...') await vscode.commands.executeCommand('creach.exportTests', { uri, function: a.function });
-      else if (choice === 'Show') output.show(true);
+      else if (choice === 'Show results') {
+        const fn = a.function ?? report.functions[0]?.name;
+        if (fn) await results.show(uri, fn);
+      }
     } catch (e) {
-      void vscode.window.showErrorMessage(`CReach: ${(e as Error).message}`);
+      if (cancelled(e))
+        void vscode.window.showInformationMessage('CReach: test suite cancelled; the analysis starts again when you edit the function or ask again.');
+      else void vscode.window.showErrorMessage(`CReach: ${(e as Error).message}`);
     }
   });
   register('creach.exportTests', async (arg) => {

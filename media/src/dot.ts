@@ -1,6 +1,12 @@
 // The CFG as Graphviz DOT: one box per block (its lines and source text),
 // classes for the status of its goals and for the selected datum's path, so
 // the stylesheet can colour them with the theme. Pure: no DOM.
+//
+// Edge labels are short (`true`, `false`, `case 3`: the deciding condition is
+// the last line of the block the edge leaves) and laid out as Graphviz's own
+// label nodes, with room between ranks, so they do not overlap each other or
+// the boxes. Text is measured as Courier (0.6 em a character), the metrics of
+// the monospace fonts the webview draws it with, so boxes fit their text.
 
 import type { CfgView } from '../../shared/cfg';
 import type { GoalStatus, Report } from '../../shared/report';
@@ -38,14 +44,20 @@ function pathBlocks(view: CfgView, pathGoals: string[] | undefined): Set<number>
   return blocks;
 }
 
+/** `i == 0: true` -> `true`: the condition is already in the block the edge leaves. */
+export function edgeLabel(label: string): string {
+  const m = /: (true|false)$/.exec(label);
+  return m ? m[1] : label;
+}
+
 export function toDot(view: CfgView, report: Report | undefined, pathGoals: string[] | undefined): string {
   const statuses = blockStatuses(view, report);
   const path = pathBlocks(view, pathGoals);
   const lines = [
     'digraph cfg {',
-    '  graph [bgcolor="transparent", rankdir=TB, nodesep=0.3, ranksep=0.35];',
-    '  node [shape=box, fontname="monospace", fontsize=10, margin="0.12,0.06"];',
-    '  edge [fontname="sans-serif", fontsize=9];',
+    '  graph [bgcolor="transparent", rankdir=TB, nodesep=0.45, ranksep=0.5];',
+    '  node [shape=box, fontname="Courier", fontsize=10, margin="0.15,0.06"];',
+    '  edge [fontname="Courier", fontsize=9, labelfloat=false];',
   ];
   for (const b of view.blocks) {
     const head = b.firstLine !== null ? `line ${b.firstLine}${b.lastLine !== null && b.lastLine !== b.firstLine ? `-${b.lastLine}` : ''}` : `block ${b.id}`;
@@ -56,7 +68,8 @@ export function toDot(view: CfgView, report: Report | undefined, pathGoals: stri
   }
   for (const e of view.edges) {
     const onPath = path.has(e.from) && path.has(e.to);
-    lines.push(`  b${e.from} -> b${e.to} [label=${dotString(e.label)}${onPath ? ', class="on-path", penwidth=2.5' : ''}];`);
+    const label = edgeLabel(e.label);
+    lines.push(`  b${e.from} -> b${e.to} [${label ? `label=${dotString(` ${label} `)}` : 'label=""'}${onPath ? ', class="on-path", penwidth=2.5' : ''}];`);
   }
   lines.push('}');
   return lines.join('\n');

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  CancellationToken as CancellationTokenNs,
   createProtocolConnection,
   StreamMessageReader,
   StreamMessageWriter,
@@ -19,6 +20,8 @@ import {
   ExecuteCommandRequest,
   HoverRequest,
   CodeLensRequest,
+  CodeActionRequest,
+  DidCloseTextDocumentNotification,
   ShutdownRequest,
   ExitNotification,
   type ProtocolConnection,
@@ -27,8 +30,13 @@ import {
   type Diagnostic,
   type CodeLens,
   type Hover,
+  type CodeAction,
+  type Command,
 } from 'vscode-languageserver-protocol/node';
 import type { Report } from '../../shared/report';
+import type { FileReportParams, StatusParams } from '../../shared/editor-protocol';
+
+const CancellationTokenNone = CancellationTokenNs.None;
 
 export const root = path.resolve(__dirname, '../..');
 export const fixture = (name: string) => path.join(root, 'test/fixtures', name);
@@ -49,8 +57,22 @@ export interface Session {
   child: ChildProcess;
   /** Everything the server logged (window/logMessage) and wrote to stderr. */
   log: string[];
+  /** Every `$/progress` notification, in order. */
+  progress: { token: string | number; value: { kind: string; title?: string; message?: string; percentage?: number } }[];
+  /** Tokens the server asked the client to create (window/workDoneProgress/create). */
+  progressCreated: (string | number)[];
+  /** The last `creach/status` notification. */
+  status(): StatusParams | undefined;
+  /** The last `creach/fileReport` of a file, waiting (up to timeoutMs) until `until` holds. */
+  fileReport(uri: string, until: (p: FileReportParams) => boolean, timeoutMs?: number): Promise<FileReportParams>;
+  /** Waits until the server has no pending work (status idle), at most timeoutMs. */
+  idle(timeoutMs?: number): Promise<void>;
+  closeDocument(uri: string): Promise<void>;
+  codeActions(uri: string, line: number): Promise<(CodeAction | Command)[]>;
+  command<T>(command: string, args: Record<string, unknown>, token?: CancellationToken, workDoneToken?: string): Promise<T>;
   open(file: string, text?: string): Promise<string>;
-  change(uri: string, text: string): void;
+  /** Sends the new text; returns its version. */
+  change(uri: string, text: string): number;
   diagnostics(uri: string, until: (d: Diagnostic[]) => boolean, timeoutMs?: number): Promise<Diagnostic[]>;
   reach(args: Record<string, unknown>, token?: CancellationToken): Promise<Report>;
   cover(args: Record<string, unknown>): Promise<Report>;
@@ -67,6 +89,19 @@ export async function startServer(settings: Record<string, unknown> = {}, server
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   const latestDiagnostics = new Map<string, Diagnostic[]>();
   const diagnosticWaiters: (() => void)[] = [];
+  const fileReports = new Map<string, FileReportParams>();
+  const reportWaiters: (() => void)[] = [];
+  let lastStatus: StatusParams | undefined;
+  const progress: Session['progress'] = [];
+  const progressCreated: (string | number)[] = [];
+  connection.onNotification('creach/fileReport', (p: FileReportParams) => {
+    fileReports.set(p.uri, p);
+    for (const w of reportWaiters.splice(0)) w();
+  });
+  connection.onNotification('creach/status', (p: StatusParams) => {
+    lastStatus = p;
+    for (const w of reportWaiters.splice(0)) w();
+  });
   connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
     latestDiagnostics.set(p.uri, p.diagnostics);
     for (const w of diagnosticWaiters.splice(0)) w();
@@ -75,9 +110,14 @@ export async function startServer(settings: Record<string, unknown> = {}, server
     log.push((p as { message: string }).message);
   });
   connection.onRequest('workspace/configuration', (p: unknown) => (p as { items: unknown[] }).items.map(() => settings));
-  connection.onRequest('window/workDoneProgress/create', () => null);
+  connection.onRequest('window/workDoneProgress/create', (p: { token: string | number }) => {
+    progressCreated.push(p.token);
+    return null;
+  });
   connection.onRequest('workspace/codeLens/refresh', () => null);
-  connection.onNotification('$/progress', () => undefined);
+  connection.onNotification('$/progress', (p: Session['progress'][number]) => {
+    progress.push(p);
+  });
   connection.listen();
 
   const initialized = await connection.sendRequest(InitializeRequest.type, {
@@ -90,10 +130,55 @@ export async function startServer(settings: Record<string, unknown> = {}, server
   await connection.sendNotification(InitializedNotification.type, {});
   const versions = new Map<string, number>();
 
+  const waitReport = <T>(probe: () => T | undefined, timeoutMs: number, what: () => string): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${what()} within ${timeoutMs} ms`)), timeoutMs);
+      const check = () => {
+        const v = probe();
+        if (v !== undefined) {
+          clearTimeout(timer);
+          resolve(v);
+        } else reportWaiters.push(check);
+      };
+      check();
+    });
+
   const session: Session = {
     connection,
     child,
     log,
+    progress,
+    progressCreated,
+    status: () => lastStatus,
+    fileReport: (uri, until, timeoutMs = 120_000) =>
+      waitReport(
+        () => {
+          const p = fileReports.get(uri);
+          return p && until(p) ? p : undefined;
+        },
+        timeoutMs,
+        () => `no matching creach/fileReport for ${uri}; last: ${JSON.stringify(fileReports.get(uri))?.slice(0, 3000)}`,
+      ),
+    idle: async (timeoutMs = 180_000) => {
+      await waitReport(
+        () => (lastStatus?.state === 'idle' ? true : undefined),
+        timeoutMs,
+        () => `the server is not idle; last status: ${JSON.stringify(lastStatus)}`,
+      );
+    },
+    closeDocument: (uri) => connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } }),
+    codeActions: async (uri, line) =>
+      (await connection.sendRequest(CodeActionRequest.type, {
+        textDocument: { uri },
+        range: { start: { line, character: 0 }, end: { line, character: 0 } },
+        context: { diagnostics: [] },
+      })) ?? [],
+    command: (command, args, token, workDoneToken) =>
+      connection.sendRequest(
+        ExecuteCommandRequest.type,
+        { command, arguments: [args], ...(workDoneToken ? { workDoneToken } : {}) },
+        token ?? CancellationTokenNone,
+      ) as never,
     capabilities: initialized.capabilities,
     async open(file, text) {
       const uri = uriOf(file);
@@ -107,6 +192,7 @@ export async function startServer(settings: Record<string, unknown> = {}, server
       const version = (versions.get(uri) ?? 1) + 1;
       versions.set(uri, version);
       void connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ text }] });
+      return version;
     },
     diagnostics(uri, until, timeoutMs = 30_000) {
       return new Promise((resolve, reject) => {

@@ -1,12 +1,19 @@
 // Diagnostics (Problems view) from a file's analysis: violated assertions and
 // possible runtime errors with their counter-example, properties left
-// unknown, unsupported constructs, front-end messages and syntax errors, and
+// unknown, data whose compiled run did not confirm them (validation failed),
+// unsupported constructs, front-end messages and syntax errors, and
 // unreachable statements as faded "unnecessary" hints (dimmed code).
+//
+// Messages are sentences for people: no goal ids (they stay in `data`), no
+// "may overflow violated". A runtime error located in a comment (an ACSL
+// contract that reads through a pointer it allows to be NULL) is about the
+// contract, not about code that runs: a hint there, not a warning.
 
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Range } from 'vscode-languageserver';
-import type { FunctionReport, GoalReport, Report } from '../../../shared/report';
+import type { FunctionReport, GoalReport, Report, TestReport } from '../../../shared/report';
 import { formatInputs, pathValues, type PathDiagnosticData } from '../../../shared/editor-protocol';
-import type { FileIndex } from './functions';
+import { within, type FileIndex } from './functions';
+import { failedTests, goalContext, ownGoals, withoutGoalIds } from './reports';
 
 /** LSP range (0-based) of a 1-based report position. */
 export function goalRange(g: { line: number; column: number; endLine?: number; endColumn?: number }): Range {
@@ -32,39 +39,118 @@ function assertedCondition(label: string): string {
   return text;
 }
 
-function propertyDiagnostic(uri: string, f: FunctionReport, g: GoalReport): Diagnostic | undefined {
+/** The code a goal's label quotes: "`x * y` may overflow" -> `x * y`. */
+function quoted(label: string): string {
+  return /`([^`]*)`/.exec(label)?.[1] ?? label;
+}
+
+/** What goes wrong when a runtime error happens, as a verb phrase: "`x * y` overflows". */
+const failsAs: Record<string, string> = {
+  overflow: 'overflows',
+  'div-by-zero': 'divides by zero',
+  'div-overflow': 'overflows (INT_MIN / -1)',
+  shift: 'shifts by a negative or too large amount, or shifts a negative value',
+  bounds: 'indexes out of bounds',
+  null: 'dereferences a null pointer',
+  'float-to-int': 'converts a floating value out of the integer range',
+  free: 'frees a pointer that is not a live heap object',
+};
+
+/** A property in words: what it is about, the sentence when it fails, the one when it holds. */
+export function property(g: GoalReport): { subject: string; fails: string; holds: string } {
+  if (g.kind === 'assertion') {
+    if (/:\d+:error(@\d+)?$/.test(g.id)) {
+      const call = quoted(g.label);
+      return { subject: `\`${call}\``, fails: `\`${call}\` is called`, holds: `\`${call}\` is never called` };
+    }
+    if (/^`ensures /.test(g.label)) {
+      const clause = quoted(g.label).replace(/^ensures\s+/, '');
+      return { subject: `postcondition \`${clause}\``, fails: `postcondition \`${clause}\` fails`, holds: `postcondition \`${clause}\` holds` };
+    }
+    const condition = assertedCondition(g.label);
+    return { subject: `assertion \`${condition}\``, fails: `assertion \`${condition}\` fails`, holds: `assertion \`${condition}\` holds` };
+  }
+  const code = quoted(g.label);
+  const verb = failsAs[g.outcome ?? ''] ?? 'fails at run time';
+  return { subject: `\`${code}\``, fails: `\`${code}\` ${verb}`, holds: `\`${code}\` never ${verb.replace(/^(\w+)s\b/, '$1')}` };
+}
+
+/** " (in g, called from main at line 12)" for a goal of a called function. */
+function contextText(g: GoalReport): string {
+  const context = goalContext(g);
+  if (!context) return '';
+  const first = context.calls[0];
+  return ` (in ${context.function}, called from ${first ? `${first.function} at line ${first.line}` : 'the analysed function'})`;
+}
+
+function propertyDiagnostic(uri: string, f: FunctionReport, g: GoalReport, inComment: boolean): Diagnostic | undefined {
   const test = g.test ? f.tests.find((t) => t.id === g.test) : undefined;
   const functionLocation = { uri, range: { start: { line: f.line - 1, character: 0 }, end: { line: f.line - 1, character: 0 } } };
   const related = [
     ...(test ? [{ location: functionLocation, message: `inputs of ${f.name}: ${formatInputs(test)}` }] : []),
     ...(g.why ?? []).map((r) => ({ location: { uri, range: goalRange(r) }, message: `\`${r.text}\`: ${r.role}` })),
   ];
-  const what = g.kind === 'assertion' ? `assertion ${assertedCondition(g.label)}` : `runtime error (${g.outcome ?? 'error'}): ${g.label.replace(/`/g, '')}`;
+  const p = property(g);
+  const where = contextText(g);
+  const reason = g.reason ? `: ${withoutGoalIds(g.reason, f.goals)}` : '';
   if (g.status === 'violated') {
+    if (inComment) {
+      // The contract itself reads through something it does not require to be valid.
+      return {
+        range: goalRange(g),
+        source: 'creach',
+        severity: DiagnosticSeverity.Hint,
+        message: `the contract's ${p.subject} is undefined${test ? ` for ${formatInputs(test)}` : ''}: the contract does not rule that out`,
+      };
+    }
     return {
       range: goalRange(g),
       source: 'creach',
-      code: g.id,
       severity: g.kind === 'assertion' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
-      message: `${what} violated${test ? ` for ${formatInputs(test)}` : ''}`,
+      message: `${p.fails}${where}${test ? ` for ${formatInputs(test)}` : ''}`,
       relatedInformation: related,
       // The client shows these values inline while the diagnostic is selected.
       ...(test ? { data: { goal: g.id, test: test.id, inlineValues: pathValues(test.trace) } satisfies PathDiagnosticData } : {}),
     };
   }
-  if (g.status === 'unknown' || g.status === 'not-reached') {
+  if (inComment) return undefined;
+  if (g.status === 'unknown') {
     return {
       range: goalRange(g),
       source: 'creach',
-      code: g.id,
       severity: DiagnosticSeverity.Information,
-      message: `${what}: ${g.status === 'unknown' ? 'unknown' : `no violation within ${g.bound ?? '?'} loop iterations (not a proof)`}${g.reason ? `: ${g.reason}` : ''}`,
+      message: `CReach could not decide whether ${p.fails}${where}${reason}`,
+      data: { goal: g.id },
+    };
+  }
+  if (g.status === 'not-reached') {
+    return {
+      range: goalRange(g),
+      source: 'creach',
+      severity: DiagnosticSeverity.Information,
+      message: `${p.holds} within ${g.bound ?? '?'} loop iterations; not a proof beyond them${where}${reason}`,
+      data: { goal: g.id },
     };
   }
   return undefined;
 }
 
-/** Analyses that failed: `file:line:column: message` lines of this file at their place, the rest at the function. */
+/** A datum whose compiled run did not confirm it: at the first goal it was generated for (else the function). */
+function validationDiagnostic(f: FunctionReport, t: TestReport): Diagnostic {
+  const goals = ownGoals(f);
+  const at = goals.find((g) => g.test === t.id) ?? goals.find((g) => t.goals.includes(g.id));
+  const range = at ? goalRange(at) : goalRange({ line: f.line, column: 1 });
+  const why = t.validation ? withoutGoalIds(t.validation, f.goals) : 'the compiled program did not behave as CReach computed';
+  return {
+    range,
+    source: 'creach',
+    severity: DiagnosticSeverity.Warning,
+    message: `validation failed for ${formatInputs(t)} (${f.name}): ${why}; what CReach says this datum covers is not confirmed`,
+    data: { test: t.id },
+  };
+}
+
+/** Analyses that failed or errors that keep functions from being analysed: at their place in this file, or at the function. */
 function failureDiagnostics(file: string, failures: { message: string; line: number }[], syntaxLines: Set<number>): Diagnostic[] {
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
@@ -73,7 +159,7 @@ function failureDiagnostics(file: string, failures: { message: string; line: num
       const m = /^(.*):(\d+):(\d+): (.*)$/.exec(text);
       const here = m && m[1] === file;
       const line = here ? Number(m[2]) : failure.line + 1;
-      const message = here ? m[4] : `CReach could not analyse this function: ${text}`;
+      const message = here ? m[4] : `CReach could not analyse this function: ${withoutGoalIds(text)}`;
       if (seen.has(`${line}:${message}`) || (here && syntaxLines.has(line))) continue;
       seen.add(`${line}:${message}`);
       out.push({
@@ -101,26 +187,40 @@ export function fileDiagnostics(uri: string, report: Report, index: FileIndex, f
     out.push({
       range: goalRange({ line: d.line, column: d.column }),
       source: 'creach',
-      message: d.message,
+      message: withoutGoalIds(d.message),
       severity: d.severity === 'error' ? DiagnosticSeverity.Error : d.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
     });
   }
+  const inComment = (g: GoalReport) => index.comments.some((c) => within(c, g.line - 1, Math.max(0, g.column - 1)));
+  const seenProperties = new Set<string>();
   for (const f of report.functions) {
     for (const g of f.goals) {
       if (g.kind === 'assertion' || g.kind === 'runtime-error') {
-        const d = propertyDiagnostic(uri, f, g);
-        if (d) out.push(d);
-      } else if (g.kind === 'statement' && g.status === 'unreachable') {
+        const d = propertyDiagnostic(uri, f, g, inComment(g));
+        // The same property of a called function, violated in the contexts of several callers: once.
+        const k = d && `${g.line}:${g.column}:${d.message}`;
+        if (d && !seenProperties.has(k!)) {
+          seenProperties.add(k!);
+          out.push(d);
+        }
+      } else if (g.kind === 'statement' && g.status === 'unreachable' && !goalContext(g)) {
         out.push({
           range: goalRange(g),
           source: 'creach',
-          code: g.id,
           severity: DiagnosticSeverity.Hint,
           tags: [DiagnosticTag.Unnecessary],
           message: `unreachable: ${g.label}${g.why?.length ? ` (because of line${g.why.length > 1 ? 's' : ''} ${[...new Set(g.why.map((r) => r.line))].join(', ')})` : ''}`,
+          data: { goal: g.id },
         });
       }
     }
+    // A datum made for a contract's own undefined behaviour (all its goals in comments) runs no code CReach claims anything about.
+    const aboutCode = (t: TestReport) =>
+      t.goals.some((id) => {
+        const g = f.goals.find((x) => x.id === id);
+        return !g || !inComment(g);
+      });
+    for (const t of failedTests(f)) if (aboutCode(t)) out.push(validationDiagnostic(f, t));
     for (const u of f.unsupported ?? []) {
       out.push({
         range: goalRange({ line: u.line, column: 1 }),

@@ -20,6 +20,13 @@ export interface FunctionInfo {
   dependencies: string[];
   /** Hash of everything the analysis of this function depends on. */
   hash: string;
+  /** Hash of the definition's own text (two versions with the same one have the same lines inside). */
+  textHash: string;
+  /** Offsets of the definition in the text (UTF-16 code units, end exclusive). */
+  defStart: number;
+  defEnd: number;
+  /** The first syntax error inside the definition: the function does not parse. */
+  syntaxError?: SyntaxProblem;
 }
 
 export interface SyntaxProblem {
@@ -34,6 +41,38 @@ export interface FileIndex {
   functions: FunctionInfo[];
   /** Syntax errors tree-sitter found (before any preprocessing). */
   syntaxErrors: SyntaxProblem[];
+  /** Syntax errors outside every function definition (declarations, macros): every function depends on them. */
+  topLevelErrors: SyntaxProblem[];
+  /** Hash of the text outside the function definitions (globals, types, macros, prototypes) and the options. */
+  topLevelHash: string;
+  /** Comments (0-based positions): ACSL contracts live there. */
+  comments: { line: number; character: number; endLine: number; endCharacter: number }[];
+  /** 0-based lines where a condition with true/false outcomes starts (if, loops, `?:`, `&&`, `||`), known before any analysis. */
+  decisionLines: number[];
+}
+
+/** Whether a 0-based position lies inside a range of the index (start inclusive, end exclusive). */
+export function within(r: { line: number; character: number; endLine: number; endCharacter: number }, line: number, character: number): boolean {
+  const afterStart = line > r.line || (line === r.line && character >= r.character);
+  const beforeEnd = line < r.endLine || (line === r.endLine && character < r.endCharacter);
+  return afterStart && beforeEnd;
+}
+
+/**
+ * The text the engine analyses while some functions do not parse: their
+ * definitions replaced by blanks (line breaks kept, so every other line and
+ * column stays where it is).
+ */
+export function textWithout(text: string, functions: FunctionInfo[]): string {
+  if (functions.length === 0) return text;
+  let out = '';
+  let cursor = 0;
+  for (const fn of [...functions].sort((a, b) => a.defStart - b.defStart)) {
+    if (fn.defStart < cursor) continue;
+    out += text.slice(cursor, fn.defStart) + text.slice(fn.defStart, fn.defEnd).replace(/[^\r\n]/g, ' ');
+    cursor = fn.defEnd;
+  }
+  return out + text.slice(cursor);
 }
 
 const identifierPattern = /[A-Za-z_]\w*/g;
@@ -65,7 +104,7 @@ function collectDefinitions(node: SyntaxNode, out: SyntaxNode[]): void {
 function syntaxErrors(root: SyntaxNode): SyntaxProblem[] {
   const problems: SyntaxProblem[] = [];
   const visit = (n: SyntaxNode) => {
-    if (problems.length >= 20) return;
+    if (problems.length >= 50) return;
     if (n.isMissing) {
       problems.push({
         line: n.startPosition.row,
@@ -92,6 +131,10 @@ function syntaxErrors(root: SyntaxNode): SyntaxProblem[] {
   };
   visit(root);
   return problems;
+}
+
+function positionOf(n: SyntaxNode): Omit<SyntaxProblem, 'message'> {
+  return { line: n.startPosition.row, character: n.startPosition.column, endLine: n.endPosition.row, endCharacter: n.endPosition.column };
 }
 
 /** Blank lines mean nothing to C (unless a backslash continues the line before): they stay out of the hashes. */
@@ -160,6 +203,45 @@ export async function indexFile(text: string, optionsKey: string): Promise<FileI
       return [...seen].sort();
     };
 
+    const problems = syntaxErrors(root);
+    const inside = (p: SyntaxProblem, def: SyntaxNode) =>
+      within(
+        { line: def.startPosition.row, character: def.startPosition.column, endLine: def.endPosition.row, endCharacter: def.endPosition.column + 1 },
+        p.line,
+        p.character,
+      );
+    const topLevelErrors = problems.filter((p) => !defs.some((d) => inside(p, d)));
+    const comments: FileIndex['comments'] = [];
+    const collectComments = (n: SyntaxNode) => {
+      for (const c of n.namedChildren) {
+        if (!c) continue;
+        if (c.type === 'comment')
+          comments.push({ line: c.startPosition.row, character: c.startPosition.column, endLine: c.endPosition.row, endCharacter: c.endPosition.column });
+        else if (c.namedChildCount > 0) collectComments(c);
+      }
+    };
+    collectComments(root);
+    const decisionLines = new Set<number>();
+    const collectDecisions = (n: SyntaxNode) => {
+      const condition =
+        n.type === 'if_statement' ||
+        n.type === 'while_statement' ||
+        n.type === 'do_statement' ||
+        n.type === 'for_statement' ||
+        n.type === 'conditional_expression'
+          ? n.childForFieldName('condition')
+          : n.type === 'binary_expression' && ['&&', '||'].includes(n.childForFieldName('operator')?.type ?? '')
+            ? n
+            : null;
+      if (condition) {
+        // `if (c)`: the condition without its parentheses.
+        const inner = condition.type === 'parenthesized_expression' ? (condition.namedChildren[0] ?? condition) : condition;
+        decisionLines.add(inner.startPosition.row);
+      }
+      for (const c of n.namedChildren) if (c) collectDecisions(c);
+    };
+    for (const d of defs) collectDecisions(d);
+
     const functions: FunctionInfo[] = [];
     for (const [name, { def, text: defText }] of byName) {
       // Leading comments (ACSL contracts) belong to the function's span.
@@ -175,6 +257,7 @@ export async function indexFile(text: string, optionsKey: string): Promise<FileI
       const hash = createHash('sha256')
         .update(JSON.stringify([optionsKey, topLevel, name, defText, ...dependencies.map((d) => [d, byName.get(d)!.text])]))
         .digest('hex');
+      const syntaxError = def.hasError ? (problems.find((p) => inside(p, def)) ?? { ...positionOf(def), message: 'syntax error' }) : undefined;
       functions.push({
         name,
         startLine: start.startPosition.row,
@@ -183,9 +266,16 @@ export async function indexFile(text: string, optionsKey: string): Promise<FileI
         defCharacter: def.startPosition.column,
         dependencies,
         hash,
+        textHash: createHash('sha256').update(defText).digest('hex'),
+        defStart: def.startIndex,
+        defEnd: def.endIndex,
+        ...(syntaxError ? { syntaxError } : {}),
       });
     }
-    return { functions, syntaxErrors: syntaxErrors(root) };
+    const topLevelHash = createHash('sha256')
+      .update(JSON.stringify([optionsKey, topLevel]))
+      .digest('hex');
+    return { functions, syntaxErrors: problems, topLevelErrors, topLevelHash, comments, decisionLines: [...decisionLines].sort((a, b) => a - b) };
   } finally {
     tree.delete();
   }

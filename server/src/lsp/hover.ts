@@ -1,8 +1,13 @@
 // Hover text for a goal's line: its status in words. Invariant: the word
-// "covered" appears only for a goal a datum reaches.
+// "covered" appears only for a goal a datum reaches. A line with several
+// goals (a decision's statement and outcomes) gives each its verdict, and a
+// list of reasons once: the goals after it that have the same say so.
 
 import type { FunctionReport, GoalReport, Reason } from '../../../shared/report';
 import { formatInputs, formatValidation, formatValue } from '../../../shared/editor-protocol';
+import { deeperFactor } from './analysis';
+import { property } from './diagnostics';
+import { withoutGoalIds } from './reports';
 
 const proofWords: Record<string, string> = {
   complete: 'proved: every loop on the way is fully unrolled or absent',
@@ -15,12 +20,49 @@ function reasonLine(uri: string, r: Reason): string {
   return `- [line ${r.line}](${uri}#L${r.line}) \`${r.text}\`${role}`;
 }
 
-/** Where the follow-up query that explains an unreachable goal is: running, or done without reasons. */
-export type ExplanationState = (goalId: string) => 'pending' | 'none' | undefined;
+/** Where the follow-up query on a goal is: explaining it, explained without reasons, or looking again with a longer time limit. */
+export type ExplanationState = (goalId: string) => 'pending' | 'none' | 'deeper' | undefined;
 
-function goalHover(uri: string, f: FunctionReport, g: GoalReport, loopBound: number, explanation: ExplanationState): string {
-  const head = `**CReach** · ${g.label}: `;
+export interface HoverContext {
+  uri: string;
+  loopBound: number;
+  /** The per-query time limit (ms), for the second look's message. */
+  timeoutMs?: number;
+  explanation?: ExplanationState;
+  /** Why the results shown are not current (the function does not parse...). */
+  stale?: string;
+}
+
+/** Writes a goal's reasons, or says they were given above. */
+class Reasons {
+  private readonly given = new Set<string>();
+
+  list(uri: string, heading: string, why: Reason[]): string[] {
+    const k = JSON.stringify(why.map((r) => [r.line, r.column, r.text, r.role]));
+    if (this.given.has(k)) return ['', '_Same reasons as above._'];
+    this.given.add(k);
+    return ['', heading, ...why.map((r) => reasonLine(uri, r))];
+  }
+
+  text(reason: string | undefined, goals: GoalReport[]): string[] {
+    if (!reason) return [];
+    const k = `reason:${reason}`;
+    if (this.given.has(k)) return [];
+    this.given.add(k);
+    return ['', withoutGoalIds(reason, goals)];
+  }
+}
+
+function goalHover(f: FunctionReport, g: GoalReport, ctx: HoverContext, reasons: Reasons): string {
+  const isProperty = g.kind === 'assertion' || g.kind === 'runtime-error';
+  const p = isProperty ? property(g) : undefined;
+  const head = `**CReach** · ${p ? p.subject : g.label}: `;
   const test = g.test ? f.tests.find((t) => t.id === g.test) : undefined;
+  const explanation = ctx.explanation?.(g.id);
+  const validation = () => {
+    const v = test && formatValidation(test);
+    return v ? ['', v + (test.validation ? `: ${withoutGoalIds(test.validation, f.goals)}` : '')] : [];
+  };
   switch (g.status) {
     case 'covered': {
       const lines = [`${head}**covered**${test ? ` by test ${test.id}` : ''}`];
@@ -35,53 +77,65 @@ function goalHover(uri: string, f: FunctionReport, g: GoalReport, loopBound: num
               .join(', ')}\``,
           );
         }
-        const v = formatValidation(test);
-        if (v) lines.push('', v + (test.validation ? `: ${test.validation}` : ''));
+        lines.push(...validation());
       }
+      lines.push(...reasons.text(g.reason, f.goals));
       return lines.join('\n');
     }
     case 'unreachable': {
       const lines = [`${head}**unreachable** (${proofWords[g.proof ?? 'complete'] ?? g.proof})`];
-      if (g.reason) lines.push('', g.reason);
-      if (g.why && g.why.length > 0) lines.push('', 'No input satisfies all of:', ...g.why.map((r) => reasonLine(uri, r)));
-      else if (explanation(g.id) === 'pending') lines.push('', '_Working out why (a reach query on this goal); hover again in a moment._');
-      else if (explanation(g.id) === 'none') lines.push('', '_The reach query on this goal found no reasons within the time limit (`creach.timeoutMs`)._');
+      lines.push(...reasons.text(g.reason, f.goals));
+      if (g.why && g.why.length > 0) lines.push(...reasons.list(ctx.uri, 'No input satisfies all of:', g.why));
+      else if (explanation === 'pending') lines.push('', '_Working out why (a reach query on this goal); hover again in a moment._');
+      else if (explanation === 'none') lines.push('', '_The reach query on this goal found no reasons within the time limit (`creach.timeoutMs`)._');
       return lines.join('\n');
     }
     case 'not-reached': {
-      const bound = g.bound ?? loopBound;
+      const bound = g.bound ?? ctx.loopBound;
+      // Not reached only for the input sizes the input model assumes (no loop ran past the bound).
+      if (!g.causes?.some((c) => c.kind === 'loop-bound') && g.causes?.some((c) => c.kind === 'assumes'))
+        return [
+          `${head}**not reached for the inputs considered**: no datum found among inputs of the sizes assumed, which proves nothing about larger ones.`,
+          ...reasons.text(g.reason, f.goals),
+          '',
+          'To search further, raise the setting named with the assumption.',
+        ].join('\n');
       return [
         `${head}**not reached within ${bound} loop iteration${bound === 1 ? '' : 's'}**: no datum found up to that bound, which proves nothing beyond it.`,
-        ...(g.reason ? ['', g.reason] : []),
-        ...(g.why && g.why.length > 0 ? ['', 'Conditions involved:', ...g.why.map((r) => reasonLine(uri, r))] : []),
+        ...reasons.text(g.reason, f.goals),
+        ...(g.why && g.why.length > 0 ? reasons.list(ctx.uri, 'Conditions involved:', g.why) : []),
         '',
-        `To search further, raise the setting \`creach.loopBound\` (now ${loopBound}).`,
+        `To search further, raise the setting \`creach.loopBound\` (now ${ctx.loopBound}).`,
       ].join('\n');
     }
-    case 'unknown':
-      return `${head}**unknown**${g.reason ? `: ${g.reason}` : ''}`;
+    case 'unknown': {
+      const lines = [`${head}**unknown**`, ...reasons.text(g.reason, f.goals)];
+      if (explanation === 'deeper')
+        lines.push(
+          '',
+          `_Looking again with a longer time limit${ctx.timeoutMs ? ` (${Math.round((ctx.timeoutMs * deeperFactor) / 1000)} s)` : ''}; hover again later._`,
+        );
+      return lines.join('\n');
+    }
     case 'violated': {
-      const lines = [`${head}**violated**`];
-      if (test) lines.push('', `Counter-example: \`${formatInputs(test)}\``);
-      if (g.reason) lines.push('', g.reason);
+      const lines = [`${head}**violated**${p ? `: ${p.fails}` : ''}${test ? ` for \`${formatInputs(test)}\`` : ''}`];
+      lines.push(...validation(), ...reasons.text(g.reason, f.goals));
       return lines.join('\n');
     }
     case 'holds': {
-      const lines = [`${head}**holds** (${proofWords[g.proof ?? 'complete'] ?? g.proof})`];
-      if (g.why && g.why.length > 0) lines.push('', 'Because of:', ...g.why.map((r) => reasonLine(uri, r)));
+      const lines = [`${head}**holds**${p ? `: ${p.holds}` : ''} (${proofWords[g.proof ?? 'complete'] ?? g.proof})`];
+      lines.push(...reasons.text(g.reason, f.goals));
+      if (g.why && g.why.length > 0) lines.push(...reasons.list(ctx.uri, 'Because of:', g.why));
       return lines.join('\n');
     }
   }
 }
 
 /** Markdown for the goals of a line (1-based), or undefined when there is none. */
-export function hoverMarkdown(
-  uri: string,
-  f: FunctionReport,
-  goals: GoalReport[],
-  loopBound: number,
-  explanation: ExplanationState = () => undefined,
-): string | undefined {
+export function hoverMarkdown(f: FunctionReport, goals: GoalReport[], ctx: HoverContext): string | undefined {
   if (goals.length === 0) return undefined;
-  return goals.map((g) => goalHover(uri, f, g, loopBound, explanation)).join('\n\n---\n\n');
+  const reasons = new Reasons();
+  const parts = goals.map((g) => goalHover(f, g, ctx, reasons));
+  const banner = ctx.stale ? [`**CReach**: results of the last version that could be analysed (stale: ${ctx.stale}).`] : [];
+  return [...banner, ...parts].join('\n\n---\n\n');
 }

@@ -1,5 +1,6 @@
 // Pure operations on reports for the editor: moving a cached report to where
-// its function now is, and the one-line summary shown in the CodeLens.
+// its function now is, the one-line summary shown in the CodeLens, and
+// internal goal ids written for people.
 
 import type { FunctionReport, GoalReport, Report, TestReport } from '../../../shared/report';
 
@@ -41,20 +42,43 @@ export function shiftReport(report: Report, shifts: LineShift[]): Report {
   };
 }
 
-/** `CReach: 9/11 branches · 1 unreachable · 1 unknown` (statements when the function has no branch). */
+/** Where a goal of a called function is (GoalReport.context, when the engine gives it). */
+export function goalContext(g: GoalReport): { function: string; calls: { function: string; line: number }[] } | undefined {
+  return (g as { context?: { function: string; calls: { function: string; line: number }[] } }).context;
+}
+
+/** The goals of the function's own code (a goal of a called function, in its context, is shown with that function). */
+export function ownGoals(f: FunctionReport): GoalReport[] {
+  return f.goals.filter((g) => !goalContext(g));
+}
+
+/** Tests whose compiled run did not confirm the datum (validation failed). */
+export function failedTests(f: FunctionReport): TestReport[] {
+  return f.tests.filter((t) => t.validated === false);
+}
+
+/**
+ * `CReach: 9/11 branches · 1 unreachable · 1 unknown` (statements when the
+ * function has no branch); `⚠ 2 data failed validation` first when compiled
+ * code did not confirm some data, since the counts rest on them.
+ */
 export function functionSummary(f: FunctionReport): string {
-  const branches = f.goals.filter((g) => g.kind === 'branch');
-  const measured = branches.length > 0 ? branches : f.goals.filter((g) => g.kind === 'statement');
+  const goals = ownGoals(f);
+  const branches = goals.filter((g) => g.kind === 'branch');
+  const measured = branches.length > 0 ? branches : goals.filter((g) => g.kind === 'statement');
   const noun = branches.length > 0 ? 'branches' : 'statements';
-  const count = (goals: GoalReport[], status: GoalReport['status']) => goals.filter((g) => g.status === status).length;
-  const parts = [`CReach: ${count(measured, 'covered')}/${measured.length} ${noun}`];
+  const count = (list: GoalReport[], status: GoalReport['status']) => list.filter((g) => g.status === status).length;
+  const failed = failedTests(f).length;
+  const parts = [
+    `CReach: ${failed ? `$(warning) ${failed} ${failed === 1 ? 'datum' : 'data'} failed validation · ` : ''}${count(measured, 'covered')}/${measured.length} ${noun}`,
+  ];
   const unreachable = count(measured, 'unreachable');
   const notReached = count(measured, 'not-reached');
   const unknown = count(measured, 'unknown');
   if (unreachable) parts.push(`${unreachable} unreachable`);
   if (notReached) parts.push(`${notReached} not reached within the loop bound`);
   if (unknown) parts.push(`${unknown} unknown`);
-  const properties = f.goals.filter((g) => g.kind === 'assertion' || g.kind === 'runtime-error');
+  const properties = goals.filter((g) => g.kind === 'assertion' || g.kind === 'runtime-error');
   const violated = count(properties, 'violated');
   const undecided = count(properties, 'unknown');
   if (violated) parts.push(`${violated} violated`);
@@ -62,7 +86,23 @@ export function functionSummary(f: FunctionReport): string {
   return parts.join(' · ');
 }
 
-/** Goals on this 1-based line. */
+/** Goals of the function's own code on this 1-based line. */
 export function goalsOnLine(f: FunctionReport, line: number): GoalReport[] {
-  return f.goals.filter((g) => g.line === line);
+  return ownGoals(f).filter((g) => g.line === line);
+}
+
+/**
+ * A message for people: every goal id of the report in it (`f:10:stmt`,
+ * `find:2:null@14`, `main:12>g:20>g:25:assert`) replaced by its line and
+ * label ("line 10, statement `r = 1;`"); ids of goals not in the report by
+ * their line.
+ */
+export function withoutGoalIds(text: string, goals: GoalReport[] = []): string {
+  const byId = new Map(goals.map((g) => [g.id, g]));
+  return text.replace(/\b[A-Za-z_]\w*:\d+(?:(?:@\d+)?>[A-Za-z_]\w*:\d+)*(?::[A-Za-z_-]+(?:@\d+)?)+(?::(?:true|false|default|case [^\s,;)]+))?/g, (id) => {
+    const g = byId.get(id);
+    if (g) return `line ${g.line} (${g.label.replace(/^statement /, '')})`;
+    const line = /:(\d+):[A-Za-z_-]+(?:@\d+)?(?::[^>]*)?$/.exec(id)?.[1];
+    return line ? `line ${line}` : id;
+  });
 }

@@ -24,7 +24,7 @@ import {
   type WorkDoneProgressReporter,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { isCancellation, type ReachRequest } from '../api';
+import { EngineError, isCancellation, type ReachRequest } from '../api';
 import type { Report } from '../../../shared/report';
 import {
   ServerCommands,
@@ -41,10 +41,12 @@ import {
   type TrustParams,
 } from '../../../shared/editor-protocol';
 import { Analysis, ContentModifiedError } from './analysis';
+import { testFunction } from './ctest';
 import { fileDiagnostics } from './diagnostics';
 import { hoverMarkdown } from './hover';
+import { decisionLines, fileMarks } from './marks';
 import { WorkerPool } from './pool';
-import { functionSummary, goalsOnLine } from './reports';
+import { functionSummary, goalsOnLine, withoutGoalIds } from './reports';
 import { engineOptions, readSettings } from './settings';
 import type { FunctionInfo } from './functions';
 
@@ -212,12 +214,33 @@ function publish(uri: string): void {
   const f = analysis.file(uri);
   const state = analysis.fileReport(uri);
   if (f && state) {
-    const failures = f.index.functions.flatMap((fn) => {
-      const message = analysis.failure(fn);
-      return message ? [{ message, line: fn.defLine }] : [];
-    });
+    const failures: { message: string; line: number }[] = [];
+    for (const fn of f.index.functions) {
+      const v = analysis.view(uri, fn);
+      if (v.failure) failures.push({ message: v.failure, line: fn.defLine });
+      // Errors the engine found (an undeclared name): at their place; tree-sitter's syntax errors are published from the index.
+      const blocker = !fn.syntaxError && f.index.topLevelErrors.length === 0 ? analysis.blocker(uri, fn) : undefined;
+      if (blocker && !/does not parse/.test(blocker.where))
+        failures.push({ message: `${f.file}:${blocker.line}:${blocker.column}: ${blocker.message}`, line: fn.defLine });
+    }
     void connection.sendDiagnostics({ uri, version: f.version, diagnostics: fileDiagnostics(uri, state.report, f.index, failures) });
-    const params: FileReportParams = { uri, version: f.version, report: state.report, pending: state.pending };
+    // Validation messages name goals by id: the client shows them to people.
+    const report: Report = {
+      ...state.report,
+      functions: state.report.functions.map((fr) => ({
+        ...fr,
+        tests: fr.tests.map((t) => (t.validation ? { ...t, validation: withoutGoalIds(t.validation, fr.goals) } : t)),
+      })),
+    };
+    const params: FileReportParams = {
+      uri,
+      version: f.version,
+      report,
+      pending: state.pending,
+      stale: state.stale,
+      marks: fileMarks(state.report, f.index),
+      decisionLines: decisionLines(state.report, f.index),
+    };
     void connection.sendNotification(FileReportNotification, params);
   }
   if (supportsCodeLensRefresh) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
@@ -227,24 +250,48 @@ function publish(uri: string): void {
 let progress: WorkDoneProgressServerReporter | undefined;
 let progressStarting = false;
 
+/** `analysing 2 functions · 3 goals checked further · 45 goals answered`. */
+function statusMessage(): string {
+  const functions = analysis.pendingCount;
+  const followUps = analysis.followUpCount;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const parts: string[] = [];
+  if (functions > 0) parts.push(`analysing ${plural(functions, 'function')}`);
+  if (followUps > 0) parts.push(`${plural(followUps, 'goal')} checked further`);
+  parts.push(`${plural(analysis.decidedGoals, 'goal')} answered`);
+  return parts.join(' · ');
+}
+
+/**
+ * The status for the client and the work-done progress (VS Code shows it in
+ * the status bar) while functions or follow-up queries are pending; the
+ * progress ends when they are all done, also when they were done before the
+ * client had created it.
+ */
 async function updateStatus(): Promise<void> {
   const pending = analysis.pendingCount;
-  const status: StatusParams = { state: pending > 0 ? 'analysing' : 'idle', pending };
+  const followUps = analysis.followUpCount;
+  const busy = pending + followUps > 0;
+  const status: StatusParams = { state: busy ? 'analysing' : 'idle', pending, followUps, goals: analysis.decidedGoals, message: statusMessage() };
   void connection.sendNotification(StatusNotification, status);
   if (!supportsProgress) return;
-  if (pending > 0 && !progress && !progressStarting) {
+  if (busy && !progress) {
+    if (progressStarting) return;
     progressStarting = true;
     try {
-      progress = await connection.window.createWorkDoneProgress();
-      progress.begin('CReach', undefined, `analysing ${pending} function${pending === 1 ? '' : 's'}`, false);
+      const created = await connection.window.createWorkDoneProgress();
+      created.begin('CReach', undefined, statusMessage(), false);
+      progress = created;
     } catch {
       progress = undefined;
     } finally {
       progressStarting = false;
     }
-  } else if (pending > 0 && progress) {
-    progress.report(`analysing ${pending} function${pending === 1 ? '' : 's'}`);
-  } else if (pending === 0 && progress) {
+    // The work may have ended while the client created the progress: look again.
+    if (progress) void updateStatus();
+  } else if (busy && progress) {
+    progress.report(statusMessage());
+  } else if (!busy && progress) {
     progress.done();
     progress = undefined;
   }
@@ -260,14 +307,27 @@ connection.onHover((params) => {
   const uri = params.textDocument.uri;
   const fn = functionAt(uri, params.position.line);
   if (!fn) return null;
-  const report = analysis.functionReport(uri, fn);
-  const fr = report?.functions.find((f) => f.name === fn.name);
+  const v = analysis.view(uri, fn);
+  const fr = v.report?.functions.find((f) => f.name === fn.name);
   if (!fr) {
-    const failure = analysis.failure(fn);
-    const value = failure ? `**CReach**: the analysis of \`${fn.name}\` failed: ${failure}` : `**CReach**: analysing \`${fn.name}\`…`;
+    const value = v.failure
+      ? `**CReach**: the analysis of \`${fn.name}\` failed: ${withoutGoalIds(v.failure)}`
+      : v.stale
+        ? `**CReach**: \`${fn.name}\` is not analysed while ${v.stale}.`
+        : v.cancelled
+          ? `**CReach**: the analysis of \`${fn.name}\` was cancelled; click its CodeLens to analyse it again.`
+          : `**CReach**: analysing \`${fn.name}\`…`;
     return { contents: { kind: 'markdown', value } };
   }
-  const value = hoverMarkdown(uri, fr, goalsOnLine(fr, params.position.line + 1), settings.maxLoopBound, (id) => analysis.explanationState(fn, id));
+  // Stale results whose lines moved are not tied to lines any more.
+  const goals = v.stale && !v.linesExact ? [] : goalsOnLine(fr, params.position.line + 1);
+  const value = hoverMarkdown(fr, goals, {
+    uri,
+    loopBound: settings.maxLoopBound,
+    timeoutMs: analysis.engineOptions.timeoutMs,
+    explanation: (id) => analysis.explanationState(fn, id),
+    ...(v.stale ? { stale: v.stale } : {}),
+  });
   return value ? { contents: { kind: 'markdown', value } } : null;
 });
 
@@ -278,11 +338,19 @@ connection.onCodeLens((params): CodeLens[] => {
   const lenses: CodeLens[] = [];
   for (const fn of f.index.functions) {
     const range = { start: { line: fn.defLine, character: fn.defCharacter }, end: { line: fn.defLine, character: fn.defCharacter } };
-    const fr = analysis.functionReport(uri, fn)?.functions.find((x) => x.name === fn.name);
-    const failure = analysis.failure(fn);
-    const title = fr ? functionSummary(fr) : failure ? 'CReach: analysis failed (see the CReach output)' : 'CReach: analysing…';
+    const v = analysis.view(uri, fn);
+    const fr = v.report?.functions.find((x) => x.name === fn.name);
     const args = [{ uri, function: fn.name }];
-    lenses.push({ range, command: { title, command: 'creach.generateSuite', arguments: args } });
+    let title: string;
+    let command = 'creach.showResults';
+    if (v.cancelled && !fr) {
+      title = 'CReach: analysis cancelled · click to analyse';
+      command = 'creach.generateSuite';
+    } else if (fr) title = v.stale ? `${functionSummary(fr)} (stale: ${v.stale})` : functionSummary(fr);
+    else if (v.stale) title = `CReach: not analysed: ${v.stale}`;
+    else if (v.failure) title = 'CReach: analysis failed (see the CReach output)';
+    else title = 'CReach: analysing…';
+    lenses.push({ range, command: { title, command, arguments: args } });
     lenses.push({ range, command: { title: 'Show control-flow graph', command: 'creach.showCfg', arguments: args } });
   }
   return lenses;
@@ -295,6 +363,7 @@ connection.onCodeAction((params): CodeAction[] => {
   if (!fn) return [];
   const fr = analysis.functionReport(uri, fn)?.functions.find((x) => x.name === fn.name);
   const goals = fr ? goalsOnLine(fr, line0 + 1) : [];
+  // Only on a line with a decision: "Reach this branch" elsewhere could only fail.
   const args = [{ uri, line: line0 }];
   const actions: CodeAction[] = [];
   const add = (title: string, command: string) => actions.push({ title, kind: CodeActionKind.Empty, command: { title, command, arguments: args } });
@@ -310,7 +379,8 @@ function toResponseError(e: unknown): ResponseError<void> {
   if (e instanceof ResponseError) return e;
   if (e instanceof ContentModifiedError) return new ResponseError(LSPErrorCodes.ContentModified, e.message);
   if (isCancellation(e)) return new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
-  return new ResponseError(LSPErrorCodes.RequestFailed, e instanceof Error ? e.message : String(e));
+  // Shown to people (notifications): goal ids become lines.
+  return new ResponseError(LSPErrorCodes.RequestFailed, withoutGoalIds(e instanceof Error ? e.message : String(e)));
 }
 
 function firstArg<T>(args: unknown[] | undefined, name: string): T {
@@ -325,9 +395,21 @@ async function reach(args: ReachArgs, signal: AbortSignal | undefined): Promise<
   if (typeof args.line !== 'number' || args.line < 0) throw new ResponseError(LSPErrorCodes.RequestFailed, 'creach.reach: line (0-based) is required');
   const f = await openFile(args.uri);
   const fn = functionAt(args.uri, args.line);
+  if (args.outcome && fn) {
+    // "Reach this branch" on a line without that outcome: say what the line is, in words.
+    const fr = analysis.functionReport(args.uri, fn)?.functions.find((x) => x.name === fn.name);
+    const onLine = fr ? goalsOnLine(fr, args.line + 1) : undefined;
+    if (onLine && !onLine.some((g) => g.kind === 'branch' && g.outcome === args.outcome)) {
+      const what = onLine.find((g) => g.kind === 'statement')?.label;
+      throw new ResponseError(
+        LSPErrorCodes.RequestFailed,
+        `line ${args.line + 1} has no decision with a ${args.outcome} outcome${what ? ` (it is the ${what})` : ''}: use "Reach this statement"`,
+      );
+    }
+  }
   const request: ReachRequest = {
     file: f.file,
-    text: f.text,
+    text: analysis.analysisText(args.uri) ?? f.text,
     line: args.line + 1,
     ...(args.character !== undefined ? { column: args.character + 1 } : {}),
     ...(args.outcome ? { outcome: args.outcome } : {}),
@@ -338,11 +420,22 @@ async function reach(args: ReachArgs, signal: AbortSignal | undefined): Promise<
   return analysis.userRequest(args.uri, fn?.name, 'reach', request, signal);
 }
 
+/**
+ * The test suite of a file or function: waits for its analysis, telling the
+ * client how far it is (work-done progress, cancellable: cancelling stops the
+ * analyses it waits for).
+ */
 async function cover(args: CoverArgs, signal: AbortSignal | undefined, workDone: WorkDoneProgressReporter): Promise<Report> {
   await openFile(args.uri);
-  workDone.begin('CReach', undefined, `analysing ${args.function ?? path.basename(fileOf(args.uri))}`, true);
+  const what = args.function ?? path.basename(fileOf(args.uri));
+  workDone.begin(`CReach: test suite of ${what}`, 0, 'analysing…', true);
   try {
-    return await analysis.waitFor(args.uri, args.function, signal);
+    return await analysis.waitFor(args.uri, args.function, signal, ({ done, total, goals }) => {
+      workDone.report(
+        total > 0 ? Math.round((100 * done) / total) : 0,
+        `${done} of ${total} function${total === 1 ? '' : 's'} done · ${goals} goal${goals === 1 ? '' : 's'} answered`,
+      );
+    });
   } finally {
     workDone.done();
   }
@@ -350,7 +443,8 @@ async function cover(args: CoverArgs, signal: AbortSignal | undefined, workDone:
 
 async function cfg(args: CfgArgs, signal: AbortSignal | undefined): Promise<unknown> {
   const f = await openFile(args.uri);
-  return analysis.userRequest(args.uri, args.function, 'cfg', { file: f.file, text: f.text, ...(args.function ? { function: args.function } : {}) }, signal);
+  const text = analysis.analysisText(args.uri) ?? f.text;
+  return analysis.userRequest(args.uri, args.function, 'cfg', { file: f.file, text, ...(args.function ? { function: args.function } : {}) }, signal);
 }
 
 async function exportTests(args: ExportArgs, signal: AbortSignal | undefined): Promise<unknown> {
@@ -360,7 +454,7 @@ async function exportTests(args: ExportArgs, signal: AbortSignal | undefined): P
     throw new ResponseError(LSPErrorCodes.RequestFailed, 'creach.exportTests: format must be c, testcomp or json');
   const result = await pool.run(
     'exportSuite',
-    { file: f.file, text: f.text, report, dir: args.dir, format: args.format },
+    { file: f.file, text: analysis.analysisText(args.uri) ?? f.text, report, dir: args.dir, format: args.format },
     analysis.engineOptions,
     'user',
     signal,
@@ -376,10 +470,31 @@ async function exportTests(args: ExportArgs, signal: AbortSignal | undefined): P
   return { files };
 }
 
+function harnessArgs(args: HarnessArgs, name: string): HarnessArgs {
+  if (!args.report || !Array.isArray(args.report.functions)) throw new ResponseError(LSPErrorCodes.RequestFailed, `${name}: expected [{ uri, report }]`);
+  return args;
+}
+
 async function harness(args: HarnessArgs, signal: AbortSignal | undefined): Promise<unknown> {
-  if (!args.report || !Array.isArray(args.report.functions)) throw new ResponseError(LSPErrorCodes.RequestFailed, 'creach.harness: expected [{ uri, report }]');
   const f = await openFile(args.uri);
-  return pool.run('harness', { file: f.file, text: f.text, report: args.report }, analysis.engineOptions, 'user', signal);
+  return pool.run('harness', { file: f.file, text: analysis.analysisText(args.uri) ?? f.text, report: args.report }, analysis.engineOptions, 'user', signal);
+}
+
+/** One datum as a C test function for an existing test file (ctest.ts), from the engine's harness for it. */
+async function cTestFunction(args: HarnessArgs, signal: AbortSignal | undefined): Promise<string> {
+  const fr = args.report.functions[0];
+  const test = fr?.tests[0];
+  if (!fr || !test || args.report.functions.length !== 1 || fr.tests.length !== 1)
+    throw new ResponseError(LSPErrorCodes.RequestFailed, 'creach.testFunction: expected a report of one function with one test');
+  const f = await openFile(args.uri);
+  const text = analysis.analysisText(args.uri) ?? f.text;
+  const fileName = path.basename(f.file);
+  const harnessText = await pool.run('harness', { file: f.file, text, report: args.report, includePath: fileName }, analysis.engineOptions, 'user', signal);
+  try {
+    return testFunction({ harness: harnessText, functionName: fr.name, fileName, test, goals: fr.goals });
+  } catch (e) {
+    throw new EngineError('request', (e as Error).message);
+  }
 }
 
 connection.onExecuteCommand(async (params, token, workDone) => {
@@ -395,7 +510,9 @@ connection.onExecuteCommand(async (params, token, workDone) => {
       case ServerCommands.exportTests:
         return await exportTests(firstArg<ExportArgs>(params.arguments, params.command), signal);
       case ServerCommands.harness:
-        return await harness(firstArg<HarnessArgs>(params.arguments, params.command), signal);
+        return await harness(harnessArgs(firstArg<HarnessArgs>(params.arguments, params.command), params.command), signal);
+      case ServerCommands.testFunction:
+        return await cTestFunction(harnessArgs(firstArg<HarnessArgs>(params.arguments, params.command), params.command), signal);
       default:
         throw new ResponseError(LSPErrorCodes.RequestFailed, `unknown command ${params.command}`);
     }
