@@ -50,13 +50,23 @@ export type VerdictCause =
   | { kind: 'no-path' }
   /** The proof holds under assumptions of the input model or of the options (each said in words). */
   | { kind: 'assumes'; assumptions: string[] }
-  /** For enumerations: how many distinct input vectors reach the goal, and whether that is all of them. */
-  | { kind: 'data-count'; count: number; exact: boolean; limitReached: boolean; bound?: number }
+  /** For enumerations: how many distinct input vectors reach the goal, and whether that is all of them (`assumed`: counted over inputs of the sizes the input model assumes). */
+  | { kind: 'data-count'; count: number; exact: boolean; limitReached: boolean; bound?: number; assumed?: boolean }
   /** The goal has not been analysed (yet). */
-  | { kind: 'not-analysed' };
+  | { kind: 'not-analysed' }
+  /** For a function analysed alone: what the same goal is in the program, i.e. in the context of its entry point (`main`). */
+  | { kind: 'in-program'; entry: string; status: GoalStatus };
+
+/** Where a goal of a called function is, in the analysed function's context. */
+export interface GoalContextReport {
+  /** The function whose code the goal is in. */
+  function: string;
+  /** The calls from the analysed function to it, outermost first. */
+  calls: { function: string; callee: string; line: number; column: number }[];
+}
 
 export interface GoalReport {
-  /** Stable id, e.g. `f:12:if:true`, `f:9:stmt`, `f:20:assert`, `f:14:overflow`. */
+  /** Stable id, e.g. `f:12:if:true`, `f:9:stmt`, `f:20:assert`, `f:14:overflow`; a goal of a called function: `main:12>g:20>g:25:assert`. */
   id: string;
   kind: GoalKind;
   line: number;
@@ -79,6 +89,8 @@ export interface GoalReport {
   why?: Reason[];
   /** Id of the test that covers (or violates) this goal. */
   test?: string;
+  /** For a goal of a called function (analysing a function covers what it calls): where it is and through which calls. */
+  context?: GoalContextReport;
 }
 
 export interface NondetValue {
@@ -117,6 +129,12 @@ export interface TestReport {
 export interface FunctionReport {
   name: string;
   line: number;
+  /**
+   * `program`: the entry point (`main`) analysed with everything it calls, whose
+   * verdicts are the program's; `unit`: a function analysed alone with free
+   * parameters, in a file whose program is checked from its entry point.
+   */
+  role?: 'program' | 'unit';
   goals: GoalReport[];
   tests: TestReport[];
   /** Constructs the model does not support, with their lines (they make the goals they can affect unknown). */

@@ -39,9 +39,17 @@ export function causeText(c: VerdictCause): string {
         ? `exactly ${c.count} distinct input vectors reach it`
         : c.limitReached
           ? `at least ${c.count} distinct input vectors reach it (limit reached)`
-          : `at least ${c.count} distinct input vectors reach it (others, if any, run loops more than ${c.bound ?? 'the bound'} times, or the solver ran out of time)`;
+          : c.assumed
+            ? `at least ${c.count} distinct input vectors reach it (counted over inputs of the sizes assumed)`
+            : `at least ${c.count} distinct input vectors reach it (others, if any, run loops more than ${c.bound ?? 'the bound'} times, or the solver ran out of time)`;
     case 'not-analysed':
       return 'not analysed yet';
+    case 'in-program':
+      return c.status === 'violated'
+        ? `also violated in the program (from ${c.entry})`
+        : c.status === 'holds' || c.status === 'unreachable'
+          ? `when called alone; it holds for every call from ${c.entry}`
+          : `in the program (from ${c.entry}): ${c.status}`;
   }
 }
 

@@ -78,3 +78,14 @@ describe('CLI errors', () => {
     expect(report.functions[0].tests[0].inputs).toEqual({ i: 2 });
   });
 });
+
+describe('CLI output errors', () => {
+  it('an export directory that is a file is an input error, not a crash', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'creach-cli-'));
+    const file = join(dir, 'afile');
+    writeFileSync(file, 'x');
+    const r = creach('cover', 'test/fixtures/factorial.c', '--emit-tests', file);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('cannot write the suite there: not a directory');
+  });
+});

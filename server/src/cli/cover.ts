@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { engineOptionsHelp, parseCommandLine } from './options';
 import { printReport, reportOptionSpecs, withEngine } from './run-engine';
-import { UsageError } from './errors';
+import { InputError, UsageError } from './errors';
 
 const usage = `usage: creach cover FILE [options]
 Generates a test suite for the statement or decision criterion (decision: every outcome of every decision and condition).
@@ -38,11 +38,18 @@ export async function run(args: string[]): Promise<number> {
     for (const m of exported.messages) process.stderr.write(`${m}\n`);
     for (const b of exported.bugs) process.stderr.write(`CREACH BUG: ${b}\n`);
     if (dir) {
-      fs.mkdirSync(dir, { recursive: true });
-      for (const f of exported.files) {
-        const p = path.join(dir, f.name);
-        fs.writeFileSync(p, f.text);
-        process.stderr.write(`wrote ${p}\n`);
+      try {
+        fs.mkdirSync(dir, { recursive: true });
+        for (const f of exported.files) {
+          const p = path.join(dir, f.name);
+          fs.writeFileSync(p, f.text);
+          process.stderr.write(`wrote ${p}\n`);
+        }
+      } catch (e) {
+        const err = e as NodeJS.ErrnoException;
+        throw new InputError(
+          `${dir}: cannot write the suite there: ${err.code === 'EEXIST' || err.code === 'ENOTDIR' ? 'not a directory' : err.code === 'EACCES' ? 'permission denied' : err.message}`,
+        );
       }
     }
     return exported.report;

@@ -29,7 +29,10 @@ function status(g: GoalReport): string {
     case 'holds':
       return `${g.status} (${g.proof === 'complete' ? 'proved' : (g.proof ?? 'proved')}${g.bound ? `, loops fully unrolled within ${g.bound}` : ''})`;
     case 'not-reached':
-      return `not reached within ${g.bound} loop iterations (not a proof)`;
+      // Not reached with loops unrolled to the bound, or only for inputs of the sizes the input model assumes.
+      return g.causes?.some((c) => c.kind === 'loop-bound') || !g.causes?.some((c) => c.kind === 'assumes')
+        ? `not reached within ${g.bound} loop iterations (not a proof)`
+        : 'not reached for the inputs considered (not a proof)';
     case 'unknown':
       return 'unknown';
   }
@@ -43,9 +46,12 @@ export function formatReport(report: Report): string {
 }
 
 function formatFunction(file: string, f: FunctionReport): string[] {
-  const out = [`${f.name} (${file}:${f.line})`];
+  const role = f.role === 'program' ? ': the program, from its entry point' : f.role === 'unit' ? ': called alone, with free parameters' : '';
+  const out = [`${f.name} (${file}:${f.line})${role}`];
   for (const g of f.goals) {
-    out.push(`  ${file}:${g.line}:${g.column}: ${g.label}: ${status(g)}`);
+    // A goal of a called function says where it is and through which calls.
+    const where = g.context ? ` [in ${g.context.function}, called at ${g.context.calls.map((c) => `${c.function}:${c.line}`).join(' → ')}]` : '';
+    out.push(`  ${file}:${g.line}:${g.column}: ${g.label}${where}: ${status(g)}`);
     if (g.reason) out.push(`      ${g.reason}`);
     if (g.why?.length) {
       out.push('      because:');

@@ -40,9 +40,13 @@ import { suiteFiles, validateForExport } from '../testgen/export';
 import { replaySuite } from '../testgen/replay';
 import { TestCompError } from '../testgen/testcomp';
 import { goalReport, mergeAnalysis } from './reports';
+import { causesText } from '../../../shared/verdicts';
 
 /** How many functions keep their encodings and solvers between queries. */
 const KEPT_SOLVERS = 8;
+
+/** SV-COMP's error functions (their calls are error calls: the front end makes them so). */
+const ERROR_FUNCTIONS = new Set(['reach_error', '__VERIFIER_error']);
 
 /** Time limit of one test run when validating. */
 const RUN_TIMEOUT_MS = 10_000;
@@ -116,9 +120,12 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
     while (l.solvers.size > KEPT_SOLVERS) l.solvers.delete(l.solvers.keys().next().value!);
     return s;
   };
-  const goalsOf = (l: Loaded, fn: IRFunction) => {
-    let g = l.catalogues.get(fn.name);
-    if (!g) l.catalogues.set(fn.name, (g = buildCatalogue(l.program, fn, { runtimeErrors: options.runtimeErrors })));
+  /** The goals of a function and, with `contexts`, of everything it calls in its context. */
+  const goalsOf = (l: Loaded, fn: IRFunction, contexts = true) => {
+    const key = `${fn.name}${contexts ? '' : '/alone'}`;
+    let g = l.catalogues.get(key);
+    if (!g)
+      l.catalogues.set(key, (g = buildCatalogue(l.program, fn, { runtimeErrors: options.runtimeErrors, contextDepth: contexts ? options.inlineDepth : 0 })));
     return g;
   };
   const functionsOf = (l: Loaded, name?: string): IRFunction[] => {
@@ -157,15 +164,10 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
     const line = req.line;
     const fn = req.function ? functionsOf(l, req.function)[0] : functionAtLine(l.program, line);
     try {
-      return {
-        fn,
-        goal: goalAt(
-          goalsOf(l, fn).filter((g) => g.kind === 'statement' || g.kind === 'branch'),
-          line,
-          req.column,
-          req.outcome,
-        ),
-      };
+      const coverage = goalsOf(l, fn).filter((g) => g.kind === 'statement' || g.kind === 'branch');
+      // The function's own goals on that line; else a callee's, in this function's context.
+      const own = coverage.filter((g) => !g.context && g.range.line === line);
+      return { fn, goal: goalAt(own.length ? own : coverage, line, req.column, req.outcome) };
     } catch (e) {
       throw EngineError.at('request', l.program.file, line, req.column ?? 1, (e as Error).message);
     }
@@ -209,7 +211,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         report.functions.push(
           fnReport(
             fn,
-            goalsOf(l, fn).map((g) => goalReport(g, { status: 'unknown', causes: [{ kind: 'not-analysed' }] })),
+            goalsOf(l, fn, false).map((g) => goalReport(g, { status: 'unknown', causes: [{ kind: 'not-analysed' }] })),
             [],
           ),
         );
@@ -248,11 +250,11 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
       throwIfCancelled(signal);
       const l = await load(req);
       const report = baseReport(l);
-      for (const fn of functionsOf(l, req.function)) {
+      const checkFunction = async (fn: IRFunction, contexts: boolean): Promise<FunctionReport> => {
         const fs = solverFor(l, fn);
         const goals: GoalReport[] = [];
         const tests: TestReport[] = [];
-        for (const goal of goalsOf(l, fn).filter((g) => g.kind === 'assertion' || g.kind === 'runtime-error')) {
+        for (const goal of goalsOf(l, fn, contexts).filter((g) => g.kind === 'assertion' || g.kind === 'runtime-error')) {
           // Many properties hold: explaining each under unrolled loops would cost more than checking them.
           const v = await fs.reach(goal, { signal, explain: 'loop-free' });
           let testId: string | undefined;
@@ -262,7 +264,33 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
           }
           goals.push(goalReport(goal, v, testId));
         }
-        report.functions.push(fnReport(fn, goals, tests));
+        return fnReport(fn, goals, tests);
+      };
+      const entry = req.function === undefined ? l.program.functions.find((f) => f.name === 'main') : undefined;
+      if (!entry) {
+        for (const fn of functionsOf(l, req.function)) report.functions.push(await checkFunction(fn, true));
+        return validated(l, report, signal);
+      }
+      // A program: its verdicts are main's, with everything main calls; every other function is
+      // also checked alone (a unit view), and says what the same property is in the program.
+      const program = { ...(await checkFunction(entry, true)), role: 'program' as const };
+      report.functions.push(program);
+      for (const fn of l.program.functions) {
+        // An error function (reach_error) alone is only its error call: no unit view.
+        if (fn === entry || ERROR_FUNCTIONS.has(fn.name)) continue;
+        const unit = { ...(await checkFunction(fn, false)), role: 'unit' as const };
+        for (const g of unit.goals) {
+          const inProgram = program.goals.filter((p) => p.id.endsWith(`>${g.id}`));
+          if (g.status !== 'violated' || inProgram.length === 0) continue;
+          const status = inProgram.some((p) => p.status === 'violated')
+            ? 'violated'
+            : inProgram.every((p) => p.status === 'holds')
+              ? 'holds'
+              : inProgram[0].status;
+          g.causes = [...(g.causes ?? []), { kind: 'in-program', entry: entry.name, status }];
+          g.reason = causesText(g.causes);
+        }
+        report.functions.push(unit);
       }
       return validated(l, report, signal);
     },
@@ -294,7 +322,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
     async cfg(req: CfgRequest): Promise<CfgView[]> {
       const l = await load(req);
       const details = req.details ? { ssa: true, controlDependence: true } : undefined;
-      return functionsOf(l, req.function).map((fn) => cfgView(l.program, fn, goalsOf(l, fn), details));
+      return functionsOf(l, req.function).map((fn) => cfgView(l.program, fn, goalsOf(l, fn, false), details));
     },
 
     async harness(req: HarnessRequest) {

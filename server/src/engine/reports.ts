@@ -26,6 +26,11 @@ export function goalReport(goal: Goal, v: GoalVerdict, test?: string): GoalRepor
   }
   if (v.why) r.why = v.why;
   if (test) r.test = test;
+  if (goal.context)
+    r.context = {
+      function: goal.function,
+      calls: goal.context.sites.map((s) => ({ function: s.function, callee: s.callee, line: s.range.line, column: s.range.column })),
+    };
   return r;
 }
 

@@ -39,6 +39,9 @@ interface SwitchContext {
   defaultTarget: number | null;
 }
 
+/** SV-COMP's error functions: a call is an error call even when the file defines them. */
+const ERROR_FUNCTIONS = new Set(['reach_error', '__VERIFIER_error']);
+
 const STOP_CALLS: Record<string, 'abort' | 'exit'> = {
   abort: 'abort',
   exit: 'exit',
@@ -68,6 +71,8 @@ const UNSUPPORTED_CALLS = new Set([
 export class FunctionLowerer extends ExpressionLowerer {
   private retVar: Variable | null = null;
   private exitBlock = -1;
+  /** The expression statement an `ERROR:` label marks (an `abort()` there is an error call). */
+  private errorLabelStatement: SyntaxNode | null = null;
   private breakables: Breakable[] = [];
   private switches: SwitchContext[] = [];
   private labels = new Map<string, number>();
@@ -330,7 +335,8 @@ export class FunctionLowerer extends ExpressionLowerer {
     const sym = this.ctx.scopes.lookup(name);
     const hasBody = this.fhost.hasBody(name);
     const none: Operand = { kind: 'const', value: 0n, type: VOID };
-    if (hasBody) return super.specialCall(node, fnNode, args);
+    // SV-COMP's error functions are error calls whatever their body (tasks define reach_error() { __assert_fail(...); }).
+    if (hasBody && !ERROR_FUNCTIONS.has(name)) return super.specialCall(node, fnNode, args);
     if (name === '__creach_assert' && args.length >= 1) {
       const saved = this.synthetic;
       this.synthetic = true;
@@ -339,11 +345,22 @@ export class FunctionLowerer extends ExpressionLowerer {
       this.b.emit({ kind: 'assert', cond, origin: 'assert', text: this.ctx.text(strip(args[0])), range: this.R(node) });
       return none;
     }
+    // SV-COMP's `__VERIFIER_assert(e)` declared without a body is an assertion.
+    if (name === '__VERIFIER_assert' && args.length === 1) {
+      const saved = this.synthetic;
+      this.synthetic = true;
+      const cond = this.truth(args[0]);
+      this.synthetic = saved;
+      this.b.emit({ kind: 'assert', cond, origin: 'assert', text: this.ctx.text(node), range: this.R(node) });
+      return none;
+    }
     if (name === '__VERIFIER_assume' && args.length === 1) {
       this.assumeAll(args[0], 'assume', this.R(node));
       return none;
     }
-    if (name === '__assert_fail' || name === 'reach_error' || name === '__VERIFIER_error' || name === '__assert_rtn' || name === '__assert') {
+    // `abort()` as the statement an `ERROR:` label marks is SV-COMP's older way to write an error call.
+    const abortAtError = name === 'abort' && this.errorLabelStatement !== null && node.parent?.id === this.errorLabelStatement.id;
+    if (ERROR_FUNCTIONS.has(name) || name === '__assert_fail' || name === '__assert_rtn' || name === '__assert' || abortAtError) {
       for (const a of args) this.effect(a);
       const range = this.R(node);
       this.b.emit({ kind: 'error', text: this.ctx.text(node), range });
@@ -482,7 +499,14 @@ export class FunctionLowerer extends ExpressionLowerer {
         this.definedLabels.add(label);
         b.jump(target);
         b.setBlock(target);
-        for (const s of node.namedChildren) if (s && s.type !== 'statement_identifier') this.statement(s);
+        for (const s of node.namedChildren) {
+          if (!s || s.type === 'statement_identifier') continue;
+          const first = s.type === 'compound_statement' ? s.namedChildren.find((c) => c && c.type !== 'comment') : s;
+          const saved = this.errorLabelStatement;
+          if (label === 'ERROR' && first?.type === 'expression_statement') this.errorLabelStatement = first;
+          this.statement(s);
+          this.errorLabelStatement = saved;
+        }
         return;
       }
       case 'attributed_statement':

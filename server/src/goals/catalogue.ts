@@ -3,14 +3,68 @@
 // it), a goal per outcome of every decision and condition, a goal per
 // assertion, ensures clause and error call, and (optionally) a goal per
 // instruction that can fail at run time. Ids come from ir/goalIds.ts.
+//
+// Analysing a function covers the functions it calls (DESIGN.md): the
+// catalogue also lists every goal of each callee reached through a chain of
+// calls, once per chain (`Goal.context`), its id prefixed by the call sites
+// (`main:12>g:20>__VERIFIER_assert:5:error`).
 
 import type { BasicBlock, Decision, IRFunction, Program, SourceRange, StatementStart } from '../ir/ir';
 import { runtimeErrors, runtimeErrorWording } from '../ir/runtimeErrors';
 import { sourceText } from '../ir/source';
 import { branchGoalId, decisionTag, disambiguate, goalStem } from '../ir/goalIds';
-import type { Goal } from './goal';
+import type { CallSite, Goal, GoalContext } from './goal';
 
-export function buildCatalogue(program: Program, fn: IRFunction, opts: { runtimeErrors: boolean }): Goal[] {
+export interface CatalogueOptions {
+  runtimeErrors: boolean;
+  /** List the goals of called functions in this function's context, through chains of calls up to this depth (0: none). */
+  contextDepth?: number;
+}
+
+export function buildCatalogue(program: Program, fn: IRFunction, opts: CatalogueOptions): Goal[] {
+  const own = ownGoals(program, fn, opts);
+  if (!opts.contextDepth) return own;
+  const out = [...own];
+  const functions = new Map(program.functions.map((f) => [f.name, f]));
+  const ownGoalsOf = new Map<string, Goal[]>([[fn.name, own]]);
+  const walk = (caller: IRFunction, sites: CallSite[], onPath: string[]) => {
+    if (sites.length >= opts.contextDepth!) return;
+    for (const block of caller.blocks)
+      block.instrs.forEach((ins, index) => {
+        if (ins.kind !== 'assign' || ins.value.op !== 'call' || ins.value.external) return;
+        const callee = functions.get(ins.value.callee);
+        // A recursive call runs goals already listed for the first call of the function on the path.
+        if (!callee || onPath.includes(callee.name)) return;
+        const here = [...sites, { function: caller.name, block: block.id, index, callee: callee.name, range: ins.range }];
+        let goals = ownGoalsOf.get(callee.name);
+        if (!goals) ownGoalsOf.set(callee.name, (goals = ownGoals(program, callee, opts)));
+        const context: GoalContext = { entry: fn.name, sites: here, key: contextKey(here) };
+        const prefix = sitePrefixes(here, program);
+        for (const g of goals) out.push({ ...g, id: `${prefix}>${g.id}`, context });
+        walk(callee, here, [...onPath, callee.name]);
+      });
+  };
+  walk(fn, [], [fn.name]);
+  return out;
+}
+
+/** The key of a chain of call sites (the encoder's contexts are matched against it). */
+export function contextKey(sites: { function: string; block: number; index: number }[]): string {
+  return sites.map((s) => `${s.function}:${s.block}:${s.index}`).join('>');
+}
+
+/** `main:12>g:20` (with `@column` when a line has several calls of the chain's caller): the readable part of a context goal's id. */
+function sitePrefixes(sites: CallSite[], program: Program): string {
+  return sites
+    .map((s) => {
+      const fn = program.functions.find((f) => f.name === s.function);
+      const sameLine = (fn?.blocks ?? []).flatMap((b) => b.instrs).filter((i) => i.kind === 'assign' && i.value.op === 'call' && i.range.line === s.range.line);
+      return `${s.function}:${s.range.line}${sameLine.length > 1 ? `@${s.range.column}` : ''}`;
+    })
+    .join('>');
+}
+
+function ownGoals(program: Program, fn: IRFunction, opts: CatalogueOptions): Goal[] {
   const drafts: Draft[] = [];
   const text = (r: SourceRange) => sourceText(program.source, r);
   // First line only: the statement goal of `if (c) {` reads "statement `if (c) {`", not the whole if.
@@ -33,7 +87,7 @@ export function buildCatalogue(program: Program, fn: IRFunction, opts: { runtime
     block.instrs.forEach((instr, index) => {
       if (instr.kind === 'assert') {
         const label =
-          instr.origin === 'ensures' ? `\`ensures ${instr.text}\`` : `\`${instr.text.startsWith('assert') ? instr.text : `assert(${instr.text})`}\``;
+          instr.origin === 'ensures' ? `\`ensures ${instr.text}\`` : `\`${/^\w+\s*\(.*\)$/s.test(instr.text) ? instr.text : `assert(${instr.text})`}\``;
         drafts.push({ tag: instr.origin, kind: 'assertion', range: instr.range, label, target: { kind: 'assert', block: block.id, index } });
       } else if (instr.kind === 'error') {
         drafts.push({

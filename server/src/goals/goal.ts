@@ -23,6 +23,29 @@ export type GoalTarget =
   /** Possible runtime error of the instruction at blocks[block].instrs[index] (or of the terminator when index = instrs.length). */
   | { kind: 'runtime-error'; block: number; index: number; error: RuntimeErrorKind; detail: string };
 
+/** A call on the way from the analysed function to a callee's goal. */
+export interface CallSite {
+  /** The calling function, and where the call is in it. */
+  function: string;
+  block: number;
+  index: number;
+  callee: string;
+  range: SourceRange;
+}
+
+/**
+ * A goal of a called function in the analysed function's context: its code
+ * runs in a call made through these sites (recursive calls folded into the
+ * first call of the function on the path).
+ */
+export interface GoalContext {
+  /** The analysed function. */
+  entry: string;
+  sites: CallSite[];
+  /** `${function}:${block}:${index}` of each site, joined by `>` (goal copies are matched by it). */
+  key: string;
+}
+
 export interface Goal {
   /**
    * Stable id: `${function}:${line}:${tag}` then `:${outcome}` for branch goals.
@@ -34,7 +57,10 @@ export interface Goal {
   /** The tag of the id (`stmt`, `if`, `cond`, `assert`, `overflow`, ...), kept here so no one parses ids. */
   tag: string;
   kind: GoalKind;
+  /** The function whose code the goal is in. */
   function: string;
+  /** For a goal of a called function: the calls that lead to it from the analysed function. */
+  context?: GoalContext;
   range: SourceRange;
   /** Branch goals: 'true' | 'false' | 'case 3' | 'default'; runtime errors: the error kind. */
   outcome?: string;

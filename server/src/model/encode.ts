@@ -19,7 +19,7 @@ import { resolveVar, type CallContext, type DagNode, type UnrolledFunction } fro
 import type { B, BV } from './semantics';
 import { bvConst } from './semantics';
 import { freshVal, iteVal, tOf, type Val } from './values';
-import { EncoderState, type ConditionCode, type EncodeOptions, type Encoding, type Env, type Obligation } from './state';
+import { EncoderState, siteKey, type ConditionCode, type EncodeOptions, type Encoding, type Env, type Obligation } from './state';
 import { memoryOps, type Memory } from './memory';
 import { operandOps } from './operands';
 import { libraryOps } from './library';
@@ -137,7 +137,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
         st.cur.range = call.range;
         const rv = evalOperand(term.value, env, c, n.id);
         ubs(rv.ub, c);
-        ubs(writePlace(call.dst, rv.val, env, caller.ctx), caller.ctx);
+        ubs(writePlace(call.dst, rv.val, env, caller.ctx), caller.ctx, { block: caller.block.id, index: caller.end - 1 });
       }
       setEdge(n.id, n.succ.get(-1)!, T);
     } else {
@@ -242,24 +242,22 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
         return;
       }
       case 'assert': {
-        // Likewise a callee's `ensures` is checked when the callee is analysed; in C nothing stops there.
-        if (ins.origin === 'ensures' && c !== topCtx) return;
         const v = evalOperand(ins.cond, env, c, n.id);
-        ubs(v.ub, c);
         const holds = condTrue(v.val);
-        addOb('assert', holds, ins.text);
-        if (c === topCtx) {
-          const key = `${n.block.id}:${i}`;
-          st.addSite(key, { node: n.id, cond: holds });
+        // A callee's `ensures` is a property of the call (a goal in this context), but in C nothing
+        // stops there: unlike an assertion it does not restrict the executions that go on.
+        if (ins.origin === 'ensures' && c !== topCtx) {
+          st.addSite(siteKey(c.fn.name, n.block.id, i), { node: n.id, ctx: c.id, cond: holds });
+          return;
         }
+        ubs(v.ub, c);
+        addOb('assert', holds, ins.text);
+        st.addSite(siteKey(c.fn.name, n.block.id, i), { node: n.id, ctx: c.id, cond: holds });
         return;
       }
       case 'error': {
         addOb('error', F_, ins.text);
-        if (c === topCtx) {
-          const key = `${n.block.id}:${i}`;
-          st.addSite(key, { node: n.id, cond: T });
-        }
+        st.addSite(siteKey(c.fn.name, n.block.id, i), { node: n.id, ctx: c.id, cond: T });
         return;
       }
       case 'unsupported':

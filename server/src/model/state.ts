@@ -66,6 +66,8 @@ export interface Taint {
 /** A site of the top function (not inlined code) where a goal can be met. */
 export interface Site {
   node: number;
+  /** The calling context (unrolled: `UnrolledFunction.contexts`) the site is in. */
+  ctx: number;
   /** Assertions: the condition that must hold; runtime errors: the condition of the error. */
   cond: B;
   /** Runtime errors: the case a counter-example should prefer (see UbCondition.prefer). */
@@ -125,7 +127,7 @@ export interface Encoding {
   inputs: InputVar[];
   nondet: NondetSite[];
   taints: Taint[];
-  /** Top-function sites: `${block}:${index}` for asserts and errors, `${block}:${index}:${error}` for runtime errors. */
+  /** Sites of asserts and errors (`${function}:${block}:${index}`) and runtime errors (`${function}:${block}:${index}:${error}`), in every calling context. */
   sites: Map<string, Site[]>;
   /** Env at the end of each node. */
   exitEnv: Env[];
@@ -182,7 +184,7 @@ export class EncoderState {
   readonly taints: Taint[] = [];
   readonly nondet: NondetSite[] = [];
   readonly inputs: InputVar[] = [];
-  /** Top-function sites of asserts, errors and runtime errors (see Encoding.sites). */
+  /** Sites of asserts, errors and runtime errors in every context (see Encoding.sites). */
   readonly sites = new Map<string, Site[]>();
   readonly tracked: TrackedItem[] = [];
   readonly trace: TraceSite[] = [];
@@ -240,18 +242,21 @@ export class EncoderState {
     this.taints.push({ node: this.cur.node, index: this.cur.index, what, line: this.cur.range.line });
   };
 
-  /** Obligations for these undefined-behaviour conditions; in the top function, also runtime-error sites. */
-  ubs = (list: UbCondition[], ctxNow: CallContext): void => {
+  /**
+   * Obligations for these undefined-behaviour conditions, and their runtime-error
+   * sites: at the current instruction, or at `at` (a call's destination is written
+   * when the callee returns, but the error is the call instruction's).
+   */
+  ubs = (list: UbCondition[], ctxNow: CallContext, at?: { block: number; index: number }): void => {
+    const block = at?.block ?? this.u.nodes[this.cur.node].block.id;
+    const index = at?.index ?? this.cur.index;
     for (const u of list) {
       this.addOb('ub', u.cond.not() as B, u.detail, u.error);
-      if (ctxNow === this.topCtx && u.error) {
-        const key = `${this.u.nodes[this.cur.node].block.id}:${this.cur.index}:${u.error}`;
-        (this.sites.get(key) ?? this.sites.set(key, []).get(key)!).push({ node: this.cur.node, cond: u.cond, prefer: u.prefer });
-      }
+      if (u.error) this.addSite(siteKey(ctxNow.fn.name, block, index, u.error), { node: this.cur.node, ctx: ctxNow.id, cond: u.cond, prefer: u.prefer });
     }
   };
 
-  /** A site of the top function where a goal can be met (`key`: see Encoding.sites). */
+  /** A site where a goal can be met (`key`: see Encoding.sites). */
   addSite = (key: string, site: Site): void => {
     (this.sites.get(key) ?? this.sites.set(key, []).get(key)!).push(site);
   };
@@ -282,6 +287,11 @@ export class EncoderState {
     this.nondet.push({ node: this.cur.node, index: this.cur.index, call, line: this.cur.range.line, type, val });
     return val;
   };
+}
+
+/** The key of a goal site in Encoding.sites. */
+export function siteKey(fn: string, block: number, index: number, error?: string): string {
+  return `${fn}:${block}:${index}${error ? `:${error}` : ''}`;
 }
 
 /** An integer value as a pointer offset (64 bits, sign- or zero-extended as its type says). */

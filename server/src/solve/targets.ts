@@ -3,7 +3,9 @@
 // before each copy, and the taints that can come before it.
 
 import type { Goal } from '../goals/goal';
-import type { ConditionCode } from '../model/encode';
+import type { ConditionCode, Encoding } from '../model/encode';
+import { siteKey } from '../model/state';
+import { contextKey } from '../goals/catalogue';
 import type { B } from '../model/semantics';
 import type { Level } from './level';
 import { mergeConstructs } from '../../../shared/verdicts';
@@ -22,21 +24,55 @@ export interface GoalCopy {
 /** An extra condition at the goal (`--where`), lowered by the front end at the goal's statement or decision. */
 export type WhereCondition = ConditionCode;
 
+/**
+ * The static chain of calls each unrolled context stands for, as a key
+ * (goals/catalogue.ts `contextKey`; '' for the analysed function): a context
+ * of a function already on its chain of callers folds into that caller's
+ * (a goal reached at any depth of a recursion is reached).
+ */
+const keysOf = new WeakMap<Encoding, string[]>();
+export function contextKeys(enc: Encoding): string[] {
+  let keys = keysOf.get(enc);
+  if (keys) return keys;
+  keys = [];
+  const u = enc.unrolled;
+  for (const c of u.contexts) {
+    if (!c.parent) {
+      keys[c.id] = '';
+      continue;
+    }
+    let folded: string | undefined;
+    for (let a: typeof c.parent | null = c.parent; a && folded === undefined; a = a.parent) if (a.fn === c.fn) folded = keys[a.id];
+    if (folded !== undefined) {
+      keys[c.id] = folded;
+      continue;
+    }
+    const call = u.nodes[c.callNode!];
+    const site = contextKey([{ function: c.parent.fn.name, block: call.block.id, index: call.end - 1 }]);
+    keys[c.id] = keys[c.parent.id] ? `${keys[c.parent.id]}>${site}` : site;
+  }
+  keysOf.set(enc, keys);
+  return keys;
+}
+
 /** Copies of the goal in the level's graph (empty: the goal's code is not in the unrolled graph). */
 export function goalCopies(level: Pick<Level, 'enc'>, goal: Goal): GoalCopy[] {
   const { enc } = level;
   const u = enc.unrolled;
-  const top = u.contexts[0];
+  const keys = contextKeys(enc);
+  const key = goal.context?.key ?? '';
   const out: GoalCopy[] = [];
   const t = goal.target;
-  const inTop = u.nodes.filter((n) => n.ctx === top && n.unwindOf === undefined);
+  // The nodes of the goal's code in the calling contexts the goal stands for.
+  const inContext = u.nodes.filter((n) => n.unwindOf === undefined && n.ctx.fn.name === goal.function && keys[n.ctx.id] === key);
+  const sites = (k: string) => (enc.sites.get(k) ?? []).filter((site) => keys[site.ctx] === key);
   switch (t.kind) {
     case 'block':
-      for (const n of inTop) if (n.block.id === t.block && n.start === 0) out.push({ lit: enc.reach[n.id], node: n.id, upTo: -1 });
+      for (const n of inContext) if (n.block.id === t.block && n.start === 0) out.push({ lit: enc.reach[n.id], node: n.id, upTo: -1 });
       break;
     case 'point':
       // The segment holding the instruction; a point after the last instruction is in the block's last segment.
-      for (const n of inTop) {
+      for (const n of inContext) {
         if (n.block.id !== t.block || n.start > t.index) continue;
         const holds = t.index >= n.block.instrs.length ? n.end === n.block.instrs.length && !n.inlinedCall : t.index < n.end;
         if (holds) out.push({ lit: enc.reach[n.id], node: n.id, upTo: t.index });
@@ -44,7 +80,7 @@ export function goalCopies(level: Pick<Level, 'enc'>, goal: Goal): GoalCopy[] {
       break;
     case 'edges':
       for (const e of t.edges)
-        for (const n of inTop) {
+        for (const n of inContext) {
           if (n.block.id !== e.from || n.end !== n.block.instrs.length || n.inlinedCall) continue;
           const s = n.succ.get(e.to);
           if (s === undefined) continue;
@@ -53,14 +89,14 @@ export function goalCopies(level: Pick<Level, 'enc'>, goal: Goal): GoalCopy[] {
         }
       break;
     case 'assert':
-      for (const site of enc.sites.get(`${t.block}:${t.index}`) ?? [])
+      for (const site of sites(siteKey(goal.function, t.block, t.index)))
         out.push({ lit: enc.reach[site.node].and(site.cond.not()) as B, node: site.node, upTo: t.index });
       break;
     case 'error':
-      for (const site of enc.sites.get(`${t.block}:${t.index}`) ?? []) out.push({ lit: enc.reach[site.node], node: site.node, upTo: t.index });
+      for (const site of sites(siteKey(goal.function, t.block, t.index))) out.push({ lit: enc.reach[site.node], node: site.node, upTo: t.index });
       break;
     case 'runtime-error':
-      for (const site of enc.sites.get(`${t.block}:${t.index}:${t.error}`) ?? []) {
+      for (const site of sites(siteKey(goal.function, t.block, t.index, t.error))) {
         const lit = enc.reach[site.node].and(site.cond) as B;
         out.push({ lit, node: site.node, upTo: t.index, prefer: site.prefer ? (lit.and(site.prefer) as B) : undefined });
       }

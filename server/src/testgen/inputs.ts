@@ -2,7 +2,7 @@
 // every `__VERIFIER_nondet_<type>()` call and every call of an external
 // function without a body), plus the verification functions a harness must
 // define when the source only declares them (`reach_error`,
-// `__VERIFIER_error`, `__VERIFIER_assume`).
+// `__VERIFIER_error`, `__VERIFIER_assume`, `__VERIFIER_assert`).
 
 import type { Program } from '../ir/ir';
 import type { CType, FunctionType } from '../ir/types';
@@ -15,8 +15,8 @@ export interface InputFunction {
   type: FunctionType;
   /** The source defines it: no stub. */
   defined: boolean;
-  /** input: returns the next value of the datum; error: reaching it is a violation; assume: stops the test when false. */
-  role: 'input' | 'error' | 'assume';
+  /** input: returns the next value of the datum; error: reaching it is a violation; assume: stops the test when false; assert: fails the test when false. */
+  role: 'input' | 'error' | 'assume' | 'assert';
 }
 
 // Functions of the C library are never replaced by stubs (the program links them from libc).
@@ -28,6 +28,7 @@ const VERIFIER: { name: string; role: InputFunction['role']; type: FunctionType 
   { name: 'reach_error', role: 'error', type: fn(VOID, []) },
   { name: '__VERIFIER_error', role: 'error', type: fn(VOID, []) },
   { name: '__VERIFIER_assume', role: 'assume', type: fn(VOID, [INT]) },
+  { name: '__VERIFIER_assert', role: 'assert', type: fn(VOID, [INT]) },
 ];
 
 export function inputFunctions(program: Program, report?: Report): InputFunction[] {

@@ -142,7 +142,7 @@ export async function instrumentSource(program: Program, functions?: string[]): 
   function assertProbe(r: SourceRange, id: number): boolean {
     const [s, e] = rangeOf(r);
     let n: SyntaxNode | null = tree.rootNode.descendantForIndex(s, Math.max(s, e - 1));
-    while (n && !(n.type === 'call_expression' && n.childForFieldName('function')?.text === 'assert')) n = n.parent;
+    while (n && !(n.type === 'call_expression' && ['assert', '__VERIFIER_assert'].includes(n.childForFieldName('function')?.text ?? ''))) n = n.parent;
     const args = n?.childForFieldName('arguments');
     const arg = args?.namedChildren[0];
     if (!arg || args!.namedChildren.length !== 1) return false;

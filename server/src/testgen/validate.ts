@@ -15,6 +15,9 @@ import type { Program, IRFunction } from '../ir/ir';
 import type { Report, TestReport, GoalReport } from '../../../shared/report';
 import type { Goal } from '../goals/goal';
 import { buildCatalogue } from '../goals/catalogue';
+
+/** Deep enough for every goal a report can name (the engine's contexts stop at its inlining depth). */
+const CONTEXT_DEPTH = 64;
 import { emitHarness, harnessTests, type HarnessTest } from './harness';
 import { instrumentSource, parseProbeRecord, probeRuntime, type Probe, type ProbeRecord } from './instrument';
 import { runProcess, type RunResult } from './run';
@@ -175,7 +178,11 @@ export async function validateSuite(program: Program, report: Report, opts: Vali
   }
 
   // Probe build: instrumented copy, sanitizers. When it does not compile, a plain sanitizer build still checks results.
-  const functions = report.functions.map((f) => f.name);
+  // The reported functions and every function they call (their goals in context are observed there).
+  const functions = calledFrom(
+    program,
+    report.functions.map((f) => f.name),
+  );
   let probes: Probe[] = [];
   let probeExe = '';
   try {
@@ -213,9 +220,9 @@ export async function validateSuite(program: Program, report: Report, opts: Vali
   const catalogues = new Map<string, { fn: IRFunction; goals: Goal[] }>();
   for (const f of report.functions) {
     const fn = program.functions.find((x) => x.name === f.name);
-    if (fn) catalogues.set(f.name, { fn, goals: buildCatalogue(program, fn, { runtimeErrors: true }) });
+    if (fn) catalogues.set(f.name, { fn, goals: buildCatalogue(program, fn, { runtimeErrors: true, contextDepth: CONTEXT_DEPTH }) });
   }
-  const observer = new GoalObserver(probes, catalogues);
+  const observer = new GoalObserver(probes, catalogues, program);
   const records: { test: HarnessTest; rec: ProbeRecord; sanitizerLines: number[] }[] = [];
 
   for (const [i, t] of tests.entries()) {
@@ -311,6 +318,7 @@ class GoalObserver {
   constructor(
     private probes: Probe[],
     readonly catalogues: Map<string, { fn: IRFunction; goals: Goal[] }>,
+    private program: Program,
   ) {
     probes.forEach((p, id) => this.byKey.set(keyOf(p), id));
   }
@@ -327,7 +335,9 @@ class GoalObserver {
     const t = goal.target;
     if (t.kind === 'runtime-error') return sanitizerLines.includes(goal.range.line) ? true : noProbes ? null : false;
     if (noProbes) return null;
-    const probe = (k: string) => this.byKey.get(`${fnName}|${k}`);
+    // A goal of a called function is observed by the probes in that function's code.
+    const code = this.program.functions.find((f) => f.name === goal.function) ?? entry.fn;
+    const probe = (k: string) => this.byKey.get(`${code.name}|${k}`);
     switch (t.kind) {
       case 'point': {
         const id = t.statement === undefined ? undefined : probe(`point|${t.block}|${t.statement}`);
@@ -347,11 +357,11 @@ class GoalObserver {
         return id === undefined ? null : rec.truths.has(id) || rec.falses.has(id);
       }
       case 'edges': {
-        const d = entry.fn.decisions.find((x) => x.id === goal.decision);
+        const d = code.decisions.find((x) => x.id === goal.decision);
         if (!d) return null;
         const sw = probe(`switch|${d.id}`);
         if (sw !== undefined) {
-          const block = entry.fn.blocks.find((b) => b.terminator.kind === 'switch' && b.terminator.decision === d.id);
+          const block = code.blocks.find((b) => b.terminator.kind === 'switch' && b.terminator.decision === d.id);
           if (!block || block.terminator.kind !== 'switch') return null;
           const term = block.terminator;
           for (const v of rec.switchValues.get(sw) ?? []) {
@@ -467,4 +477,21 @@ function compareClaims(
         result.differences.push(`${report.file}:${l.line}: gcov sees ${gcovTaken} of ${l.branches.length} branch outcomes taken, the probes ${probeTaken}`);
     }
   }
+}
+
+/** The named functions and every function of the program they call, directly or not. */
+function calledFrom(program: Program, names: string[]): string[] {
+  const seen = new Set(names);
+  const work = [...names];
+  while (work.length) {
+    const name = work.pop();
+    const fn = program.functions.find((f) => f.name === name);
+    for (const b of fn?.blocks ?? [])
+      for (const i of b.instrs)
+        if (i.kind === 'assign' && i.value.op === 'call' && !i.value.external && !seen.has(i.value.callee)) {
+          seen.add(i.value.callee);
+          work.push(i.value.callee);
+        }
+  }
+  return [...seen];
 }
