@@ -525,26 +525,32 @@ export class ExpressionLowerer extends OperandLowerer {
     return prefix ? stored : old;
   }
 
+  /**
+   * `left = right` and `left op= right`. C leaves the order of the two operands
+   * unspecified; gcc evaluates the right operand first, then the place of the
+   * left one (and reads it for `op=`): the same order here, so a datum's
+   * undefined behaviours come in the order the compiled test meets them.
+   */
   private assignment(node: SyntaxNode): Operand {
     const opText = node.childForFieldName('operator')!.type;
     const left = node.childForFieldName('left')!;
     const right = node.childForFieldName('right')!;
-    const p = this.place(left);
     if (opText === '=') {
-      if (p.type.kind === 'struct') {
-        const r = this.expr(right);
-        if (r.kind === 'place') {
-          this.b.emit({ kind: 'assign', dst: p, value: { op: 'load', place: r.place }, range: this.R(node) });
-          return { kind: 'const', value: 0n, type: VOID };
-        }
-        return this.store(p, r.op, node);
+      // A struct is copied from its place; any other value is computed (and read) before the left place.
+      const r = this.expr(right);
+      const isStructPlace = r.kind === 'place' && r.place.type.kind === 'struct';
+      const v = isStructPlace ? null : this.toRvalue(r, right);
+      const p = this.place(left);
+      if (p.type.kind === 'struct' && r.kind === 'place') {
+        this.b.emit({ kind: 'assign', dst: p, value: { op: 'load', place: r.place }, range: this.R(node) });
+        return { kind: 'const', value: 0n, type: VOID };
       }
-      const v = this.rvalue(right);
-      return this.store(p, v, node);
+      return this.store(p, v ?? this.toRvalue(r, right), node);
     }
     const op = opText.slice(0, -1) as BinaryOp;
-    const old = this.toRvalue({ kind: 'place', place: p }, left);
     const v = this.rvalue(right);
+    const p = this.place(left);
+    const old = this.toRvalue({ kind: 'place', place: p }, left);
     const result = this.binary(op, old, v, node);
     return this.store(p, result, node);
   }
