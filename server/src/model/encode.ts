@@ -139,6 +139,9 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
         ubs(rv.ub, c);
         ubs(writePlace(call.dst, rv.val, env, caller.ctx), caller.ctx, { block: caller.block.id, index: caller.end - 1 });
       }
+      // The callee's frame ends: its variables are dead (but for those whose address was taken), and
+      // dropping them keeps the environments of deep recursion small.
+      for (const id of c.rename.values()) if (!vars.get(id)?.addressTaken) env.delete(id);
       setEdge(n.id, n.succ.get(-1)!, T);
     } else {
       const term = n.block.terminator;
@@ -213,6 +216,9 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
               const pid = cctx.fn.params[k];
               if (pid !== undefined) env.set(resolveVar(cctx, pid), a.val);
             });
+          } else if (n.inlinedCall && i === n.end - 1) {
+            // A recursive call past the bound: its arguments are evaluated, then the path ends at the recursion's unwind sink.
+            for (const arg of rv.args) ubs(evalOperand(arg, env, c, n.id).ub, c);
           } else {
             taint(`call of ${rv.callee} deeper than the inlining bound`);
             if (ins.dst) ubs(writePlace(ins.dst, freshVal(ctx, ins.dst.type, 'deepcall'), env, c), c);

@@ -1,7 +1,8 @@
 // Unfolds a function into an acyclic graph of block segments: loops are
-// unrolled up to a bound and calls to functions of the program are inlined up
-// to a depth, lazily from the entry (the solver-side counterpart of the
-// seeds' `w` combinator, which unfolds a loop only as far as needed).
+// unrolled up to a bound, recursive calls are inlined up to the same bound,
+// and other calls to functions of the program are inlined up to a depth,
+// lazily from the entry (the solver-side counterpart of the seeds' `w`
+// combinator, which unfolds a loop only as far as needed).
 //
 // A node is a segment of an original block, in one calling context, at one
 // iteration count of each loop that contains it. A segment ends at the
@@ -9,15 +10,26 @@
 // continuation is the segment after it. A back edge taken once more than the
 // bound leads to the loop's unwind node: a sink that stands for "the loop
 // would run longer". With bound k the body can run k times and the loop's
-// exit test be evaluated k + 1 times. No execution reaching an unwind node means the bound
-// covers every execution (the unwinding check).
+// exit test be evaluated k + 1 times. Recursion is unrolled the same way: a
+// call to a function already active in the calling context is inlined while
+// at most k recursive calls are nested, and the next one leads to a
+// recursion unwind node ("the recursion would go deeper"). No execution
+// reaching an unwind node means the bound covers every execution (the
+// unwinding check).
+//
+// Loops are the loop-nesting forest of a depth-first search (loopNest): for
+// a reducible function these are its natural loops; a cycle entered other
+// than through its header (a goto into a loop body, Duff's device) is a loop
+// too, headed by its first block in depth-first order, and entering it at
+// another block starts its count at 0. Every cycle of the CFG goes back to
+// the header of a loop containing it, so counting those edges is enough to
+// make the unrolled graph acyclic.
 //
 // Invariant: node ids are a topological order (every edge goes from a lower
 // id to a higher one), so the encoder can walk them in id order.
 
 import type { BasicBlock, IRFunction, Program, Variable } from '../ir/ir';
 import { successors } from '../ir/cfg';
-import { findLoops, isReducible, type Loop } from '../ir/loops';
 
 /** A calling context: the function and how its variables are renamed. */
 export interface CallContext {
@@ -26,7 +38,10 @@ export interface CallContext {
   parent: CallContext | null;
   /** The call node in the parent context whose callee this is. */
   callNode: number | null;
+  /** Depth of non-recursive calls (compared with the inlining depth): a recursive frame has the depth of its function's frames. */
   depth: number;
+  /** Frames of `fn` active in the parent contexts (0: not a recursive call). */
+  recursion: number;
   /** Original variable id -> id in this context (absent: same id, e.g. globals). */
   rename: Map<number, number>;
 }
@@ -40,16 +55,19 @@ export interface DagNode {
   start: number;
   /** One past the last instruction of the segment. */
   end: number;
-  /** The segment ends with a call that is inlined: instrs[end - 1]. */
+  /** The segment ends with a call that is inlined (or, past the recursion bound, leads to a recursion unwind sink): instrs[end - 1]. */
   inlinedCall: boolean;
   /** Iteration count of each loop (header id) containing the block. */
   counts: number[];
   /** Successors: original target block (or -1 for the callee entry / continuation) -> node id. */
   succ: Map<number, number>;
-  /** For nodes entered from an inlined call: the call node (callee entry) — see ctx.callNode. */
-  /** Unwind sink for the loop with this header (in ctx.fn). */
+  /**
+   * Unwind sinks only: the header of the loop (in ctx.fn) that would run
+   * longer, or -1 for a call that would recurse deeper than the bound (its
+   * call node is the predecessor; `recursion` names the callee).
+   */
   unwindOf?: number;
-  /** A call deeper than the inlining bound ends here as a havoc (recorded by the encoder). */
+  recursion?: string;
   preds: number[];
 }
 
@@ -60,29 +78,88 @@ export interface UnrolledFunction {
   /** Variables of inlined contexts (fresh ids) and of the program. */
   vars: Map<number, Variable>;
   bound: number;
-  /** Irreducible control flow or a call beyond the depth: what and where (line), for unknown verdicts. */
+  /** Nested recursive calls inlined: the bound, or less when the recursion's copies would exceed RECURSION_NODE_BUDGET. */
+  recursionDepth: number;
+  /** A call beyond the inlining depth: what and where (line), for unknown verdicts. */
   limits: { what: string; line: number; node: number }[];
-  /** Node ids of unwind sinks. */
+  /** Node ids of unwind sinks (loops and recursion). */
   unwinds: number[];
 }
 
-interface FnInfo {
-  loops: Loop[];
-  /** block id -> loops containing it, outermost first. */
-  loopsOf: Map<number, Loop[]>;
-  reducible: boolean;
+/** A loop of the loop-nesting forest (see loopNest). */
+export interface NestLoop {
+  header: number;
+  /** Blocks of the loop, header included. */
+  body: Set<number>;
+  /** Blocks of the body with an edge to the header: taking one of these edges is an iteration. */
+  latches: number[];
+  /** 1 for an outermost loop. */
+  depth: number;
 }
 
-export function unroll(program: Program, top: IRFunction, bound: number, inlineDepth: number): UnrolledFunction {
+/**
+ * Nodes created inside recursive frames beyond which the recursion depth of a
+ * level is lowered (a call tree that branches grows exponentially with it);
+ * the calls cut there lead to recursion unwind sinks like the others.
+ */
+export const RECURSION_NODE_BUDGET = 2000;
+
+interface FnInfo {
+  /** block id -> loops containing it, outermost first. */
+  loopsOf: Map<number, NestLoop[]>;
+}
+
+/** The attempt made more nodes in recursive frames than the budget allows. */
+class OverBudget extends Error {}
+
+/**
+ * Unrolls `top` with loops and recursion to `bound` (the recursion lowered,
+ * by bisection, to the deepest that fits the budget) and non-recursive calls
+ * inlined up to `inlineDepth`.
+ */
+export function unroll(program: Program, top: IRFunction, bound: number, inlineDepth: number, budget = RECURSION_NODE_BUDGET): UnrolledFunction {
   const fnInfo = new Map<string, FnInfo>();
+  const attempt = (depth: number): UnrolledFunction | null => {
+    try {
+      return unrollAt(program, top, bound, inlineDepth, depth, budget, fnInfo);
+    } catch (e) {
+      if (e instanceof OverBudget) return null;
+      throw e;
+    }
+  };
+  const full = attempt(bound);
+  if (full) return full;
+  // Depth 0 (every recursive call a sink) creates no recursive frame: it always fits.
+  let lo = 0;
+  let hi = bound - 1;
+  let best: UnrolledFunction | null = null;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    const u = attempt(mid);
+    if (u) {
+      lo = mid;
+      best = u;
+    } else hi = mid - 1;
+  }
+  return best?.recursionDepth === lo ? best : attempt(lo)!;
+}
+
+function unrollAt(
+  program: Program,
+  top: IRFunction,
+  bound: number,
+  inlineDepth: number,
+  recursionDepth: number,
+  budget: number,
+  fnInfo: Map<string, FnInfo>,
+): UnrolledFunction {
   const info = (fn: IRFunction): FnInfo => {
     let i = fnInfo.get(fn.name);
     if (!i) {
-      const loops = findLoops(fn);
-      const loopsOf = new Map<number, Loop[]>();
-      for (const l of loops) for (const b of l.body) (loopsOf.get(b) ?? loopsOf.set(b, []).get(b)!).push(l);
+      const loopsOf = new Map<number, NestLoop[]>();
+      for (const l of loopNest(fn)) for (const b of l.body) (loopsOf.get(b) ?? loopsOf.set(b, []).get(b)!).push(l);
       for (const ls of loopsOf.values()) ls.sort((a, b) => a.depth - b.depth);
-      i = { loops, loopsOf, reducible: isReducible(fn) };
+      i = { loopsOf };
       fnInfo.set(fn.name, i);
     }
     return i;
@@ -94,8 +171,11 @@ export function unroll(program: Program, top: IRFunction, bound: number, inlineD
   const nodes: DagNode[] = [];
   const limits: UnrolledFunction['limits'] = [];
   const byKey = new Map<string, DagNode>();
+  /** Contexts that are recursive frames or inside one, and the nodes made in them (for the budget). */
+  const inRecursion = new Set<CallContext>();
+  let recursiveNodes = 0;
 
-  const newContext = (fn: IRFunction, parent: CallContext | null, callNode: number | null): CallContext => {
+  const newContext = (fn: IRFunction, parent: CallContext | null, callNode: number | null, depth: number, recursion: number): CallContext => {
     const rename = new Map<number, number>();
     if (parent) {
       for (const id of fn.locals) {
@@ -106,8 +186,9 @@ export function unroll(program: Program, top: IRFunction, bound: number, inlineD
         rename.set(id, fresh);
       }
     }
-    const ctx: CallContext = { id: contexts.length, fn, parent, callNode, depth: parent ? parent.depth + 1 : 0, rename };
+    const ctx: CallContext = { id: contexts.length, fn, parent, callNode, depth, recursion, rename };
     contexts.push(ctx);
+    if (parent && (recursion > 0 || inRecursion.has(parent))) inRecursion.add(ctx);
     return ctx;
   };
 
@@ -121,23 +202,36 @@ export function unroll(program: Program, top: IRFunction, bound: number, inlineD
   };
 
   // Nodes are created in a worklist; ids are renumbered topologically at the end.
-  const getNode = (ctx: CallContext, blockId: number, start: number, counts: number[], unwindOf?: number): DagNode => {
-    const key = `${ctx.id}/${unwindOf === undefined ? '' : 'u'}${blockId}/${start}/${counts.join(',')}`;
+  const getNode = (ctx: CallContext, blockId: number, start: number, counts: number[], sink?: { unwindOf: number; recursion?: string }): DagNode => {
+    const kind = sink === undefined ? '' : sink.unwindOf < 0 ? 'r' : 'u';
+    const key = `${ctx.id}/${kind}${blockId}/${start}/${counts.join(',')}`;
     let n = byKey.get(key);
     if (n) return n;
     const block = ctx.fn.blocks[blockId];
-    const seg = unwindOf === undefined ? segmentEnd(block, start) : { end: start, call: false };
-    n = { id: nodes.length, ctx, block, start, end: seg.end, inlinedCall: seg.call, counts, succ: new Map(), preds: [], unwindOf };
+    const seg = sink === undefined ? segmentEnd(block, start) : { end: start, call: false };
+    n = { id: nodes.length, ctx, block, start, end: seg.end, inlinedCall: seg.call, counts, succ: new Map(), preds: [], ...sink };
     nodes.push(n);
     byKey.set(key, n);
     work.push(n);
+    if (inRecursion.has(ctx) && ++recursiveNodes > budget && recursionDepth > 0) throw new OverBudget();
     return n;
   };
   const work: DagNode[] = [];
 
-  const topCtx = newContext(top, null, null);
+  const topCtx = newContext(top, null, null, 0, 0);
   getNode(topCtx, 0, 0, []);
-  if (!info(top).reducible) limits.push({ what: 'irreducible control flow (goto into a loop)', line: top.range.line, node: 0 });
+
+  /** Frames of `fn` in `ctx` and its parents: how many, and the innermost. */
+  const framesOf = (ctx: CallContext, fn: IRFunction): { count: number; last: CallContext | null } => {
+    let count = 0;
+    let last: CallContext | null = null;
+    for (let c: CallContext | null = ctx; c; c = c.parent)
+      if (c.fn.name === fn.name) {
+        count++;
+        last ??= c;
+      }
+    return { count, last };
+  };
 
   while (work.length) {
     const n = work.pop()!;
@@ -147,22 +241,29 @@ export function unroll(program: Program, top: IRFunction, bound: number, inlineD
     if (n.inlinedCall) {
       const call = n.block.instrs[n.end - 1];
       const callee = call.kind === 'assign' && call.value.op === 'call' ? functions.get(call.value.callee)! : undefined;
-      if (callee && n.ctx.depth < inlineDepth) {
-        if (!info(callee).reducible) limits.push({ what: `irreducible control flow in ${callee.name}`, line: callee.range.line, node: n.id });
-        const cctx = newContext(callee, n.ctx, n.id);
-        const entry = getNode(cctx, 0, 0, []);
-        n.succ.set(-1, entry.id);
-      } else {
-        // Too deep: the encoder gives the call a havoc result; the continuation follows directly.
-        limits.push({ what: `call of ${callee?.name ?? '?'} deeper than the inlining bound ${inlineDepth}`, line: call.range.line, node: n.id });
-        n.inlinedCall = false;
-        const cont = getNode(n.ctx, n.block.id, n.end, n.counts);
-        n.succ.set(-1, cont.id);
+      const frames = callee ? framesOf(n.ctx, callee) : { count: 0, last: null };
+      if (callee && frames.count > 0) {
+        // A recursive call: inlined while at most `recursionDepth` of them are nested, else the recursion's unwind sink.
+        if (frames.count <= recursionDepth) {
+          const cctx = newContext(callee, n.ctx, n.id, frames.last!.depth, frames.count);
+          n.succ.set(-1, getNode(cctx, 0, 0, []).id);
+        } else {
+          n.succ.set(-1, getNode(n.ctx, n.block.id, n.end, n.counts, { unwindOf: -1, recursion: callee.name }).id);
+        }
+        continue;
       }
-      continue;
+      if (callee && n.ctx.depth < inlineDepth) {
+        const cctx = newContext(callee, n.ctx, n.id, n.ctx.depth + 1, 0);
+        n.succ.set(-1, getNode(cctx, 0, 0, []).id);
+        continue;
+      }
+      // Too deep: the encoder gives the call a havoc result (a taint); the segment goes on as if the call were not inlined.
+      limits.push({ what: `call of ${callee?.name ?? '?'} deeper than the inlining bound ${inlineDepth}`, line: call.range.line, node: n.id });
+      n.inlinedCall = false;
     }
     if (n.end < n.block.instrs.length) {
-      // Only a demoted call (above) stops a segment early.
+      // Only a call not inlined (above) stops a segment early: the continuation follows directly.
+      n.succ.set(-1, getNode(n.ctx, n.block.id, n.end, n.counts).id);
       continue;
     }
     // End of the block: follow the terminator.
@@ -183,11 +284,11 @@ export function unroll(program: Program, top: IRFunction, bound: number, inlineD
         const l = tLoops[i];
         const j = myLoops.indexOf(l);
         if (j < 0) {
-          counts.push(0); // entering l
+          counts.push(0); // entering l (through its header, or elsewhere when it is irreducible)
         } else if (l.header === t && l.latches.includes(n.block.id)) {
           const c = n.counts[j] + 1;
           if (c > bound) {
-            target = getNode(n.ctx, t, 0, [...counts, c], t);
+            target = getNode(n.ctx, t, 0, [...counts, c], { unwindOf: t });
             break;
           }
           counts.push(c);
@@ -219,9 +320,76 @@ export function unroll(program: Program, top: IRFunction, bound: number, inlineD
     contexts,
     vars,
     bound,
+    recursionDepth,
     limits,
     unwinds: sorted.filter((n) => n.unwindOf !== undefined).map((n) => n.id),
   };
+}
+
+/**
+ * The loop-nesting forest of a depth-first search from the entry (Havlak's,
+ * without the union-find): a loop per target `h` of a retreating edge (an
+ * edge to an ancestor in the search tree), its body the descendants of `h`
+ * that reach such an edge's source without passing `h`. For a reducible
+ * function these are exactly its natural loops (ir/loops.ts); otherwise the
+ * cycles with several entries are loops too, headed by the entry the search
+ * met first. Every cycle of the CFG contains the edge back to the header of
+ * a loop whose body holds the whole cycle (its block first in preorder is an
+ * ancestor of the others), and the bodies nest.
+ */
+export function loopNest(fn: IRFunction): NestLoop[] {
+  const nb = fn.blocks.length;
+  if (nb === 0) return [];
+  const pre = new Array<number>(nb).fill(-1);
+  const last = new Array<number>(nb).fill(-1);
+  const order: number[] = [];
+  // Iterative depth-first search: functions of thousands of blocks must not overflow the JS stack.
+  pre[0] = 0;
+  order.push(0);
+  const stack: [number, number][] = [[0, 0]];
+  while (stack.length) {
+    const top = stack[stack.length - 1];
+    const next = successors(fn.blocks[top[0]]);
+    if (top[1] < next.length) {
+      const s = next[top[1]++];
+      if (pre[s] < 0) {
+        pre[s] = order.length;
+        order.push(s);
+        stack.push([s, 0]);
+      }
+    } else {
+      last[top[0]] = order.length - 1;
+      stack.pop();
+    }
+  }
+  const isAncestor = (a: number, b: number) => pre[a] >= 0 && pre[b] >= 0 && pre[a] <= pre[b] && pre[b] <= last[a];
+  const preds: number[][] = fn.blocks.map(() => []);
+  const sources = new Map<number, number[]>();
+  for (const u of order)
+    for (const s of successors(fn.blocks[u])) {
+      preds[s].push(u);
+      if (isAncestor(s, u)) (sources.get(s) ?? sources.set(s, []).get(s)!).push(u);
+    }
+  const loops: NestLoop[] = [];
+  for (const h of order) {
+    const srcs = sources.get(h);
+    if (!srcs) continue;
+    const body = new Set<number>([h]);
+    const todo = srcs.filter((x) => !body.has(x));
+    for (const x of todo) body.add(x);
+    while (todo.length) {
+      const b = todo.pop()!;
+      for (const p of preds[b])
+        if (!body.has(p) && isAncestor(h, p)) {
+          body.add(p);
+          todo.push(p);
+        }
+    }
+    loops.push({ header: h, body, latches: preds[h].filter((p) => body.has(p)), depth: 1 });
+  }
+  // The bodies nest: a loop's depth is the number of loops whose body holds its header.
+  for (const l of loops) l.depth = loops.filter((o) => o.body.has(l.header)).length;
+  return loops;
 }
 
 function topoOrder(nodes: DagNode[]): number[] {
@@ -241,7 +409,7 @@ function topoOrder(nodes: DagNode[]): number[] {
       if (indeg[s] === 0) ready.push(s);
     }
   }
-  if (order.length !== nodes.length) throw new Error('unroll: the unrolled graph has a cycle (irreducible loop)');
+  if (order.length !== nodes.length) throw new Error('unroll: the unrolled graph has a cycle (a loop of loopNest missed it)');
   return order;
 }
 

@@ -145,6 +145,8 @@ export class FunctionSolver {
       }
       last = v;
       if (level.enc.unrolled.unwinds.length === 0) break;
+      // The recursion was cut below the bound to keep the graph small: higher bounds would not inline it deeper.
+      if (level.enc.unrolled.recursionDepth < level.bound) break;
     }
     return last;
   }
@@ -198,8 +200,19 @@ export class FunctionSolver {
         const before = [copy.lit, ...obligationsBefore(level, copy)];
         // Small inputs first here too, for readable counter-examples.
         let r2 = await this.check(level, [...before, level.boxes[0].lit], signal);
-        if (r2 !== 'sat') r2 = await this.check(level, before, signal);
         if (r2 === 'sat') return this.verdictFromModel(level, goal, [copy], level.solver.model(), false);
+        r2 = await this.check(level, before, signal);
+        if (r2 === 'sat') {
+          // As in phase 1, a smaller box when the full range worked: the run goes on past the goal, and an
+          // input of 2^30 can make it loop or recurse for ever (a stack overflow) where 200 would not.
+          let model = level.solver.model();
+          for (const box of level.boxes.slice(1))
+            if ((await this.check(level, [...before, box.lit], signal)) === 'sat') {
+              model = level.solver.model();
+              break;
+            }
+          return this.verdictFromModel(level, goal, [copy], model, false);
+        }
         if (r2 === 'unknown') sawUnknown = true;
       }
       if (sawUnknown) return { status: 'unknown', causes: [{ kind: 'timeout', limitMs: this.options.timeoutMs, during: 'query' }], bound: level.bound };
@@ -348,6 +361,7 @@ export class FunctionSolver {
       // Longer executions may hold more data: go on while larger bounds keep finding some
       // (two doublings in a row without a new datum end the search).
       explored = level.bound;
+      if (level.enc.unrolled.recursionDepth < level.bound) break;
       emptyRounds = data.length === foundBefore && b > this.bounds.indexOf(first.datum.level.bound) ? emptyRounds + 1 : 0;
       if (emptyRounds >= 2) break;
       foundBefore = data.length;
