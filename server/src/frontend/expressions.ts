@@ -644,6 +644,7 @@ export class ExpressionLowerer extends OperandLowerer {
   decision(kind: Decision['kind'], condNode: SyntaxNode, t: number, f: number, rangeNode: SyntaxNode = condNode): Decision {
     const text = this.ctx.text(strip(condNode));
     const range = this.R(rangeNode);
+    const condition = this.R(strip(condNode));
     const tag = kind;
     if (!isLogical(condNode)) {
       const cond = this.truth(condNode);
@@ -655,6 +656,7 @@ export class ExpressionLowerer extends OperandLowerer {
         synthetic: this.synthetic || undefined,
         text,
         range,
+        condition,
         outcomes: [],
       });
       const { from } = this.b.branch(cond, t, f, d.id, text, this.R(strip(condNode)));
@@ -669,6 +671,7 @@ export class ExpressionLowerer extends OperandLowerer {
       synthetic: this.synthetic || undefined,
       text,
       range,
+      condition,
       outcomes: [],
     });
     const edges = this.conditionJump(condNode, t, f, d);

@@ -159,7 +159,8 @@ export async function instrumentSource(program: Program, functions?: string[]): 
     }
     for (const d of fn.decisions) {
       if (d.synthetic) continue;
-      const [s, e] = rangeOf(d.range);
+      // The condition alone: a `?:` decision's range is the whole conditional, whose value the probe must not replace.
+      const [s, e] = rangeOf(d.condition ?? d.range);
       if (e <= s) {
         skipped.push(`${fn.name}: decision ${d.id}`);
         continue;
