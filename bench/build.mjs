@@ -4,7 +4,13 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['bench/src/main.ts'], outfile: 'bench/out/bench.js',
-  bundle: true, sourcemap: true, logLevel: 'warning', target: 'node20', platform: 'node', format: 'cjs',
+  entryPoints: ['bench/src/main.ts'],
+  outfile: 'bench/out/bench.js',
+  bundle: true,
+  sourcemap: true,
+  logLevel: 'warning',
+  target: 'node20',
+  platform: 'node',
+  format: 'cjs',
   external: ['z3-solver', 'web-tree-sitter'],
 });

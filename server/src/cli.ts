@@ -41,13 +41,15 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   try {
-    return await (await command.load())(rest);
+    return await (
+      await command.load()
+    )(rest);
   } catch (e) {
     if (e instanceof UsageError || e instanceof InputError) {
       process.stderr.write(`${e.message}\n`);
       return 2;
     }
-    process.stderr.write(`creach: internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+    process.stderr.write(`creach: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     return 3;
   }
 }

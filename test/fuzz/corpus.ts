@@ -58,7 +58,39 @@ export function caseHash(files: Record<string, string | Uint8Array>, dirs: strin
 // Command lines.
 
 const WHERE_OPS = ['==', '!=', '<', '<=', '>', '>=', '&&', '||', '+', '-', '*', '/', '%', '&', '|', '^', '<<', '>>'];
-const C_WORDS = new Set(['if', 'else', 'while', 'for', 'do', 'return', 'int', 'char', 'void', 'unsigned', 'signed', 'long', 'short', 'float', 'double', 'struct', 'union', 'enum', 'const', 'static', 'sizeof', 'switch', 'case', 'default', 'break', 'continue', 'goto', 'typedef', 'extern', 'include', 'define']);
+const C_WORDS = new Set([
+  'if',
+  'else',
+  'while',
+  'for',
+  'do',
+  'return',
+  'int',
+  'char',
+  'void',
+  'unsigned',
+  'signed',
+  'long',
+  'short',
+  'float',
+  'double',
+  'struct',
+  'union',
+  'enum',
+  'const',
+  'static',
+  'sizeof',
+  'switch',
+  'case',
+  'default',
+  'break',
+  'continue',
+  'goto',
+  'typedef',
+  'extern',
+  'include',
+  'define',
+]);
 
 /** Malformed --where conditions: each must be refused as a usage or input error (exit 2). */
 export const MALFORMED_WHERE = [
@@ -108,7 +140,27 @@ function randomWhere(rng: Rng, text: string): string {
     rng.weighted<() => string>([
       [() => rng.pick(names), 5],
       [() => String(rng.int(-20, 20)), 3],
-      [() => rng.pick(['0', '2147483647', '-2147483648', '4294967295', '99999999999999999999', '0x10', '010', '08', '1.5', '1e3', '0x1p3', "'a'", '"s"', '1u', '5L']), 1],
+      [
+        () =>
+          rng.pick([
+            '0',
+            '2147483647',
+            '-2147483648',
+            '4294967295',
+            '99999999999999999999',
+            '0x10',
+            '010',
+            '08',
+            '1.5',
+            '1e3',
+            '0x1p3',
+            "'a'",
+            '"s"',
+            '1u',
+            '5L',
+          ]),
+        1,
+      ],
       [() => `${rng.pick(names)}[${rng.int(-1, 4)}]`, 1],
       [() => `${rng.pick(['-', '!', '~', '*', '&', '(int)', 'sizeof '])}${rng.pick(names)}`, 1],
       [() => `${rng.pick(names)}${rng.pick(['->next', '.a', '(1)', '++', '--'])}`, 0.5],
@@ -124,7 +176,9 @@ function randomWhere(rng: Rng, text: string): string {
 /** Lines worth aiming a reach at: statements and decisions (or anything, sometimes). */
 function goalLines(text: string): number[] {
   const ls = text.split('\n');
-  const good = ls.map((l, i) => (/[;{}]|\b(if|while|for|case|default|return|goto|do|switch)\b/.test(l) && !/^\s*(\/\/|\/\*|\*|#)/.test(l) ? i + 1 : 0)).filter((n) => n > 0);
+  const good = ls
+    .map((l, i) => (/[;{}]|\b(if|while|for|case|default|return|goto|do|switch)\b/.test(l) && !/^\s*(\/\/|\/\*|\*|#)/.test(l) ? i + 1 : 0))
+    .filter((n) => n > 0);
   return good.length ? good : [1];
 }
 
@@ -138,8 +192,9 @@ const SMALL_BOUNDS = ['1', '1', '2', '2', '3', '4'];
 /** Valid front-end options (every command takes them). */
 function frontOptions(rng: Rng): string[] {
   const a: string[] = [];
-  if (rng.chance(0.05)) a.push('--ilp32');
-  else if (rng.chance(0.05)) a.push('--data-model', rng.pick(['ILP32', 'LP64']));
+  const dataModel = rng.int(0, 19); // one in twenty --ilp32, one in twenty --data-model
+  if (dataModel === 0) a.push('--ilp32');
+  else if (dataModel === 1) a.push('--data-model', rng.pick(['ILP32', 'LP64']));
   if (rng.chance(0.05)) a.push('-D', rng.pick(['N=3', 'DEBUG', 'X=(1+2)', 'assert(x)=0', 'int=long']));
   if (rng.chance(0.03)) a.push('-I', rng.pick(['.', 'no_such_dir']));
   return a;
@@ -156,7 +211,19 @@ function solverOptions(rng: Rng): string[] {
   return a;
 }
 
-const VALUE_OPTIONS = new Set(['--timeout', '--loop-bound', '--data-model', '-D', '-I', '--inline-depth', '--pointer-array-length', '--function', '--criterion', '--format', '--emit-tests']);
+const VALUE_OPTIONS = new Set([
+  '--timeout',
+  '--loop-bound',
+  '--data-model',
+  '-D',
+  '-I',
+  '--inline-depth',
+  '--pointer-array-length',
+  '--function',
+  '--criterion',
+  '--format',
+  '--emit-tests',
+]);
 
 /** `opts` without the options (and their values) that `args` gives already; --ilp32 counts as --data-model. */
 function withoutOptionsOf(args: string[], opts: string[]): string[] {
@@ -184,7 +251,8 @@ export function randomCommand(rng: Rng, file: string, text: string, weights = { 
       return withFunction(['cfg', file, ...(rng.chance(0.3) ? ['--json'] : rng.chance(0.3) ? ['--dot'] : []), ...frontOptions(rng)]);
     case 'reach': {
       const a = ['reach', file];
-      if (rng.chance(0.1) && fns.length) a.push('--goal', `${rng.pick(fns)}:${rng.pick(goalLines(text))}:${rng.pick(['stmt', 'if:true', 'if:false', 'while:true', 'overflow', 'for:false'])}`);
+      if (rng.chance(0.1) && fns.length)
+        a.push('--goal', `${rng.pick(fns)}:${rng.pick(goalLines(text))}:${rng.pick(['stmt', 'if:true', 'if:false', 'while:true', 'overflow', 'for:false'])}`);
       else {
         a.push('--line', String(rng.chance(0.9) ? rng.pick(goalLines(text)) : rng.int(1, text.split('\n').length + 3)));
         if (rng.chance(0.15)) a.push('--column', String(rng.int(1, 40)));
@@ -224,7 +292,7 @@ function oddCommand(rng: Rng, file: string, text: string): { argv: string[]; fil
     () => ({ argv: ['reach', 'adir.c', '--line', '1'], dirs: ['adir.c'], expectExit: 2 }),
     () => ({ argv: withOpts(rng.pick(['cfg', 'check']), ['/dev/null']) }),
     () => ({ argv: [rng.pick(['cfg', 'check']), '.'], expectExit: 2 }),
-    () => ({ argv: [] , expectExit: 2 }),
+    () => ({ argv: [], expectExit: 2 }),
     () => ({ argv: [rng.pick(['frobnicate', 'CFG', 'reach2', '-x', '--line', ''])], expectExit: 2 }),
     () => ({ argv: [rng.pick(['cfg', 'reach', 'check', 'cover', 'replay'])], expectExit: 2 }),
     () => ({ argv: [rng.pick(['cfg', 'reach', 'check', 'cover', 'replay']), '--help'], expectExit: 0 }),
@@ -233,7 +301,15 @@ function oddCommand(rng: Rng, file: string, text: string): { argv: string[]; fil
     () => ({ argv: ['reach', file, '--line', rng.pick(['0', '99999', '99999999999999999999', '9007199254740993'])] }),
     () => ({ argv: withOpts('reach', [file, '--line', line, '--column', rng.pick(['x', '-2', '1.0'])]), expectExit: 2 }),
     () => ({ argv: withOpts('reach', [file, '--line', line, '--column', rng.pick(['0', '9999', '99999999999999999999'])]) }),
-    () => ({ argv: withOpts('reach', [file, '--line', line, '--outcome', rng.pick(['maybe', 'TRUE', '1', '', 'case', 'case x', 'case 99999999999999999999', 'default:', 'true false'])]) }),
+    () => ({
+      argv: withOpts('reach', [
+        file,
+        '--line',
+        line,
+        '--outcome',
+        rng.pick(['maybe', 'TRUE', '1', '', 'case', 'case x', 'case 99999999999999999999', 'default:', 'true false']),
+      ]),
+    }),
     () => ({ argv: withOpts('reach', [file, '--line', line, '--all', '--limit', rng.pick(['x', '-1', '1.5'])]), expectExit: 2 }),
     () => ({ argv: withOpts('reach', [file, '--line', line, '--all', '--limit', rng.pick(['0', '1', '100000000000'])]) }),
     () => ({ argv: withOpts('reach', [file, '--goal', rng.pick(['', 'nope', 'f:1:stmt', 'f:-1:if:true', ':::', 'f:99999999999999999999:stmt', '%s%n'])]) }),
@@ -241,7 +317,17 @@ function oddCommand(rng: Rng, file: string, text: string): { argv: string[]; fil
     () => ({ argv: [rng.pick(['check', 'cover']), file, '--loop-bound', rng.pick(['x', '-1', '1.5', '', '2k']), '--timeout', '500'], expectExit: 2 }),
     () => ({ argv: [rng.pick(['check', 'cover']), file, '--timeout', rng.pick(['x', '-1', '1.5', '', '5s']), '--loop-bound', '2'], expectExit: 2 }),
     () => ({ argv: [rng.pick(['check', 'cover']), file, '--timeout', rng.pick(['0', '1', '99']), '--loop-bound', '2'] }),
-    () => ({ argv: [rng.pick(['check', 'cover']), file, '--loop-bound', rng.pick(['0', '9007199254740993', '99999999999999999999']), '--timeout', '200', '--no-runtime-errors'] }),
+    () => ({
+      argv: [
+        rng.pick(['check', 'cover']),
+        file,
+        '--loop-bound',
+        rng.pick(['0', '9007199254740993', '99999999999999999999']),
+        '--timeout',
+        '200',
+        '--no-runtime-errors',
+      ],
+    }),
     () => ({ argv: withOpts(rng.pick(['check', 'cover']), [file, '--inline-depth', rng.pick(['x', '-1'])]), expectExit: 2 }),
     () => ({ argv: withOpts(rng.pick(['check', 'cover']), [file, '--pointer-array-length', rng.pick(['x', '-1', '1.5'])]), expectExit: 2 }),
     () => ({ argv: withOpts(rng.pick(['check', 'cover']), [file, '--pointer-array-length', rng.pick(['0', '100000', '99999999999'])]) }),
@@ -256,11 +342,40 @@ function oddCommand(rng: Rng, file: string, text: string): { argv: string[]; fil
     () => ({ argv: withOpts('cover', [file, '--emit-tests', rng.pick(['afile', 'afile/sub', '', '/proc/nope'])]), files: { afile: 'x' } }),
     () => ({ argv: withOpts('cover', [file, '--emit-tests', 'out', '--format', rng.pick(['c', 'testcomp', 'json'])]) }),
     () => ({ argv: withOpts(rng.pick(['cfg', 'check']), [file, '--compiler', rng.pick(['no-such-compiler-xyz', 'false', 'true', 'cat', '/', 'gcc', ''])]) }),
-    () => ({ argv: withOpts(rng.pick(['cfg', 'check']), [file, '-I', rng.pick(['no_such_dir', '', '/']), '-D', rng.pick(['=', '1abc', 'X=(', 'f(x)=x', '-', 'A B'])]) }),
-    () => ({ argv: withOpts(rng.pick(['cfg', 'check']), [file, '--compile-commands', 'cc.json']), files: { 'cc.json': rng.pick(['', '{', '[]', '{"a":1}', '[{"file":"x.c"}]', `[{"directory":".","file":"${file}","command":"cc -DX=1 -c ${file}"}]`, `[{"directory":"/nonexistent","file":"${file}","arguments":["cc","-I","/nope","-D"]}]`, '[{"directory":".","file":"input.c","arguments":42}]', 'null']) } }),
+    () => ({
+      argv: withOpts(rng.pick(['cfg', 'check']), [file, '-I', rng.pick(['no_such_dir', '', '/']), '-D', rng.pick(['=', '1abc', 'X=(', 'f(x)=x', '-', 'A B'])]),
+    }),
+    () => ({
+      argv: withOpts(rng.pick(['cfg', 'check']), [file, '--compile-commands', 'cc.json']),
+      files: {
+        'cc.json': rng.pick([
+          '',
+          '{',
+          '[]',
+          '{"a":1}',
+          '[{"file":"x.c"}]',
+          `[{"directory":".","file":"${file}","command":"cc -DX=1 -c ${file}"}]`,
+          `[{"directory":"/nonexistent","file":"${file}","arguments":["cc","-I","/nope","-D"]}]`,
+          '[{"directory":".","file":"input.c","arguments":42}]',
+          'null',
+        ]),
+      },
+    }),
     () => ({ argv: withOpts(rng.pick(['cfg', 'check']), [file, '--compile-commands', rng.pick(['no_such.json', 'adir'])]), dirs: ['adir'] }),
     () => ({ argv: ['replay', rng.pick(['nosuite', 'suite', 'afile']), file], dirs: ['suite'], files: { afile: 'x' } }),
-    () => ({ argv: ['replay', 'suite', file, '--timeout', rng.pick(['x', '0', '-1', '100'])], dirs: ['suite'], files: { 'suite/metadata.xml': rng.pick(['', '<test-metadata>', '<?xml version="1.0"?><test-metadata><entryfunction>main</entryfunction></test-metadata>']), 'suite/test1.xml': rng.pick(['', '<testcase><input>1</input></testcase>', '<testcase><input>abc</input><input>99999999999999999999</input></testcase>', '\u0000']) } }),
+    () => ({
+      argv: ['replay', 'suite', file, '--timeout', rng.pick(['x', '0', '-1', '100'])],
+      dirs: ['suite'],
+      files: {
+        'suite/metadata.xml': rng.pick(['', '<test-metadata>', '<?xml version="1.0"?><test-metadata><entryfunction>main</entryfunction></test-metadata>']),
+        'suite/test1.xml': rng.pick([
+          '',
+          '<testcase><input>1</input></testcase>',
+          '<testcase><input>abc</input><input>99999999999999999999</input></testcase>',
+          '\u0000',
+        ]),
+      },
+    }),
     () => ({ argv: ['replay', 'suite'], dirs: ['suite'], expectExit: 2 }),
     () => ({ argv: ['replay', 'suite', file, 'extra', '--frob'], dirs: ['suite'], expectExit: 2 }),
     () => ({ argv: withOpts('reach', [file, '--line', line, '--line', String(Number(line) + 1)]) }),
@@ -292,7 +407,13 @@ export interface CorpusOptions {
 export function buildCorpus({ seed, count, seeds = loadSeeds() }: CorpusOptions): FuzzCase[] {
   const rng = new Rng(seed);
   const cases: FuzzCase[] = [];
-  const add = (kind: string, origin: string, files: Record<string, string | Uint8Array>, argv: string[], extra: { dirs?: string[]; expectExit?: number } = {}) => {
+  const add = (
+    kind: string,
+    origin: string,
+    files: Record<string, string | Uint8Array>,
+    argv: string[],
+    extra: { dirs?: string[]; expectExit?: number } = {},
+  ) => {
     if (cases.length >= count) return;
     const id = `${String(cases.length).padStart(4, '0')}-${kind}`;
     cases.push({ id, kind, origin, files, argv, ...extra, hash: caseHash(files, extra.dirs, argv) });
@@ -320,7 +441,11 @@ export function buildCorpus({ seed, count, seeds = loadSeeds() }: CorpusOptions)
   const garbageKinds = Object.keys(garbage);
   for (let i = 0; cases.length < count; i++) {
     const r = rng.fork(`mix:${i}`);
-    const part = r.weighted([['mutation', 68], ['garbage', 14], ['cmdline', 18]] as const);
+    const part = r.weighted([
+      ['mutation', 68],
+      ['garbage', 14],
+      ['cmdline', 18],
+    ] as const);
     if (part === 'mutation') {
       const p = r.chance(0.65) ? r.pick(seeds.fixtures) : r.pick(seeds.catalogue);
       const m = mutate(p.text, r, r.pick(programs).text);
@@ -331,7 +456,12 @@ export function buildCorpus({ seed, count, seeds = loadSeeds() }: CorpusOptions)
       const frontEndOnly = r.chance(0.4);
       const content = garbage[g](r, frontEndOnly);
       const text = typeof content === 'string' ? content : Buffer.from(content).toString('latin1');
-      const argv = randomCommand(r, FILE, text.slice(0, 100_000), frontEndOnly ? { cfg: 1, reach: 0, check: 0, cover: 0 } : { cfg: 0, reach: 4, check: 1.5, cover: 1.5 });
+      const argv = randomCommand(
+        r,
+        FILE,
+        text.slice(0, 100_000),
+        frontEndOnly ? { cfg: 1, reach: 0, check: 0, cover: 0 } : { cfg: 0, reach: 4, check: 1.5, cover: 1.5 },
+      );
       add('garbage', `garbage: ${g}${frontEndOnly ? ' (big)' : ''}`, { [FILE]: content }, argv);
     } else {
       const p = r.pick(programs);

@@ -48,7 +48,10 @@ describe('fuzz: the CLI exits 0, 1 or 2, never hangs', () => {
     if (seed === FUZZ_SEED_DEFAULT && count === 1000) {
       const hashes = new Set(corpus.map((c) => c.hash));
       const stale = KNOWN_FINDINGS.filter((k) => !hashes.has(k.hash));
-      if (stale.length) console.log(`NOTE: ${stale.length} KNOWN_FINDINGS entries match no case of the corpus any more (the fixtures changed?): ${stale.map((k) => k.hash).join(', ')}`);
+      if (stale.length)
+        console.log(
+          `NOTE: ${stale.length} KNOWN_FINDINGS entries match no case of the corpus any more (the fixtures changed?): ${stale.map((k) => k.hash).join(', ')}`,
+        );
     }
 
     const sample = processSample(cases, 50);
@@ -66,7 +69,8 @@ describe('fuzz: the CLI exits 0, 1 or 2, never hangs', () => {
     const failures = reports.filter((r) => r.judgement.verdict !== 'ok');
     if (runKnown) {
       const fixed = corpus.filter((c) => known.has(c.hash)).filter((c) => reports.find((r) => r.case === c)?.judgement.verdict === 'ok');
-      if (fixed.length) console.log(`KNOWN_FINDINGS entries that pass now (delete them): ${fixed.map((c) => `${c.hash} (${known.get(c.hash)!.finding})`).join(', ')}`);
+      if (fixed.length)
+        console.log(`KNOWN_FINDINGS entries that pass now (delete them): ${fixed.map((c) => `${c.hash} (${known.get(c.hash)!.finding})`).join(', ')}`);
     }
     expect(failures.map((f) => reproduction(f, dist)).join('\n\n')).toBe('');
     expect(reports.filter((r) => r.result.mode === 'process').length).toBe(Math.min(50, cases.length));
@@ -101,11 +105,47 @@ exports.runCli = runCli;
 if (!globalThis[Symbol.for('creach.cli.library')]) runCli(process.argv.slice(2)).then((c) => process.stdout.write('', () => process.exit(c)));
 `,
     );
-    const mk = (argv: string[], expectExit?: number): FuzzCase => ({ id: argv[0], kind: 'self-test', origin: 'fake', files: {}, argv, expectExit, hash: argv[0] });
-    const cases = [mk(['internal']), mk(['three']), mk(['one']), mk(['hang']), mk(['reject']), mk(['throw']), mk(['die']), mk(['stack']), mk(['silent']), mk(['fine']), mk(['fine2'], 2), mk(['fine3'])];
+    const mk = (argv: string[], expectExit?: number): FuzzCase => ({
+      id: argv[0],
+      kind: 'self-test',
+      origin: 'fake',
+      files: {},
+      argv,
+      expectExit,
+      hash: argv[0],
+    });
+    const cases = [
+      mk(['internal']),
+      mk(['three']),
+      mk(['one']),
+      mk(['hang']),
+      mk(['reject']),
+      mk(['throw']),
+      mk(['die']),
+      mk(['stack']),
+      mk(['silent']),
+      mk(['fine']),
+      mk(['fine2'], 2),
+      mk(['fine3']),
+    ];
     const verdicts = async (asProcess: boolean) =>
-      Object.fromEntries((await runAll(cases, { dist: fake, jobs: 2, wallMs: 3000, processWallMs: 3000, asProcess: () => asProcess })).map((r: CaseReport) => [r.case.id, r.judgement.verdict]));
-    const expected = { internal: 'internal-error', three: 'bad-exit', one: 'bad-exit', hang: 'hang', stack: 'crash', silent: 'silent-error', fine: 'ok', fine2: 'wrong-exit', fine3: 'ok' };
+      Object.fromEntries(
+        (await runAll(cases, { dist: fake, jobs: 2, wallMs: 3000, processWallMs: 3000, asProcess: () => asProcess })).map((r: CaseReport) => [
+          r.case.id,
+          r.judgement.verdict,
+        ]),
+      );
+    const expected = {
+      internal: 'internal-error',
+      three: 'bad-exit',
+      one: 'bad-exit',
+      hang: 'hang',
+      stack: 'crash',
+      silent: 'silent-error',
+      fine: 'ok',
+      fine2: 'wrong-exit',
+      fine3: 'ok',
+    };
     const inProcess = await verdicts(false);
     expect(inProcess).toMatchObject({ ...expected, reject: 'crash', throw: 'crash', die: 'crash' });
     const real = await verdicts(true);

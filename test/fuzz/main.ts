@@ -34,7 +34,8 @@ async function main(): Promise<number> {
   const dist = resolve(arg('dist') ?? process.env.CREACH_FUZZ_DIST ?? defaultDist);
   let cases = buildCorpus({ seed, count });
   if (flag('list')) {
-    for (const c of cases) console.log(`${c.id} [${c.hash}] ${c.origin}: ${c.argv.join(' ').slice(0, 160)}${c.expectExit !== undefined ? ` (must exit ${c.expectExit})` : ''}`);
+    for (const c of cases)
+      console.log(`${c.id} [${c.hash}] ${c.origin}: ${c.argv.join(' ').slice(0, 160)}${c.expectExit !== undefined ? ` (must exit ${c.expectExit})` : ''}`);
     return 0;
   }
   const target = arg('minimize');
@@ -71,7 +72,10 @@ async function main(): Promise<number> {
     onCase: (r, done, total) => {
       if (results) {
         const { id, hash, origin, argv } = r.case;
-        appendFileSync(results, `${JSON.stringify({ id, hash, origin, argv, code: r.result.code, ms: r.result.ms, mode: r.result.mode, verdict: r.judgement.verdict, detail: r.judgement.detail })}\n`);
+        appendFileSync(
+          results,
+          `${JSON.stringify({ id, hash, origin, argv, code: r.result.code, ms: r.result.ms, mode: r.result.mode, verdict: r.judgement.verdict, detail: r.judgement.detail })}\n`,
+        );
       }
       const k = known.get(r.case.hash);
       if (r.judgement.verdict !== 'ok') console.log(`${reproduction(r, dist)}${k ? `\n  (known: ${k.finding})` : ''}`);

@@ -36,7 +36,7 @@ export async function minimizeCase(c: FuzzCase, file: string, options: RunnerOpt
     // Chunks of lines, halving the chunk size down to single lines.
     let lines = asText(original).split('\n');
     for (let chunk = 2 ** Math.floor(Math.log2(Math.max(1, lines.length / 2))); chunk >= 1; chunk = Math.floor(chunk / 2)) {
-      for (let i = 0; i < lines.length; ) {
+      for (let i = 0; i < lines.length;) {
         const t = [...lines.slice(0, i), ...lines.slice(i + chunk)];
         if (await fails(t.join('\n'))) {
           lines = t;
@@ -46,7 +46,7 @@ export async function minimizeCase(c: FuzzCase, file: string, options: RunnerOpt
     }
     // Then single tokens.
     let toks = tokenize(lines.join('\n'));
-    for (let i = 0; i < toks.length; ) {
+    for (let i = 0; i < toks.length;) {
       const t = [...toks.slice(0, i), ...toks.slice(i + 1)];
       if (!/^\s+$/.test(toks[i]) && (await fails(t.join('')))) toks = t;
       else i++;

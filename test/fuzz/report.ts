@@ -50,7 +50,12 @@ export function formatSummary(reports: CaseReport[], ms: number, skipped: number
   return [
     `fuzz: ${reports.length} cases run (${processes} as real processes), ${skipped} skipped as known findings, ${(ms / 1000).toFixed(1)} s`,
     `  verdicts: ${[...byVerdict].map(([v, n]) => `${v} ${n}`).join(', ')}`,
-    ...[...byKind].map(([k, v]) => `  ${k.padEnd(10)} ${String(v.n).padStart(4)} cases, ${(v.ms / 1000).toFixed(1).padStart(6)} s, exit codes ${Object.entries(v.codes).map(([c, n]) => `${c}: ${n}`).join(', ')}`),
+    ...[...byKind].map(
+      ([k, v]) =>
+        `  ${k.padEnd(10)} ${String(v.n).padStart(4)} cases, ${(v.ms / 1000).toFixed(1).padStart(6)} s, exit codes ${Object.entries(v.codes)
+          .map(([c, n]) => `${c}: ${n}`)
+          .join(', ')}`,
+    ),
     `  by command: ${[...byCommand].map(([c, v]) => `${c} ${v.n} (${(v.ms / 1000).toFixed(0)} s)`).join(', ')}`,
     `  slowest: ${slowest.map((r) => `${r.case.id} ${(r.result.ms / 1000).toFixed(1)} s`).join(', ')}`,
   ].join('\n');

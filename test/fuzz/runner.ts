@@ -108,12 +108,17 @@ class Worker {
     this.child = child;
     this.served = 0;
     // Anything the engine writes outside runCli's redirection (Z3's own messages) is kept for a crash report.
-    const keep = (b: Buffer) => { this.stderrTail = (this.stderrTail + b.toString()).slice(-4000); };
+    const keep = (b: Buffer) => {
+      this.stderrTail = (this.stderrTail + b.toString()).slice(-4000);
+    };
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
     this.ready = new Promise((res, rej) => {
       const onMessage = (m: { ready?: boolean }) => {
-        if (m.ready) { child.off('message', onMessage); res(); }
+        if (m.ready) {
+          child.off('message', onMessage);
+          res();
+        }
       };
       child.on('message', onMessage);
       child.once('exit', (code) => rej(new Error(`fuzz worker exited (${code}) before it was ready: ${this.stderrTail}`)));
@@ -125,15 +130,34 @@ class Worker {
       clearTimeout(p.timer);
       this.served++;
       if (this.served >= this.opts.recycleAfter || (m.rss ?? 0) > 2.5e9) this.stop();
-      p.resolve({ code: m.code ?? null, stdout: m.stdout ?? '', stderr: m.stderr ?? '', ms: m.ms ?? Date.now() - p.start, hung: false, problems: m.problems ?? [], mode: 'in-process' });
+      p.resolve({
+        code: m.code ?? null,
+        stdout: m.stdout ?? '',
+        stderr: m.stderr ?? '',
+        ms: m.ms ?? Date.now() - p.start,
+        hung: false,
+        problems: m.problems ?? [],
+        mode: 'in-process',
+      });
     });
     child.on('exit', (code, signal) => {
-      if (this.child === child) { this.child = null; this.ready = null; }
+      if (this.child === child) {
+        this.child = null;
+        this.ready = null;
+      }
       const p = this.pending;
       if (p && this.child === null) {
         this.pending = null;
         clearTimeout(p.timer);
-        p.resolve({ code: null, stdout: '', stderr: this.stderrTail, ms: Date.now() - p.start, hung: false, problems: [`worker process died (exit ${code}, signal ${signal}): ${this.stderrTail.slice(-500)}`], mode: 'in-process' });
+        p.resolve({
+          code: null,
+          stdout: '',
+          stderr: this.stderrTail,
+          ms: Date.now() - p.start,
+          hung: false,
+          problems: [`worker process died (exit ${code}, signal ${signal}): ${this.stderrTail.slice(-500)}`],
+          mode: 'in-process',
+        });
       }
     });
     return this.ready;
@@ -184,11 +208,19 @@ export function runProcess(c: FuzzCase, cwd: string, opts: Pick<Required<RunnerO
     let stdout = '';
     let stderr = '';
     let hung = false;
-    child.stdout.on('data', (b: Buffer) => { if (stdout.length < 1e6) stdout += b.toString(); });
-    child.stderr.on('data', (b: Buffer) => { if (stderr.length < 1e6) stderr += b.toString(); });
+    child.stdout.on('data', (b: Buffer) => {
+      if (stdout.length < 1e6) stdout += b.toString();
+    });
+    child.stderr.on('data', (b: Buffer) => {
+      if (stderr.length < 1e6) stderr += b.toString();
+    });
     const timer = setTimeout(() => {
       hung = true;
-      try { process.kill(-child.pid!, 'SIGKILL'); } catch { child.kill('SIGKILL'); }
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
     }, opts.processWallMs);
     child.on('close', (code, signal) => {
       clearTimeout(timer);

@@ -42,7 +42,14 @@ process.on('message', async (job) => {
   let code;
   try {
     if (job.cwd) process.chdir(job.cwd);
-    code = await runCli(job.argv, { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; } });
+    code = await runCli(job.argv, {
+      stdout: (t) => {
+        stdout += t;
+      },
+      stderr: (t) => {
+        stderr += t;
+      },
+    });
   } catch (e) {
     // runCli never rejects: if it does, that is a finding too.
     problems.push(`runCli rejected: ${e instanceof Error ? e.stack || e.message : String(e)}`);

@@ -70,7 +70,11 @@ function pickOne<X extends { line: number; col: number }>(xs: X[], line: number,
   const exact = onLine.filter((x) => x.col === col);
   if (exact.length === 1) return exact[0];
   if (exact.length === 0 && onLine.length === 1) return onLine[0];
-  return exact.length > 1 ? 'several probes at that position' : onLine.length ? `no probe at column ${col} (probes at ${onLine.map((x) => x.col).join(', ')})` : 'no probe on that line';
+  return exact.length > 1
+    ? 'several probes at that position'
+    : onLine.length
+      ? `no probe at column ${col} (probes at ${onLine.map((x) => x.col).join(', ')})`
+      : 'no probe on that line';
 }
 
 export function locate(g: Generated, goal: GoalReport): Where {
@@ -79,17 +83,29 @@ export function locate(g: Generated, goal: GoalReport): Where {
     return { k: 'error' };
   }
   if (goal.kind === 'statement') {
-    const s = pickOne(g.sites.filter((x) => x.kind === 'stmt'), goal.line, goal.column);
+    const s = pickOne(
+      g.sites.filter((x) => x.kind === 'stmt'),
+      goal.line,
+      goal.column,
+    );
     return typeof s === 'string' ? { k: 'none', why: s } : { k: 'slot', slot: s.slot };
   }
   const { tag } = tagOf(goal.id);
   if (tag === 'switch') {
-    const s = pickOne(g.sites.filter((x) => x.kind === 'switch'), goal.line, goal.column);
+    const s = pickOne(
+      g.sites.filter((x) => x.kind === 'switch'),
+      goal.line,
+      goal.column,
+    );
     if (typeof s === 'string' || s.kind !== 'switch') return { k: 'none', why: typeof s === 'string' ? s : 'not a switch' };
     const slot = s.outcomes[goal.outcome ?? ''];
     return slot === undefined ? { k: 'none', why: `no case '${goal.outcome}' (cases: ${Object.keys(s.outcomes).join(', ')})` } : { k: 'slot', slot };
   }
-  const s = pickOne(g.sites.filter((x) => x.kind === 'branch' && x.tag === tag), goal.line, goal.column);
+  const s = pickOne(
+    g.sites.filter((x) => x.kind === 'branch' && x.tag === tag),
+    goal.line,
+    goal.column,
+  );
   if (typeof s === 'string' || s.kind !== 'branch') return { k: 'none', why: typeof s === 'string' ? `${tag}: ${s}` : 'not a branch' };
   if (goal.outcome === 'true') return { k: 'slot', slot: s.slot };
   if (goal.outcome === 'false') return { k: 'slot', slot: s.slot + 1 };
@@ -135,7 +151,18 @@ function sameResult(g: Generated, expected: unknown, printed: string): boolean {
     }
   }
   const actual = doubleOf(printed);
-  const want = typeof expected === 'number' ? expected : expected === 'nan' ? NaN : expected === 'inf' ? Infinity : expected === '-inf' ? -Infinity : expected === '-0' ? -0 : undefined;
+  const want =
+    typeof expected === 'number'
+      ? expected
+      : expected === 'nan'
+        ? NaN
+        : expected === 'inf'
+          ? Infinity
+          : expected === '-inf'
+            ? -Infinity
+            : expected === '-0'
+              ? -0
+              : undefined;
   if (want === undefined) return false;
   return Number.isNaN(want) ? Number.isNaN(actual) : Object.is(want, actual);
 }
@@ -148,10 +175,27 @@ export interface DataRun {
   values?: (bigint | number)[];
 }
 
-export function compare(g: Generated, reports: { cover?: FunctionReport; check?: FunctionReport }, domain: (bigint | number)[][], domainRuns: Observation[], data: DataRun[]): Comparison {
+export function compare(
+  g: Generated,
+  reports: { cover?: FunctionReport; check?: FunctionReport },
+  domain: (bigint | number)[][],
+  domainRuns: Observation[],
+  data: DataRun[],
+): Comparison {
   const goals = [...(reports.cover?.goals ?? []), ...(reports.check?.goals ?? [])];
   const byId = new Map(goals.map((x) => [x.id, x]));
-  const res: Comparison = { goals: goals.length, unmapped: [], reachable: 0, statuses: {}, disagreements: [], missed: [], outside: [], unmatched: [], data: 0, claims: 0 };
+  const res: Comparison = {
+    goals: goals.length,
+    unmapped: [],
+    reachable: 0,
+    statuses: {},
+    disagreements: [],
+    missed: [],
+    outside: [],
+    unmatched: [],
+    data: 0,
+    claims: 0,
+  };
 
   // Ground truth over the domain.
   const reachedBy = new Map<number, number>();
@@ -165,7 +209,10 @@ export function compare(g: Generated, reports: { cover?: FunctionReport; check?:
     if (hit.length === 1) {
       if (!violatedBy.has(hit[0].id)) violatedBy.set(hit[0].id, i);
     } else if (hit.length > 1) {
-      const key = hit.map((x) => x.id).sort().join(' ');
+      const key = hit
+        .map((x) => x.id)
+        .sort()
+        .join(' ');
       if (!groups.has(key)) groups.set(key, { ids: hit.map((x) => x.id), input: i });
     } else {
       const key = `${o.error.kind} ${o.error.line}:${o.error.col} ${o.error.message.replace(/-?\d+/g, 'N')}`;
@@ -176,7 +223,8 @@ export function compare(g: Generated, reports: { cover?: FunctionReport; check?:
 
   const proved = (x: GoalReport) => (x.status === 'unreachable' || x.status === 'holds') && x.proof !== 'bounded';
   const bounded = (x: GoalReport) => x.status === 'not-reached' || ((x.status === 'unreachable' || x.status === 'holds') && x.proof === 'bounded');
-  const witnessText = (x: GoalReport, i: number) => `${describeValues(g, domain[i])} ${x.kind === 'statement' || x.kind === 'branch' ? 'reaches it' : 'violates it'} (gcc run: ${describeRun(domainRuns[i])})`;
+  const witnessText = (x: GoalReport, i: number) =>
+    `${describeValues(g, domain[i])} ${x.kind === 'statement' || x.kind === 'branch' ? 'reaches it' : 'violates it'} (gcc run: ${describeRun(domainRuns[i])})`;
   const inGroup = new Set([...groups.values()].flatMap((gr) => gr.ids));
 
   for (const x of goals) {
@@ -196,7 +244,12 @@ export function compare(g: Generated, reports: { cover?: FunctionReport; check?:
     if (proved(x)) {
       res.disagreements.push({ category: 'false-proof', goal: x.id, detail: `${x.id} ${x.label}: CReach says ${claim}; ${witnessText(x, witness)}` });
     } else if (bounded(x)) {
-      if ((x.bound ?? 0) >= g.maxTrip) res.disagreements.push({ category: 'false-bounded', goal: x.id, detail: `${x.id} ${x.label}: CReach says ${claim}, loops run at most ${g.maxTrip} times; ${witnessText(x, witness)}` });
+      if ((x.bound ?? 0) >= g.maxTrip)
+        res.disagreements.push({
+          category: 'false-bounded',
+          goal: x.id,
+          detail: `${x.id} ${x.label}: CReach says ${claim}, loops run at most ${g.maxTrip} times; ${witnessText(x, witness)}`,
+        });
       else res.missed.push(`${x.id} (${claim})`);
     } else if (x.status === 'unknown') {
       res.missed.push(`${x.id} (unknown${x.reason ? `: ${x.reason}` : ''})`);
@@ -206,7 +259,11 @@ export function compare(g: Generated, reports: { cover?: FunctionReport; check?:
     const members = gr.ids.map((id) => byId.get(id)!);
     res.reachable++;
     if (members.every(proved)) {
-      res.disagreements.push({ category: 'false-proof', goal: gr.ids.join(' | '), detail: `one of ${gr.ids.join(', ')} is violated, CReach says all hold; ${describeValues(g, domain[gr.input])} (gcc run: ${describeRun(domainRuns[gr.input])})` });
+      res.disagreements.push({
+        category: 'false-proof',
+        goal: gr.ids.join(' | '),
+        detail: `one of ${gr.ids.join(', ')} is violated, CReach says all hold; ${describeValues(g, domain[gr.input])} (gcc run: ${describeRun(domainRuns[gr.input])})`,
+      });
     } else if (!members.some((m) => m.status === 'violated')) res.missed.push(`${gr.ids.join(' | ')} (${members.map((m) => m.status).join('/')})`);
   }
 
@@ -218,7 +275,11 @@ export function compare(g: Generated, reports: { cover?: FunctionReport; check?:
     const claimed = new Set([...(d.test.goals ?? []), ...fr.goals.filter((x) => x.test === d.test.id).map((x) => x.id)]);
     const input = d.values ? describeValues(g, d.values) : JSON.stringify(d.test.inputs);
     if (typeof d.run === 'string') {
-      res.disagreements.push({ category: 'bad-datum', goal: [...claimed].join(' '), detail: `${d.report} ${d.test.id} (${JSON.stringify(d.test.inputs)}): ${d.run}` });
+      res.disagreements.push({
+        category: 'bad-datum',
+        goal: [...claimed].join(' '),
+        detail: `${d.report} ${d.test.id} (${JSON.stringify(d.test.inputs)}): ${d.run}`,
+      });
       continue;
     }
     const o = d.run;
@@ -232,11 +293,26 @@ export function compare(g: Generated, reports: { cover?: FunctionReport; check?:
       if (where.k === 'none') continue;
       res.claims++;
       const ok = where.k === 'slot' ? o.hits.has(where.slot) : !!o.error && errorGoals(o.error, goals).some((y) => y.id === id);
-      if (!ok) res.disagreements.push({ category: 'bad-datum', goal: id, detail: `${d.report} ${d.test.id} (${input}) claims ${id} ${x.label}; gcc run: ${where.k === 'slot' ? 'not reached' : 'not violated'}, ${describeRun(o)}` });
+      if (!ok)
+        res.disagreements.push({
+          category: 'bad-datum',
+          goal: id,
+          detail: `${d.report} ${d.test.id} (${input}) claims ${id} ${x.label}; gcc run: ${where.k === 'slot' ? 'not reached' : 'not violated'}, ${describeRun(o)}`,
+        });
     }
     if (d.test.result !== undefined) {
-      if (o.status !== 'returned') res.disagreements.push({ category: 'bad-result', goal: d.test.id, detail: `${d.report} ${d.test.id} (${input}) expects result ${JSON.stringify(d.test.result)}; gcc run ${describeRun(o)}` });
-      else if (!sameResult(g, d.test.result, o.ret!)) res.disagreements.push({ category: 'bad-result', goal: d.test.id, detail: `${d.report} ${d.test.id} (${input}) expects result ${JSON.stringify(d.test.result)}; gcc run returns ${g.ret.kind === 'float' ? doubleOf(o.ret!) : o.ret}` });
+      if (o.status !== 'returned')
+        res.disagreements.push({
+          category: 'bad-result',
+          goal: d.test.id,
+          detail: `${d.report} ${d.test.id} (${input}) expects result ${JSON.stringify(d.test.result)}; gcc run ${describeRun(o)}`,
+        });
+      else if (!sameResult(g, d.test.result, o.ret!))
+        res.disagreements.push({
+          category: 'bad-result',
+          goal: d.test.id,
+          detail: `${d.report} ${d.test.id} (${input}) expects result ${JSON.stringify(d.test.result)}; gcc run returns ${g.ret.kind === 'float' ? doubleOf(o.ret!) : o.ret}`,
+        });
     }
   }
   for (const fr of [reports.cover, reports.check]) {

@@ -43,7 +43,10 @@ describe('differential soundness: CReach against gcc on random programs', () => 
       console.warn(`soundness: seed ${seed} SKIPPED: known finding ${finding} (test/soundness/FINDINGS.md)`);
     }
     const t0 = Date.now();
-    const rs = await runSeeds(seeds.filter((s) => !(s in KNOWN_FINDINGS)), o);
+    const rs = await runSeeds(
+      seeds.filter((s) => !(s in KNOWN_FINDINGS)),
+      o,
+    );
     for (const r of rs) results.set(r.seed, r);
     console.log(`soundness (CLI ${o.cli}):\n${formatFigures(figures(rs, (Date.now() - t0) / 1000))}`);
   }, 40 * 60_000);
@@ -58,7 +61,10 @@ describe('differential soundness: CReach against gcc on random programs', () => 
       const r = results.get(seed)!;
       const text = `${formatSeed(r)}\n--- program (seed ${seed}) ---\n${r.source}`;
       expect(r.error, text).toBeUndefined();
-      expect(r.comparison!.disagreements.map((d) => `${d.category}: ${d.detail}`), text).toEqual([]);
+      expect(
+        r.comparison!.disagreements.map((d) => `${d.category}: ${d.detail}`),
+        text,
+      ).toEqual([]);
     });
   }
 });
@@ -76,7 +82,11 @@ describe('the checker', () => {
       mkdirSync(sub, { recursive: true });
       const exe = await compile(g, sub);
       const domain = domainInputs(g);
-      const runs = await observe(g, exe, domain.map((v) => inputLine(g, v)));
+      const runs = await observe(
+        g,
+        exe,
+        domain.map((v) => inputLine(g, v)),
+      );
       const stmts = g.sites.filter((s) => s.kind === 'stmt');
       const reached = stmts.find((s) => runs.some((o) => o.hits.has(s.slot)) && runs.some((o) => !o.hits.has(s.slot)));
       const missedBy = reached && runs.findIndex((o) => !o.hits.has(reached.slot));
@@ -89,10 +99,33 @@ describe('the checker', () => {
       const goal = (over: Partial<GoalReport>): GoalReport => ({ id: '', kind: 'statement', line: 0, column: 0, label: 'fake', status: 'covered', ...over });
       const stmtId = `f:${reached.line}:stmt`;
       const errId = `f:${ev.line}:${ev.kind}`;
-      const inputs = (i: number) => Object.fromEntries(g.params.map((p, k) => [p.name, typeof domain[i][k] === 'bigint' ? String(domain[i][k]) : (domain[i][k] as number)]));
+      const inputs = (i: number) =>
+        Object.fromEntries(g.params.map((p, k) => [p.name, typeof domain[i][k] === 'bigint' ? String(domain[i][k]) : (domain[i][k] as number)]));
       const agreeing = {
-        cover: { name: 'f', line: 2, goals: [goal({ id: stmtId, line: reached.line, column: reached.col, test: 't1' })], tests: [{ id: 't1', inputs: inputs(reaching), globals: {}, nondet: [], goals: [stmtId] }] },
-        check: { name: 'f', line: 2, goals: [goal({ id: errId, kind: 'runtime-error', outcome: ev.kind, line: ev.line, column: 1, endLine: ev.line, endColumn: 500, status: 'violated', test: 't1' })], tests: [{ id: 't1', inputs: inputs(ub), globals: {}, nondet: [], goals: [errId] }] },
+        cover: {
+          name: 'f',
+          line: 2,
+          goals: [goal({ id: stmtId, line: reached.line, column: reached.col, test: 't1' })],
+          tests: [{ id: 't1', inputs: inputs(reaching), globals: {}, nondet: [], goals: [stmtId] }],
+        },
+        check: {
+          name: 'f',
+          line: 2,
+          goals: [
+            goal({
+              id: errId,
+              kind: 'runtime-error',
+              outcome: ev.kind,
+              line: ev.line,
+              column: 1,
+              endLine: ev.line,
+              endColumn: 500,
+              status: 'violated',
+              test: 't1',
+            }),
+          ],
+          tests: [{ id: 't1', inputs: inputs(ub), globals: {}, nondet: [], goals: [errId] }],
+        },
       } satisfies { cover: FunctionReport; check: FunctionReport };
       // Reports that agree with gcc: no disagreement.
       const ok = compare(g, agreeing, domain, runs, [
@@ -102,10 +135,20 @@ describe('the checker', () => {
       expect(ok.disagreements).toEqual([]);
 
       // The same goals proved unreachable / holding: false proofs.
-      const proofs = compare(g, {
-        cover: { ...agreeing.cover, goals: [goal({ id: stmtId, line: reached.line, column: reached.col, status: 'unreachable', proof: 'complete' })], tests: [] },
-        check: { ...agreeing.check, goals: [goal({ ...agreeing.check.goals[0], status: 'holds', proof: 'complete', test: undefined })], tests: [] },
-      }, domain, runs, []);
+      const proofs = compare(
+        g,
+        {
+          cover: {
+            ...agreeing.cover,
+            goals: [goal({ id: stmtId, line: reached.line, column: reached.col, status: 'unreachable', proof: 'complete' })],
+            tests: [],
+          },
+          check: { ...agreeing.check, goals: [goal({ ...agreeing.check.goals[0], status: 'holds', proof: 'complete', test: undefined })], tests: [] },
+        },
+        domain,
+        runs,
+        [],
+      );
       expect(proofs.disagreements.map((d) => d.category)).toEqual(['false-proof', 'false-proof']);
 
       // A datum that misses its statement, and one that returns another result than claimed.

@@ -150,46 +150,111 @@ const L = (text: string, t: CType, value: bigint | null): Lit => ({ text, t, val
 /** Literals of each kind, typed as C types them (a hex literal may be unsigned where the decimal one is long). */
 const smallLits: Lit[] = [0, 1, 2, 3, 4, 5, 7, 8, 10, 16, 31, 100].map((v) => L(String(v), T.int, BigInt(v)));
 const boundaryLits: Lit[] = [
-  L('127', T.int, 127n), L('128', T.int, 128n), L('255', T.int, 255n), L('256', T.int, 256n),
-  L('32767', T.int, 32767n), L('32768', T.int, 32768n), L('65535', T.int, 65535n), L('65536', T.int, 65536n),
-  L('1000000', T.int, 1000000n), L('2147483647', T.int, 2147483647n), L('0x7fffffff', T.int, 2147483647n),
-  L('0x80000000', T.uint, 2147483648n), L('0xffffffff', T.uint, 4294967295n), L('2147483648', T.long, 2147483648n),
-  L('4294967295', T.long, 4294967295n), L('4294967296', T.long, 4294967296n), L('9223372036854775807', T.long, 9223372036854775807n),
-  L('0x8000000000000000', T.ulong, 9223372036854775808n), L('0xff', T.int, 255n), L('0x100', T.int, 256n),
+  L('127', T.int, 127n),
+  L('128', T.int, 128n),
+  L('255', T.int, 255n),
+  L('256', T.int, 256n),
+  L('32767', T.int, 32767n),
+  L('32768', T.int, 32768n),
+  L('65535', T.int, 65535n),
+  L('65536', T.int, 65536n),
+  L('1000000', T.int, 1000000n),
+  L('2147483647', T.int, 2147483647n),
+  L('0x7fffffff', T.int, 2147483647n),
+  L('0x80000000', T.uint, 2147483648n),
+  L('0xffffffff', T.uint, 4294967295n),
+  L('2147483648', T.long, 2147483648n),
+  L('4294967295', T.long, 4294967295n),
+  L('4294967296', T.long, 4294967296n),
+  L('9223372036854775807', T.long, 9223372036854775807n),
+  L('0x8000000000000000', T.ulong, 9223372036854775808n),
+  L('0xff', T.int, 255n),
+  L('0x100', T.int, 256n),
 ];
 const suffixLits: Lit[] = [
-  L('3u', T.uint, 3n), L('7U', T.uint, 7n), L('1u', T.uint, 1n), L('5L', T.long, 5n), L('2LL', T.llong, 2n), L('1ULL', T.ullong, 1n),
-  L('255UL', T.ulong, 255n), L('100000L', T.long, 100000n), L('4000000000u', T.uint, 4000000000n), L('1000000000000LL', T.llong, 1000000000000n),
-  L("'a'", T.int, 97n), L("'0'", T.int, 48n),
+  L('3u', T.uint, 3n),
+  L('7U', T.uint, 7n),
+  L('1u', T.uint, 1n),
+  L('5L', T.long, 5n),
+  L('2LL', T.llong, 2n),
+  L('1ULL', T.ullong, 1n),
+  L('255UL', T.ulong, 255n),
+  L('100000L', T.long, 100000n),
+  L('4000000000u', T.uint, 4000000000n),
+  L('1000000000000LL', T.llong, 1000000000000n),
+  L("'a'", T.int, 97n),
+  L("'0'", T.int, 48n),
 ];
 const floatLits: Lit[] = [
-  L('2.0', T.double, null), L('0.5', T.double, null), L('3.0', T.double, null), L('100.0', T.double, null), L('1e10', T.double, null),
-  L('1.5', T.double, null), L('4294967296.0', T.double, null), L('2147483648.0', T.double, null), L('1e20', T.double, null),
-  L('2.0f', T.float, null), L('0.5f', T.float, null), L('16777217.0f', T.float, null), L('3.0f', T.float, null),
+  L('2.0', T.double, null),
+  L('0.5', T.double, null),
+  L('3.0', T.double, null),
+  L('100.0', T.double, null),
+  L('1e10', T.double, null),
+  L('1.5', T.double, null),
+  L('4294967296.0', T.double, null),
+  L('2147483648.0', T.double, null),
+  L('1e20', T.double, null),
+  L('2.0f', T.float, null),
+  L('0.5f', T.float, null),
+  L('16777217.0f', T.float, null),
+  L('3.0f', T.float, null),
 ];
 
 const paramTypes: [number, CType][] = [
-  [30, T.int], [10, T.uint], [8, T.char], [7, T.uchar], [6, T.short], [6, T.ushort], [5, T.long], [6, T.llong],
-  [4, T.ullong], [3, T.ulong], [2, T.schar], [6, T.double], [3, T.float],
+  [30, T.int],
+  [10, T.uint],
+  [8, T.char],
+  [7, T.uchar],
+  [6, T.short],
+  [6, T.ushort],
+  [5, T.long],
+  [6, T.llong],
+  [4, T.ullong],
+  [3, T.ulong],
+  [2, T.schar],
+  [6, T.double],
+  [3, T.float],
 ];
 const localTypes: [number, CType][] = [
-  [40, T.int], [10, T.uint], [6, T.char], [6, T.uchar], [6, T.short], [4, T.ushort], [6, T.long], [8, T.llong],
-  [4, T.ullong], [7, T.double], [3, T.float],
+  [40, T.int],
+  [10, T.uint],
+  [6, T.char],
+  [6, T.uchar],
+  [6, T.short],
+  [4, T.ushort],
+  [6, T.long],
+  [8, T.llong],
+  [4, T.ullong],
+  [7, T.double],
+  [3, T.float],
 ];
-const elemTypes: [number, CType][] = [[6, T.int], [2, T.char], [2, T.uchar], [2, T.short], [2, T.llong], [1, T.uint], [1, T.double]];
+const elemTypes: [number, CType][] = [
+  [6, T.int],
+  [2, T.char],
+  [2, T.uchar],
+  [2, T.short],
+  [2, T.llong],
+  [1, T.uint],
+  [1, T.double],
+];
 
 type Want = 'int' | 'num';
 
 /** Whether the expression reads a variable (expressions of literals only are rarely interesting). */
 function readsVariable(e: Expr): boolean {
   switch (e.k) {
-    case 'var': case 'index': case 'deref':
+    case 'var':
+    case 'index':
+    case 'deref':
       return true;
     case 'lit':
       return false;
-    case 'un': case 'cast':
+    case 'un':
+    case 'cast':
       return readsVariable(e.a);
-    case 'bin': case 'logic':
+    case 'bin':
+    case 'logic':
       return readsVariable(e.a) || readsVariable(e.b);
     case 'tern':
       return readsVariable(e.c) || readsVariable(e.a) || readsVariable(e.b);
@@ -225,7 +290,12 @@ class Gen {
 
   lit(want: Want): Expr {
     const r = this.rng;
-    const pool = r.weighted<Lit[]>([[6, smallLits], [2, boundaryLits], [2, suffixLits], [want === 'num' && this.floats ? 2 : 0, floatLits]]);
+    const pool = r.weighted<Lit[]>([
+      [6, smallLits],
+      [2, boundaryLits],
+      [2, suffixLits],
+      [want === 'num' && this.floats ? 2 : 0, floatLits],
+    ]);
     const l = r.pick(pool);
     if (l.value !== null) this.literals.push(l.value);
     const e: Expr = { k: 'lit', text: l.text, t: l.t, value: l.value };
@@ -251,7 +321,12 @@ class Gen {
     const vars = this.readable(want);
     const arrays = this.arrays.filter((a) => want === 'num' || isInt(a.elem));
     const ptrs = this.ptrs.filter((p) => want === 'num' || isInt(p.to));
-    const kind = r.weighted<string>([[vars.length ? 8 : 0, 'var'], [2.5, 'lit'], [arrays.length ? 2 : 0, 'index'], [ptrs.length ? 1.5 : 0, 'deref']]);
+    const kind = r.weighted<string>([
+      [vars.length ? 8 : 0, 'var'],
+      [2.5, 'lit'],
+      [arrays.length ? 2 : 0, 'index'],
+      [ptrs.length ? 1.5 : 0, 'deref'],
+    ]);
     if (kind === 'var') {
       const v = r.pick(vars);
       return { k: 'var', v, t: v.type };
@@ -278,7 +353,13 @@ class Gen {
   /** An index for an array of `length` elements: mostly in bounds, sometimes not. */
   indexExpr(length: number): Expr {
     const r = this.rng;
-    const kind = r.weighted<string>([[this.active.length ? 4 : 0, 'counter'], [3, 'mask'], [1.5, 'mod'], [2, 'const'], [1, 'raw']]);
+    const kind = r.weighted<string>([
+      [this.active.length ? 4 : 0, 'counter'],
+      [3, 'mask'],
+      [1.5, 'mod'],
+      [2, 'const'],
+      [1, 'raw'],
+    ]);
     if (kind === 'counter') {
       const c = r.pick(this.active);
       const v: Expr = { k: 'var', v: c, t: c.type };
@@ -304,7 +385,16 @@ class Gen {
     const r = this.rng;
     if (depth <= 0) return this.leaf(want);
     const kind = r.weighted<string>([
-      [3, 'leaf'], [4, 'arith'], [1.2, 'div'], [1, 'shift'], [1.5, 'bits'], [0.8, 'unary'], [1.2, 'cast'], [1, 'cmp'], [0.4, 'tern'], [0.25, 'logic'],
+      [3, 'leaf'],
+      [4, 'arith'],
+      [1.2, 'div'],
+      [1, 'shift'],
+      [1.5, 'bits'],
+      [0.8, 'unary'],
+      [1.2, 'cast'],
+      [1, 'cmp'],
+      [0.4, 'tern'],
+      [0.25, 'logic'],
     ]);
     switch (kind) {
       case 'leaf':
@@ -319,7 +409,11 @@ class Gen {
         const op = want === 'num' && this.floats && r.chance(0.3) ? '/' : r.pick(['/', '%'] as const);
         const a = this.expr(depth - 1, op === '%' ? 'int' : want);
         let b: Expr;
-        const how = r.weighted<string>([[5, 'lit'], [3, 'or1'], [2, 'raw']]);
+        const how = r.weighted<string>([
+          [5, 'lit'],
+          [3, 'or1'],
+          [2, 'raw'],
+        ]);
         if (how === 'lit') {
           b = this.lit(op === '%' ? 'int' : want);
           if (b.k === 'lit' && b.value === 0n) b = this.smallLit(3);
@@ -335,7 +429,11 @@ class Gen {
         const op = r.pick(['<<', '>>'] as const);
         const a = this.expr(depth - 1, 'int');
         const width = (promote(a.t) as IntType).bits;
-        const how = r.weighted<string>([[5, 'lit'], [3, 'mask'], [2, 'raw']]);
+        const how = r.weighted<string>([
+          [5, 'lit'],
+          [3, 'mask'],
+          [2, 'raw'],
+        ]);
         let b: Expr;
         if (how === 'lit') b = this.smallLit(r.chance(0.97) ? r.int(0, width - 1) : width);
         else if (how === 'mask') {
@@ -357,8 +455,17 @@ class Gen {
       }
       case 'cast': {
         const to = r.weighted<CType>([
-          [3, T.char], [3, T.uchar], [2, T.short], [2, T.ushort], [3, T.int], [3, T.uint], [2, T.llong], [2, T.ullong], [1, T.long],
-          [want === 'num' && this.floats ? 2 : 0, T.double], [want === 'num' && this.floats ? 1 : 0, T.float],
+          [3, T.char],
+          [3, T.uchar],
+          [2, T.short],
+          [2, T.ushort],
+          [3, T.int],
+          [3, T.uint],
+          [2, T.llong],
+          [2, T.ullong],
+          [1, T.long],
+          [want === 'num' && this.floats ? 2 : 0, T.double],
+          [want === 'num' && this.floats ? 1 : 0, T.float],
         ]);
         const a = this.expr(depth - 1, 'num');
         return { k: 'cast', a, t: to };
@@ -386,7 +493,12 @@ class Gen {
   /** A controlling expression. `top`: the whole condition of a statement (its && / || may be split over lines). */
   cond(depth: number, top: boolean): Expr {
     const r = this.rng;
-    const kind = r.weighted<string>([[5, 'cmp'], [depth > 0 ? 2 : 0, 'logic'], [0.5, 'not'], [1, 'value']]);
+    const kind = r.weighted<string>([
+      [5, 'cmp'],
+      [depth > 0 ? 2 : 0, 'logic'],
+      [0.5, 'not'],
+      [1, 'value'],
+    ]);
     if (kind === 'cmp') {
       const op = r.pick(['<', '<=', '>', '>=', '==', '!='] as const);
       let a = this.expr(Math.max(0, depth - 1), 'num');
@@ -409,7 +521,11 @@ class Gen {
   lvalue(): LValue | null {
     const r = this.rng;
     const locals = this.scalars;
-    const kind = r.weighted<string>([[locals.length ? 8 : 0, 'var'], [this.arrays.length ? 2 : 0, 'index'], [this.ptrs.length ? 1.5 : 0, 'deref']]);
+    const kind = r.weighted<string>([
+      [locals.length ? 8 : 0, 'var'],
+      [this.arrays.length ? 2 : 0, 'index'],
+      [this.ptrs.length ? 1.5 : 0, 'deref'],
+    ]);
     if (kind === 'var') {
       // Locals mostly; parameters too (they are modifiable objects).
       const v = r.pick(locals);
@@ -427,7 +543,10 @@ class Gen {
     const r = this.rng;
     const arrays = this.arrays.filter((a) => a.elem === to);
     const scalars = this.scalars.filter((v) => v.type === to);
-    const kind = r.weighted<string>([[arrays.length ? 3 : 0, 'elem'], [scalars.length ? 2 : 0, 'scalar']]);
+    const kind = r.weighted<string>([
+      [arrays.length ? 3 : 0, 'elem'],
+      [scalars.length ? 2 : 0, 'scalar'],
+    ]);
     if (kind === 'elem') {
       const a = r.pick(arrays);
       return { k: 'elem', a, index: r.int(0, a.length - 1) };
@@ -451,8 +570,13 @@ class Gen {
     const r = this.rng;
     this.budget--;
     const kind = r.weighted<string>([
-      [5, 'assign'], [0.7, 'incdec'], [depth < 3 ? 2.5 : 0, 'if'], [depth < 3 && this.loopDepth < 2 ? 1.2 : 0, 'loop'],
-      [depth < 3 ? 0.7 : 0, 'switch'], [this.asserts < 2 ? 0.4 : 0, 'assert'], [this.ptrs.length ? 0.3 : 0, 'ptr'],
+      [5, 'assign'],
+      [0.7, 'incdec'],
+      [depth < 3 ? 2.5 : 0, 'if'],
+      [depth < 3 && this.loopDepth < 2 ? 1.2 : 0, 'loop'],
+      [depth < 3 ? 0.7 : 0, 'switch'],
+      [this.asserts < 2 ? 0.4 : 0, 'assert'],
+      [this.ptrs.length ? 0.3 : 0, 'ptr'],
     ]);
     switch (kind) {
       case 'incdec': {
@@ -524,7 +648,12 @@ class Gen {
     const free = this.counters.find((c) => !this.active.includes(c));
     if (free) return free;
     const names = ['i', 'j', 'k'];
-    const type = this.rng.weighted<CType>([[7, T.int], [1, T.uchar], [1, T.uint], [1, T.llong]]);
+    const type = this.rng.weighted<CType>([
+      [7, T.int],
+      [1, T.uchar],
+      [1, T.uint],
+      [1, T.llong],
+    ]);
     const c: Scalar = { name: names[this.counters.length], type, role: 'counter', addressTaken: false };
     this.counters.push(c);
     return c;
@@ -532,7 +661,11 @@ class Gen {
 
   loop(depth: number): Stmt {
     const r = this.rng;
-    const k = r.weighted<'for' | 'while' | 'do'>([[5, 'for'], [3, 'while'], [2, 'do']]);
+    const k = r.weighted<'for' | 'while' | 'do'>([
+      [5, 'for'],
+      [3, 'while'],
+      [2, 'do'],
+    ]);
     const counter = this.counter();
     const bound = r.chance(0.05) ? 0 : r.int(1, 5);
     this.maxTrip = Math.max(this.maxTrip, bound);
@@ -555,7 +688,12 @@ class Gen {
 
   switchStmt(depth: number): Stmt {
     const r = this.rng;
-    const how = r.weighted<string>([[3, 'mod'], [2, 'mask'], [3, 'raw'], [1, 'cast']]);
+    const how = r.weighted<string>([
+      [3, 'mod'],
+      [2, 'mask'],
+      [3, 'raw'],
+      [1, 'cast'],
+    ]);
     let e = this.expr(how === 'raw' ? 1 : r.int(0, 1), 'int');
     if (!readsVariable(e)) e = this.varLeaf('int');
     if (how === 'mod') e = { k: 'bin', op: '%', a: e, b: this.smallLit(r.int(3, 5)), t: usual(e.t, T.int) };
@@ -595,7 +733,11 @@ class Gen {
 
   generate(): { params: Scalar[]; ret: CType; decls: Stmt[]; body: Stmt[]; ret_: Expr } {
     const r = this.rng;
-    const nparams = r.weighted<number>([[3, 1], [5, 2], [4, 3]]);
+    const nparams = r.weighted<number>([
+      [3, 1],
+      [5, 2],
+      [4, 3],
+    ]);
     const pnames = ['x', 'y', 'z'];
     for (let i = 0; i < nparams; i++) {
       const v: Scalar = { name: pnames[i], type: r.weighted(this.typed(paramTypes)), role: 'param', addressTaken: false };
@@ -611,7 +753,11 @@ class Gen {
       decls.push({ k: 'declScalar', v, init });
       this.scalars.push(v);
     }
-    const narrays = r.weighted<number>([[4, 0], [4, 1], [1, 2]]);
+    const narrays = r.weighted<number>([
+      [4, 0],
+      [4, 1],
+      [1, 2],
+    ]);
     for (let i = 0; i < narrays; i++) {
       const elem = r.weighted(this.typed(elemTypes));
       const length = r.int(2, 5);
@@ -621,7 +767,11 @@ class Gen {
       this.literals.push(BigInt(length));
       decls.push({ k: 'declArray', a });
     }
-    const nptrs = r.weighted<number>([[5, 0], [3, 1], [1, 2]]);
+    const nptrs = r.weighted<number>([
+      [5, 0],
+      [3, 1],
+      [1, 2],
+    ]);
     for (let i = 0; i < nptrs; i++) {
       const candidates = [...this.arrays.map((a) => a.elem), ...this.scalars.map((v) => v.type)];
       const to = r.pick(candidates);
@@ -636,7 +786,16 @@ class Gen {
     while (this.budget > 0) body.push(this.stmt(0, { canBreak: false }));
     // Loop counters (created by the loops above) are locals too, declared last.
     for (const c of this.counters) decls.push({ k: 'declScalar', v: c, init: { k: 'lit', text: '0', t: T.int, value: 0n } });
-    const ret = r.weighted<CType>(this.typed([[8, T.int], [2, T.uint], [2, T.llong], [1, T.char], [1, T.ushort], [1, T.double]]));
+    const ret = r.weighted<CType>(
+      this.typed([
+        [8, T.int],
+        [2, T.uint],
+        [2, T.llong],
+        [1, T.char],
+        [1, T.ushort],
+        [1, T.double],
+      ]),
+    );
     const retExpr = r.chance(0.5) ? { k: 'var' as const, v: this.scalars[nparams], t: this.scalars[nparams].type } : this.expr(r.int(1, 2), 'num');
     return { params: this.params, ret, decls, body, ret_: retExpr };
   }
@@ -646,11 +805,14 @@ class Gen {
 
 const precOf = (e: Expr): number => {
   switch (e.k) {
-    case 'var': case 'lit': case 'index':
+    case 'var':
+    case 'lit':
+    case 'index':
       return 16;
     case 'deref':
       return e.i ? 16 : 15;
-    case 'un': case 'cast':
+    case 'un':
+    case 'cast':
       return 15;
     case 'logic':
       return e.op === '&&' ? 5 : 4;
@@ -662,8 +824,22 @@ const precOf = (e: Expr): number => {
 };
 
 const binPrec: Record<BinOp, number> = {
-  '*': 13, '/': 13, '%': 13, '+': 12, '-': 12, '<<': 11, '>>': 11, '<': 10, '<=': 10, '>': 10, '>=': 10,
-  '==': 9, '!=': 9, '&': 8, '^': 7, '|': 6,
+  '*': 13,
+  '/': 13,
+  '%': 13,
+  '+': 12,
+  '-': 12,
+  '<<': 11,
+  '>>': 11,
+  '<': 10,
+  '<=': 10,
+  '>': 10,
+  '>=': 10,
+  '==': 9,
+  '!=': 9,
+  '&': 8,
+  '^': 7,
+  '|': 6,
 };
 
 interface Line {
@@ -984,7 +1160,12 @@ class Emitter {
     this.origOnly(' = ');
     this.probe(`__typeof__(${exprText(lhs)}) ${v} = (`);
     this.valueFor(rhs, lhs.t, 3, ind);
-    const target = lhs.k === 'index' ? `${name}[__ix(${id}, ${i}, ${lhs.a.length})]` : index ? `${name}[__pi(${id}, ${name}, ${i}, sizeof *${name})]` : `*__PD(${id}, ${name})`;
+    const target =
+      lhs.k === 'index'
+        ? `${name}[__ix(${id}, ${i}, ${lhs.a.length})]`
+        : index
+          ? `${name}[__pi(${id}, ${name}, ${i}, sizeof *${name})]`
+          : `*__PD(${id}, ${name})`;
     this.probe(`); ${target} = ${v}; })`);
   }
 
@@ -1000,7 +1181,13 @@ class Emitter {
 
   loopCond(l: Loop): Expr {
     const c = l.counter;
-    const head: Expr = { k: 'bin', op: '<', a: { k: 'var', v: c, t: c.type }, b: { k: 'lit', text: String(l.bound), t: T.int, value: BigInt(l.bound) }, t: T.int };
+    const head: Expr = {
+      k: 'bin',
+      op: '<',
+      a: { k: 'var', v: c, t: c.type },
+      b: { k: 'lit', text: String(l.bound), t: T.int, value: BigInt(l.bound) },
+      t: T.int,
+    };
     if (!l.extra) return head;
     return l.extraFirst
       ? { k: 'logic', op: '&&', a: l.extra, b: head, t: T.int, split: false }
@@ -1230,7 +1417,30 @@ function baseDomain(t: CType): (bigint | number)[] {
   }
   const lo = minOf(t);
   const hi = maxOf(t);
-  const xs: bigint[] = [0n, 1n, -1n, lo, hi, 2n, 3n, 7n, -2n, lo + 1n, hi - 1n, 100n, 127n, 128n, 255n, 256n, 65535n, 65536n, 1n << 31n, (1n << 31n) - 1n, -(1n << 31n), 1n << 32n];
+  const xs: bigint[] = [
+    0n,
+    1n,
+    -1n,
+    lo,
+    hi,
+    2n,
+    3n,
+    7n,
+    -2n,
+    lo + 1n,
+    hi - 1n,
+    100n,
+    127n,
+    128n,
+    255n,
+    256n,
+    65535n,
+    65536n,
+    1n << 31n,
+    (1n << 31n) - 1n,
+    -(1n << 31n),
+    1n << 32n,
+  ];
   for (let v = -16n; v <= 40n; v++) xs.push(v);
   return xs.filter((v) => inRange(t, v));
 }
@@ -1280,7 +1490,12 @@ export function generate(seed: number): Generated {
   em.code(`${p.ret.name} f(${p.params.map((v) => `${v.type.name} ${v.name}`).join(', ')})`);
   em.open(0);
   em.code('{');
-  em.probe(` __no = 0;${p.params.filter((v) => v.addressTaken).map((v) => ` __reg(&${v.name}, sizeof ${v.name});`).join('')}`);
+  em.probe(
+    ` __no = 0;${p.params
+      .filter((v) => v.addressTaken)
+      .map((v) => ` __reg(&${v.name}, sizeof ${v.name});`)
+      .join('')}`,
+  );
   for (const s of [...p.decls, ...p.body]) em.stmt(s, 2);
   em.stmt({ k: 'return', e: p.ret_ }, 2);
   em.open(0);

@@ -58,7 +58,10 @@ async function main(): Promise<number> {
   return f.falseProofs + f.falseBounded + f.badData + f.badResults > 0 ? 1 : 0;
 }
 
-main().then((code) => process.exit(code), (e: unknown) => {
-  process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
-  process.exit(2);
-});
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
+    process.exit(2);
+  },
+);

@@ -90,7 +90,8 @@ static void __as(int c, int v) { if (!v) __fail(c, 3); }
 `;
 
 function parseParam(t: CType, v: string, i: number): string {
-  if (t.kind === 'float') return `    unsigned long long __b${i} = strtoull(tok[${i}] + 1, 0, 16); double __d${i}; memcpy(&__d${i}, &__b${i}, 8); ${t.name} ${v} = (${t.name})__d${i};`;
+  if (t.kind === 'float')
+    return `    unsigned long long __b${i} = strtoull(tok[${i}] + 1, 0, 16); double __d${i}; memcpy(&__d${i}, &__b${i}, 8); ${t.name} ${v} = (${t.name})__d${i};`;
   return `    ${t.name} ${v} = (${t.name})${t.signed ? 'strtoll' : 'strtoull'}(tok[${i}], 0, 10);`;
 }
 
@@ -171,7 +172,11 @@ export function harness(g: Generated): string {
   return [prelude, '#line 1 "prog.c"', ...g.instrumented, ...driver, ''].join('\n');
 }
 
-function run(cmd: string, args: string[], opts: { input?: string; timeoutMs: number; cwd?: string }): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string; timedOut: boolean }> {
+function run(
+  cmd: string,
+  args: string[],
+  opts: { input?: string; timeoutMs: number; cwd?: string },
+): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string; timedOut: boolean }> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
@@ -209,7 +214,9 @@ export async function compile(g: Generated, dir: string, compiler = process.env.
   const src = path.join(dir, 'oracle.c');
   const exe = path.join(dir, 'oracle');
   writeFileSync(src, harness(g));
-  const r = await run(compiler, ['-std=gnu11', '-O0', '-w', '-fsanitize=undefined,float-cast-overflow', '-fno-sanitize-recover=all', '-o', exe, src], { timeoutMs: 120_000 });
+  const r = await run(compiler, ['-std=gnu11', '-O0', '-w', '-fsanitize=undefined,float-cast-overflow', '-fno-sanitize-recover=all', '-o', exe, src], {
+    timeoutMs: 120_000,
+  });
   if (r.code !== 0) throw new Error(`gcc failed on ${src}:\n${r.stderr}`);
   return exe;
 }

@@ -78,7 +78,10 @@ export async function runSeed(seed: number, o: Options): Promise<SeedResult> {
   const file = path.join(dir, 'prog.c');
   writeFileSync(file, g.source);
   const result: SeedResult = { seed, dir, source: g.source, inputs: 0, ms: { creach: 0, oracle: 0, total: 0 } };
-  const exe = compile(g, dir).then((x) => x, (e: unknown) => e as Error);
+  const exe = compile(g, dir).then(
+    (x) => x,
+    (e: unknown) => e as Error,
+  );
   const tc = Date.now();
   const cover = await creach('cover', file, dir, o);
   const check = await creach('check', file, dir, o);
@@ -97,7 +100,10 @@ export async function runSeed(seed: number, o: Options): Promise<SeedResult> {
   const domain = domainInputs(g);
   const lines = domain.map((v) => inputLine(g, v));
   const data: (DataRun & { line?: number })[] = [];
-  for (const [which, fr] of [['cover', cover.report!], ['check', check.report!]] as const) {
+  for (const [which, fr] of [
+    ['cover', cover.report!],
+    ['check', check.report!],
+  ] as const) {
     for (const test of fr.tests) {
       const values = g.params.map((p) => fromJson(p.type, test.inputs[p.name]));
       const bad = values.find((v): v is string => typeof v === 'string');
@@ -165,8 +171,23 @@ export interface Figures {
 
 export function figures(results: SeedResult[], seconds: number): Figures {
   const f: Figures = {
-    programs: results.length, failed: 0, goals: 0, reachable: 0, falseProofs: 0, falseBounded: 0, badData: 0, badResults: 0,
-    missed: 0, outside: 0, unmapped: 0, unmatched: 0, data: 0, claims: 0, inputs: 0, statuses: {}, seconds,
+    programs: results.length,
+    failed: 0,
+    goals: 0,
+    reachable: 0,
+    falseProofs: 0,
+    falseBounded: 0,
+    badData: 0,
+    badResults: 0,
+    missed: 0,
+    outside: 0,
+    unmapped: 0,
+    unmatched: 0,
+    data: 0,
+    claims: 0,
+    inputs: 0,
+    statuses: {},
+    seconds,
   };
   for (const r of results) {
     const c = r.comparison;
@@ -197,7 +218,9 @@ export function figures(results: SeedResult[], seconds: number): Figures {
 export function formatFigures(f: Figures): string {
   return [
     `programs ${f.programs} (${f.failed} not compared: CReach or oracle error)`,
-    `goals ${f.goals} (${Object.entries(f.statuses).map(([k, v]) => `${k} ${v}`).join(', ')}), reached or violated in the domain ${f.reachable}, domain inputs ${f.inputs}`,
+    `goals ${f.goals} (${Object.entries(f.statuses)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}), reached or violated in the domain ${f.reachable}, domain inputs ${f.inputs}`,
     `false proofs ${f.falseProofs}, false bounded claims ${f.falseBounded}`,
     `bad data ${f.badData} (of ${f.claims} claims in ${f.data} data), wrong expected results ${f.badResults}`,
     `missed ${f.missed} (reachable in the domain, left unknown/not-reached), covered outside the domain ${f.outside}`,
@@ -211,7 +234,10 @@ export function formatSeed(r: SeedResult, verbose = false): string {
   const out: string[] = [];
   if (r.error) out.push(`seed ${r.seed}: ERROR ${r.error}`);
   const c = r.comparison;
-  if (verbose) out.push(`seed ${r.seed}: ${c ? `${c.goals} goals, ${c.reachable} reached in the domain` : 'not compared'}; CReach ${(r.ms.creach / 1000).toFixed(1)} s, oracle ${(r.ms.oracle / 1000).toFixed(1)} s, ${r.inputs} inputs`);
+  if (verbose)
+    out.push(
+      `seed ${r.seed}: ${c ? `${c.goals} goals, ${c.reachable} reached in the domain` : 'not compared'}; CReach ${(r.ms.creach / 1000).toFixed(1)} s, oracle ${(r.ms.oracle / 1000).toFixed(1)} s, ${r.inputs} inputs`,
+    );
   if (c) {
     for (const d of c.disagreements) out.push(`seed ${r.seed}: ${d.category.toUpperCase()} ${d.detail}`);
     if (verbose) {
