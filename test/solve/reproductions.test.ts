@@ -54,3 +54,18 @@ describe('crashes (issue 12 §6)', () => {
     expect(r.functions[0].goals.find((g) => g.kind === 'runtime-error' && g.outcome === 'bounds')?.status).toBe('holds');
   });
 });
+
+describe('calls without a prototype (fuzz finding: a Z3 sort crash)', () => {
+  it('a K&R definition converts the promoted argument to its parameter type, as gcc does', async () => {
+    const file = writeC(
+      'knr.c',
+      'long scale(x, k)\n  short x;\n  char k;\n{\n  return (long)x * k;\n}\n\nint f(x)\n  int x;\n{\n  if (x > 65535 && scale(x, 2) == 8)\n    return 2;\n  return 0;\n}\n',
+    );
+    // scale receives (short)x: x = 65540 + 65536 k gives 8; the datum is run to check it.
+    const r = await engine.reach({ file, function: 'f', line: 12 });
+    expect(only(r).goal.status).toBe('covered');
+    const x = only(r).tests[0].inputs.x as number;
+    expect(x > 65535 && (x << 16) >> 16 === 4).toBe(true);
+    await expectAllValidated(file, r);
+  });
+});

@@ -14,6 +14,7 @@
 // path, and never hands out a datum whose path passes one.
 
 import type { Instr, Program, SourceRange } from '../ir/ir';
+import { sameType } from '../ir/types';
 import type { Z3Handle } from '../z3/z3';
 import { resolveVar, type CallContext, type DagNode, type UnrolledFunction } from './unroll';
 import type { B, BV } from './semantics';
@@ -38,7 +39,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
   const ops = operandOps(st, () => late.memory!);
   const memory = (late.memory = memoryOps(st, ops.evalOperand));
   const { writePlace } = memory;
-  const { evalOperand, evalRvalue, condTrue } = ops;
+  const { evalOperand, evalRvalue, condTrue, castVal } = ops;
   const { libraryCall } = libraryOps(st, ops, memory);
 
   // Objects pointers may designate: address-taken globals and locals of every calling context.
@@ -214,8 +215,18 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
               const a = evalOperand(arg, env, c, n.id);
               ubs(a.ub, c);
               const pid = cctx.fn.params[k];
-              if (pid !== undefined) env.set(resolveVar(cctx, pid), a.val);
+              if (pid === undefined) return;
+              // A call without a prototype (a K&R definition) passes the promoted argument: the callee converts it to the parameter's type, as gcc does.
+              const ptype = program.vars.get(pid)?.type;
+              const val = ptype && !sameType(arg.type, ptype) ? castVal(a, arg.type, ptype).val : a.val;
+              env.set(resolveVar(cctx, pid), val);
             });
+            // Fewer arguments than parameters (possible only without a prototype) is undefined behaviour: nothing is known of the rest.
+            for (let k = rv.args.length; k < cctx.fn.params.length; k++) {
+              const pid = cctx.fn.params[k];
+              taint(`call of ${rv.callee} with fewer arguments than its parameters`);
+              env.set(resolveVar(cctx, pid), freshVal(ctx, program.vars.get(pid)!.type, 'missing-arg'));
+            }
           } else if (n.inlinedCall && i === n.end - 1) {
             // A recursive call past the bound: its arguments are evaluated, then the path ends at the recursion's unwind sink.
             for (const arg of rv.args) ubs(evalOperand(arg, env, c, n.id).ub, c);
