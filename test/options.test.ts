@@ -43,8 +43,8 @@ describe('options table', () => {
       runtimeErrors: false,
       validate: true,
     });
-    const bad = readSettings({ loopBound: 'many', timeoutMs: 5, dataModel: 'LP32', mallocMayFail: 1 });
-    expect(bad).toMatchObject({ maxLoopBound: 64, timeoutMs: 5000, dataModel: 'LP64', mallocMayFail: false });
+    const bad = readSettings({ loopBound: 'many', timeoutMs: 5, dataModel: 'LP32', mallocMayFail: 1, pointerArrayLength: 1e11 });
+    expect(bad).toMatchObject({ maxLoopBound: 64, timeoutMs: 5000, dataModel: 'LP64', mallocMayFail: false, pointerArrayLength: 4 });
     expect(engineOptions(readSettings({}), false).validate).toBe(false);
     expect(engineOptions(readSettings({}), true).validate).toBe(true);
   });

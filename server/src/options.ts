@@ -44,6 +44,8 @@ export interface OptionSpec<K extends keyof EngineOptions = keyof EngineOptions>
   summary?: string;
   /** Smallest value of an integer option. */
   minimum?: number;
+  /** Largest value of an integer option (beyond it the engine would build formulas no solver answers: a usage error, not a hang). */
+  maximum?: number;
   /**
    * The command-line flag: `group` says which commands take it (`common`:
    * every command; `solver`: reach, check and cover). A boolean whose default
@@ -109,6 +111,7 @@ const table: { [K in keyof EngineOptions]-?: OptionSpec<K> } = {
     type: 'integer',
     default: 64,
     minimum: 1,
+    maximum: 4096,
     description:
       'Largest loop unrolling tried (deepening 1, 2, 4, ... up to this). A goal not reached within it is reported "not reached within k", never unreachable.',
     summary: 'largest loop unrolling tried (default 64)',
@@ -120,6 +123,7 @@ const table: { [K in keyof EngineOptions]-?: OptionSpec<K> } = {
     type: 'integer',
     default: 8,
     minimum: 0,
+    maximum: 64,
     description: 'Depth up to which calls to functions of the file are inlined; a deeper call makes what depends on it unknown.',
     summary: 'inline calls up to this depth (default 8)',
     cli: { flag: 'inline-depth', argument: 'N', group: 'solver' },
@@ -130,6 +134,7 @@ const table: { [K in keyof EngineOptions]-?: OptionSpec<K> } = {
     type: 'integer',
     default: 5000,
     minimum: 100,
+    maximum: 3600000,
     description: 'Time limit of one solver query, in milliseconds; a query that runs out is reported unknown.',
     summary: 'time limit of one solver query (default 5000)',
     cli: { flag: 'timeout', argument: 'MS', group: 'solver' },
@@ -150,6 +155,7 @@ const table: { [K in keyof EngineOptions]-?: OptionSpec<K> } = {
     type: 'integer',
     default: 4,
     minimum: 1,
+    maximum: 1024,
     description: 'Number of elements of the input array behind a pointer parameter whose length nothing states (int *a); verdicts that depend on it say so.',
     summary: 'elements behind a pointer parameter of no stated length (default 4)',
     cli: { flag: 'pointer-array-length', argument: 'N', group: 'solver' },
@@ -191,7 +197,12 @@ export const editorDefaults: Partial<EngineOptions> = { validate: true };
 export function checkedValue(spec: OptionSpec, raw: unknown): unknown {
   switch (spec.type) {
     case 'integer':
-      return typeof raw === 'number' && Number.isInteger(raw) && raw >= (spec.minimum ?? Number.MIN_SAFE_INTEGER) ? raw : undefined;
+      return typeof raw === 'number' &&
+        Number.isInteger(raw) &&
+        raw >= (spec.minimum ?? Number.MIN_SAFE_INTEGER) &&
+        raw <= (spec.maximum ?? Number.MAX_SAFE_INTEGER)
+        ? raw
+        : undefined;
     case 'boolean':
       return typeof raw === 'boolean' ? raw : undefined;
     case 'string':
@@ -212,7 +223,7 @@ export function settingsContribution(): Record<string, Record<string, unknown>> 
     const p: Record<string, unknown> = {};
     switch (spec.type) {
       case 'integer':
-        Object.assign(p, { type: 'integer', default: def, description: spec.description, minimum: spec.minimum });
+        Object.assign(p, { type: 'integer', default: def, description: spec.description, minimum: spec.minimum, maximum: spec.maximum });
         break;
       case 'boolean':
         Object.assign(p, { type: 'boolean', default: def, description: spec.description });
@@ -228,6 +239,7 @@ export function settingsContribution(): Record<string, Record<string, unknown>> 
         break;
     }
     if (p.minimum === undefined) delete p.minimum;
+    if (p.maximum === undefined) delete p.maximum;
     if (spec.setting.machineOverridable) p.scope = 'machine-overridable';
     out[`creach.${spec.setting.name}`] = p;
   }

@@ -68,6 +68,11 @@ describe('CLI errors', () => {
     expect(creach('reach', 'test/fixtures/factorial.c', '--line', 'x').code).toBe(2);
     expect(creach('check', 'test/fixtures/factorial.c', '--timeout', '5').code).toBe(2);
     expect(creach('check', 'test/fixtures/factorial.c', '--data-model', 'LP32').code).toBe(2);
+    // Sizes no formula could hold are refused at once, not tried for ever (fuzz finding: --pointer-array-length 99999999999 hung).
+    const huge = creach('check', 'test/fixtures/factorial.c', '--pointer-array-length', '99999999999');
+    expect(huge.code).toBe(2);
+    expect(huge.stderr).toContain('--pointer-array-length expects an integer from 1 to 1024');
+    expect(creach('check', 'test/fixtures/factorial.c', '--loop-bound', '100000').code).toBe(2);
   });
 
   it('a goal can be asked by its id', () => {

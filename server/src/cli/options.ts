@@ -87,7 +87,7 @@ function engineOptionsFrom(values: OptionValues, groups: ('common' | 'solver')[]
         options[o.key] = o.default === true ? !v : Boolean(v);
         break;
       case 'integer':
-        options[o.key] = integerOption(values, flagName(o), o.default as number, o.minimum ?? 0);
+        options[o.key] = integerOption(values, flagName(o), o.default as number, o.minimum ?? 0, o.maximum);
         break;
       case 'strings':
         options[o.key] = Array.isArray(v) ? v.map(String) : [String(v)];
@@ -105,12 +105,13 @@ function engineOptionsFrom(values: OptionValues, groups: ('common' | 'solver')[]
   return options as unknown as EngineOptions;
 }
 
-/** An integer option value, or `fallback` when absent; UsageError when not an integer of at least `minimum`. */
-export function integerOption(values: OptionValues, name: string, fallback: number, minimum = 0): number {
+/** An integer option value, or `fallback` when absent; UsageError when not an integer of at least `minimum` (and at most `maximum`). */
+export function integerOption(values: OptionValues, name: string, fallback: number, minimum = 0, maximum = Number.MAX_SAFE_INTEGER): number {
   const v = values[name];
   if (v === undefined) return fallback;
-  if (typeof v !== 'string' || !/^\d+$/.test(v) || Number(v) < minimum || !Number.isSafeInteger(Number(v))) {
-    throw new UsageError(`--${name} expects an integer of at least ${minimum}, got '${String(v)}'`);
+  if (typeof v !== 'string' || !/^\d+$/.test(v) || Number(v) < minimum || Number(v) > maximum || !Number.isSafeInteger(Number(v))) {
+    const range = maximum === Number.MAX_SAFE_INTEGER ? `of at least ${minimum}` : `from ${minimum} to ${maximum}`;
+    throw new UsageError(`--${name} expects an integer ${range}, got '${String(v)}'`);
   }
   return Number(v);
 }
