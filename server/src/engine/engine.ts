@@ -254,7 +254,9 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         const fs = solverFor(l, fn);
         const goals: GoalReport[] = [];
         const tests: TestReport[] = [];
-        for (const goal of goalsOf(l, fn, contexts).filter((g) => g.kind === 'assertion' || g.kind === 'runtime-error')) {
+        const properties = goalsOf(l, fn, contexts).filter((g) => g.kind === 'assertion' || g.kind === 'runtime-error');
+        fs.checkTogether(properties);
+        for (const goal of properties) {
           // Many properties hold: explaining each under unrolled loops would cost more than checking them.
           const v = await fs.reach(goal, { signal, explain: 'loop-free' });
           let testId: string | undefined;

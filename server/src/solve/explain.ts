@@ -17,18 +17,24 @@ import { goalCopies } from './targets';
 
 const MAX_CORE = 40;
 
+/** An encoding with tracking literals (unsat cores are over them), built once per bound and shared by the goals explained there. */
+export type ExplainLevel = ReturnType<typeof encodeAt>;
+
+export function explainLevel(z: Z3Handle, program: Program, fn: IRFunction, options: SolverOptions, bound: number): ExplainLevel {
+  return encodeAt(z, program, fn, options, bound, true);
+}
+
 export async function explainUnreachable(
   z: Z3Handle,
   program: Program,
-  fn: IRFunction,
-  options: SolverOptions,
-  bound: number,
+  level: ExplainLevel,
   goal: Goal,
   signal?: AbortSignal,
+  budgetMs?: number,
 ): Promise<Reason[] | undefined> {
   const { ctx } = z;
-  // A fresh encoding with tracking literals: unsat cores are over them.
-  const { u, enc, solver } = encodeAt(z, program, fn, options, bound, true);
+  const { u, enc, solver } = level;
+  const deadline = budgetMs === undefined ? Infinity : Date.now() + budgetMs;
   const copies = goalCopies({ enc }, goal);
   if (!copies.length) return [];
   const goalLit = copies.length === 1 ? copies[0].lit : (ctx.Or(...copies.map((c) => c.lit)) as B);
@@ -50,6 +56,8 @@ export async function explainUnreachable(
   if (core.length <= MAX_CORE) {
     for (let i = 0; i < core.length;) {
       const without = core.filter((_, j) => j !== i);
+      // Past the budget the core is kept as it is: larger than needed, still a reason.
+      if (Date.now() > deadline) break;
       if ((await check(without)) === 'unsat') core = without;
       else i++;
     }

@@ -26,7 +26,7 @@ import { mergeConstructs } from '../../../shared/verdicts';
 import type { B, BV } from '../model/semantics';
 import { EngineError, isCancellation } from '../errors';
 import { queueCheck, type Z3Handle } from '../z3/z3';
-import { explainUnreachable } from './explain';
+import { explainLevel, explainUnreachable, type ExplainLevel } from './explain';
 import { extractTest } from './datum';
 import { inputLeaves } from './inputs';
 import { buildLevel, type Level, type SolverOptions } from './level';
@@ -69,10 +69,33 @@ export interface QueryOptions {
   explain?: 'always' | 'loop-free';
   /** Extra condition at the goal (`--where`). */
   where?: WhereCondition;
+  /** Internal: no execution at this level reaches the goal (checkTogether): skip the satisfiable phases. */
+  settled?: boolean;
+  /** Internal: the solver time the goal has left (set by reach). */
+  budget?: GoalBudget;
 }
+
+/**
+ * Solver time one goal may use over all its queries (every phase, box and bound): a few
+ * times the query limit, so a function of many goals that each time out ends in time
+ * proportional to its goals, not to its goals times their queries.
+ */
+export interface GoalBudget {
+  leftMs: number;
+}
+const GOAL_BUDGET_QUERIES = 4;
+
+/** Explanations in a suite (check, cover) stop after this much time per function; a single reach always explains. */
+const SUITE_EXPLAIN_BUDGET_MS = 3000;
 
 export class FunctionSolver {
   private levels = new Map<string, Promise<Level>>();
+  private lastExplain?: { bound: number; level: ExplainLevel };
+  /** Time spent explaining goals of suites (check, cover) of this function. */
+  private explainMs = 0;
+  /** Properties checked together (see `checkTogether`), and per level those no execution there can violate. */
+  private together: Goal[] = [];
+  private noViolationAt = new Map<Level, Promise<Set<string>>>();
   readonly bounds: number[];
 
   constructor(
@@ -87,6 +110,59 @@ export class FunctionSolver {
     this.bounds = bounds;
   }
 
+  /**
+   * The encoding explanations use at a bound: kept for the next goal explained at the same bound
+   * (one encoding per goal made explaining a long function quadratic); only the last one, for memory.
+   */
+  private explainLevel(bound: number): ExplainLevel {
+    if (this.lastExplain?.bound !== bound) this.lastExplain = { bound, level: explainLevel(this.z, this.program, this.fn, this.options, bound) };
+    return this.lastExplain.level;
+  }
+
+  /**
+   * Properties to be checked one after the other (creach check): at each level, one query first asks
+   * whether any of them can be violated at all. Most properties hold, and one unsatisfiable query then
+   * settles all of them there; a model settles nothing but takes the goals it violates out of the next
+   * question. Asking for each goal alone gives the same answers, at a cost proportional to the goals.
+   */
+  checkTogether(goals: Goal[]): void {
+    this.together = goals.filter((g) => g.kind === 'assertion' || g.kind === 'runtime-error');
+    this.noViolationAt.clear();
+  }
+
+  /** The goals of `checkTogether` that no execution at this level violates (both phases of reachAt unsatisfiable). */
+  private noViolation(level: Level, signal?: AbortSignal): Promise<Set<string>> {
+    let p = this.noViolationAt.get(level);
+    if (!p) {
+      p = this.settleTogether(level, signal);
+      this.noViolationAt.set(level, p);
+      // A cancelled or failed attempt is not an answer: the next query asks again.
+      p.catch(() => this.noViolationAt.delete(level));
+    }
+    return p;
+  }
+
+  private async settleTogether(level: Level, signal?: AbortSignal): Promise<Set<string>> {
+    const { ctx } = this.z;
+    // Phase 2's question for every copy: reached, with no undefined behaviour before it. Phase 1 asks more of the same copies.
+    let open = this.together.map((goal) => ({ goal, lits: goalCopies(level, goal).map((c) => ctx.And(c.lit, ...obligationsBefore(level, c)) as B) }));
+    const none = new Set(open.filter((o) => o.lits.length === 0).map((o) => o.goal.id));
+    open = open.filter((o) => o.lits.length > 0);
+    while (open.length) {
+      const r = await this.check(level, [ctx.Or(...open.flatMap((o) => o.lits)) as B], signal);
+      if (r === 'unknown') return none;
+      if (r === 'unsat') {
+        for (const o of open) none.add(o.goal.id);
+        return none;
+      }
+      const model = level.solver.model();
+      const rest = open.filter((o) => !o.lits.some((l) => model.eval(l, true).toString() === 'true'));
+      if (rest.length === open.length) return none;
+      open = rest;
+    }
+    return none;
+  }
+
   /** The level of a bound, built on first use and kept. */
   level(bound: number, snapshotAt?: { block: number; index: number }): Promise<Level> {
     // A level keeping the environment inside a block (for a --where there) is built apart from the shared ones.
@@ -99,14 +175,18 @@ export class FunctionSolver {
     return l;
   }
 
-  private check(level: Level, assumptions: B[], signal?: AbortSignal): Promise<'sat' | 'unsat' | 'unknown'> {
+  private check(level: Level, assumptions: B[], signal?: AbortSignal, budget?: GoalBudget): Promise<'sat' | 'unsat' | 'unknown'> {
     // One Z3 context runs one check at a time: queue behind the running one.
     const run = async () => {
       if (signal?.aborted) throw EngineError.cancelled();
+      // A goal that has used its time gets no more queries: unknown, as a query that runs out.
+      if (budget && budget.leftMs <= 0) return 'unknown';
       const onAbort = () => this.z.ctx.interrupt();
       signal?.addEventListener('abort', onAbort);
+      const started = Date.now();
       try {
         const r = await level.solver.check(...assumptions);
+        if (budget) budget.leftMs -= Date.now() - started;
         if (signal?.aborted) throw EngineError.cancelled();
         return r;
       } finally {
@@ -121,10 +201,19 @@ export class FunctionSolver {
    * assertion, error and runtime-error goals a datum that violates it.
    */
   async reach(goal: Goal, opts: QueryOptions = {}): Promise<GoalVerdict> {
+    opts = { ...opts, budget: opts.budget ?? { leftMs: GOAL_BUDGET_QUERIES * this.options.timeoutMs } };
     let last: GoalVerdict = { status: 'unknown' };
     for (let b = 0; b < this.bounds.length; b++) {
       const level = await this.level(this.bounds[b], snapshotFor(goal, opts.where));
       const copies = withWhere(level, goal, goalCopies(level, goal), opts.where);
+      if (!opts.where && this.together.includes(goal) && (await this.noViolation(level, opts.signal)).has(goal.id)) {
+        // Settled with the other properties: no execution at this level violates it.
+        const v = await this.reachAt(level, goal, copies, { ...opts, settled: true });
+        if (v.status !== 'not-reached') return v;
+        last = v;
+        if (level.enc.unrolled.unwinds.length === 0 || level.enc.unrolled.recursionDepth < level.bound) break;
+        continue;
+      }
       // Counter-examples just past the end first: those the sanitizers see.
       const preferred = copies.filter((c) => c.prefer).map((c) => ({ ...c, lit: c.prefer! }));
       if (preferred.length) {
@@ -157,7 +246,7 @@ export class FunctionSolver {
     const { enc } = level;
     const any = copies.length === 1 ? copies[0].lit : (this.z.ctx.Or(...copies.map((c) => c.lit)) as B);
     for (const extra of [[level.boxes[0].lit], []]) {
-      if ((await this.check(level, [any, enc.okAll, enc.noUnwind, ...extra], opts.signal)) === 'sat') {
+      if ((await this.check(level, [any, enc.okAll, enc.noUnwind, ...extra], opts.signal, opts.budget)) === 'sat') {
         const v = this.verdictFromModel(level, goal, copies, level.solver.model(), true);
         return v.datum?.complete ? v : null;
       }
@@ -170,21 +259,21 @@ export class FunctionSolver {
     const { enc } = level;
     const signal = opts.signal;
     const tainted = taintsBefore(level, copies);
-    if (copies.length) {
+    if (copies.length && !opts.settled) {
       const any = copies.length === 1 ? copies[0].lit : (ctx.Or(...copies.map((c) => c.lit)) as B);
       // Phase 1: a complete valid execution, small inputs first, and pointer
       // parameters that do not alias before ones that do.
       const base = [any, enc.okAll, enc.noUnwind];
       let r: 'sat' | 'unsat' | 'unknown' = 'unsat';
       for (const pref of enc.aliasing ? [[enc.noAlias], []] : [[]]) {
-        r = await this.check(level, [...base, ...pref, level.boxes[0].lit], signal);
+        r = await this.check(level, [...base, ...pref, level.boxes[0].lit], signal, opts.budget);
         if (r === 'sat') return this.verdictFromModel(level, goal, copies, level.solver.model(), true);
-        r = await this.check(level, [...base, ...pref], signal);
+        r = await this.check(level, [...base, ...pref], signal, opts.budget);
         if (r === 'sat') {
           let model = level.solver.model();
           for (const box of level.boxes.slice(1)) {
             // A smaller box for readability, when the first box failed but the full range worked.
-            if ((await this.check(level, [...base, ...pref, box.lit], signal)) === 'sat') {
+            if ((await this.check(level, [...base, ...pref, box.lit], signal, opts.budget)) === 'sat') {
               model = level.solver.model();
               break;
             }
@@ -199,15 +288,15 @@ export class FunctionSolver {
       for (const copy of phase2) {
         const before = [copy.lit, ...obligationsBefore(level, copy)];
         // Small inputs first here too, for readable counter-examples.
-        let r2 = await this.check(level, [...before, level.boxes[0].lit], signal);
+        let r2 = await this.check(level, [...before, level.boxes[0].lit], signal, opts.budget);
         if (r2 === 'sat') return this.verdictFromModel(level, goal, [copy], level.solver.model(), false);
-        r2 = await this.check(level, before, signal);
+        r2 = await this.check(level, before, signal, opts.budget);
         if (r2 === 'sat') {
           // As in phase 1, a smaller box when the full range worked: the run goes on past the goal, and an
           // input of 2^30 can make it loop or recurse for ever (a stack overflow) where 200 would not.
           let model = level.solver.model();
           for (const box of level.boxes.slice(1))
-            if ((await this.check(level, [...before, box.lit], signal)) === 'sat') {
+            if ((await this.check(level, [...before, box.lit], signal, opts.budget)) === 'sat') {
               model = level.solver.model();
               break;
             }
@@ -215,7 +304,10 @@ export class FunctionSolver {
         }
         if (r2 === 'unknown') sawUnknown = true;
       }
-      if (sawUnknown) return { status: 'unknown', causes: [{ kind: 'timeout', limitMs: this.options.timeoutMs, during: 'query' }], bound: level.bound };
+      if (sawUnknown) {
+        const during = opts.budget && opts.budget.leftMs <= 0 ? 'goal' : 'query';
+        return { status: 'unknown', causes: [{ kind: 'timeout', limitMs: this.options.timeoutMs, during }], bound: level.bound };
+      }
     }
     if (opts.satOnly) return { status: 'unknown' };
     // Unsatisfiable at this bound.
@@ -229,13 +321,24 @@ export class FunctionSolver {
       };
     if (unwind) return { status: 'not-reached', proof: 'bounded', bound: level.bound, causes: [{ kind: 'loop-bound', bound: level.bound }] };
     const isProperty = goal.kind === 'assertion' || goal.kind === 'runtime-error';
-    const explain = opts.explain !== 'loop-free' || enc.unrolled.unwinds.length === 0;
+    // A suite explains loop-free code only, and within a time budget per function: reasons are extra, the verdicts are what was asked.
+    const suite = opts.explain === 'loop-free';
+    const explain = (!suite || enc.unrolled.unwinds.length === 0) && (!suite || this.explainMs < SUITE_EXPLAIN_BUDGET_MS);
+    const started = Date.now();
     const why = !explain
       ? undefined
-      : await explainUnreachable(this.z, this.program, this.fn, this.options, level.bound, goal, signal).catch((e) => {
+      : await explainUnreachable(
+          this.z,
+          this.program,
+          this.explainLevel(level.bound),
+          goal,
+          signal,
+          suite ? SUITE_EXPLAIN_BUDGET_MS - this.explainMs : undefined,
+        ).catch((e) => {
           if (isCancellation(e)) throw e;
           return undefined;
         });
+    if (explain && suite) this.explainMs += Date.now() - started;
     // Allocation is assumed to succeed unless asked otherwise: a proof that rests on it says so.
     const allocBefore = !this.options.mallocMayFail && enc.allocNodes.some((a) => copies.some((c) => level.ancestors[c.node].has(a) || a === c.node));
     const causes: VerdictCause[] = [];
