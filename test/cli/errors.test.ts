@@ -1,15 +1,24 @@
 // The CLI boundary: every command reads its file once, through the API, and
 // reports input errors the same way (exit code 2, `file:line:column: message`).
-import { spawnSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
 
-function creach(...args: string[]) {
-  const r = spawnSync(process.execPath, ['dist/cli.js', ...args], { encoding: 'utf8', timeout: 60_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+/** Runs the CLI without blocking the test worker (a long spawnSync starves vitest's own messages on a busy machine). */
+function creach(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['dist/cli.js', ...args],
+      { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 << 20 },
+      (err: (Error & { code?: unknown }) | null, stdout: string, stderr: string) => {
+        const code = err ? (typeof err.code === 'number' ? err.code : null) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
 }
 
 beforeAll(() => {
@@ -17,13 +26,13 @@ beforeAll(() => {
 }, 120_000);
 
 describe('CLI errors', () => {
-  it('a missing file gives the same message and exit code from every command', () => {
+  it('a missing file gives the same message and exit code from every command', async () => {
     const runs = [
-      creach('cfg', '/nonexistent.c'),
-      creach('reach', '/nonexistent.c', '--line', '3'),
-      creach('check', '/nonexistent.c'),
-      creach('cover', '/nonexistent.c'),
-      creach('replay', tmpdir(), '/nonexistent.c'),
+      await creach('cfg', '/nonexistent.c'),
+      await creach('reach', '/nonexistent.c', '--line', '3'),
+      await creach('check', '/nonexistent.c'),
+      await creach('cover', '/nonexistent.c'),
+      await creach('replay', tmpdir(), '/nonexistent.c'),
     ];
     for (const r of runs) {
       expect(r.code).toBe(2);
@@ -31,13 +40,13 @@ describe('CLI errors', () => {
     }
   });
 
-  it('a directory given as the file is an input error', () => {
-    const r = creach('check', tmpdir());
+  it('a directory given as the file is an input error', async () => {
+    const r = await creach('check', tmpdir());
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/:1:1: cannot read the file: it is a directory/);
   });
 
-  it('a syntax error is file:line:column with exit code 2, from reach, check and cover alike', () => {
+  it('a syntax error is file:line:column with exit code 2, from reach, check and cover alike', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'creach-cli-'));
     const file = join(dir, 'bad.c');
     writeFileSync(file, 'int f(int x) {\n  return x +;\n}\n');
@@ -46,37 +55,37 @@ describe('CLI errors', () => {
       ['check', file],
       ['cover', file],
     ]) {
-      const r = creach(...args);
+      const r = await creach(...args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:2:\\d+: `));
     }
   });
 
-  it('requests the engine cannot answer are input errors naming the place', () => {
-    const noGoal = creach('reach', 'test/fixtures/factorial.c', '--line', '1');
+  it('requests the engine cannot answer are input errors naming the place', async () => {
+    const noGoal = await creach('reach', 'test/fixtures/factorial.c', '--line', '1');
     expect(noGoal.code).toBe(2);
     expect(noGoal.stderr).toMatch(/^test\/fixtures\/factorial\.c:1:1: /);
-    const noFunction = creach('check', 'test/fixtures/factorial.c', '--function', 'nope');
+    const noFunction = await creach('check', 'test/fixtures/factorial.c', '--function', 'nope');
     expect(noFunction.code).toBe(2);
     expect(noFunction.stderr).toContain("no function 'nope'");
-    const badGoal = creach('reach', 'test/fixtures/factorial.c', '--goal', 'f:999:stmt');
+    const badGoal = await creach('reach', 'test/fixtures/factorial.c', '--goal', 'f:999:stmt');
     expect(badGoal.code).toBe(2);
     expect(badGoal.stderr).toContain("no goal 'f:999:stmt'");
   });
 
-  it('bad option values are usage errors', () => {
-    expect(creach('reach', 'test/fixtures/factorial.c', '--line', 'x').code).toBe(2);
-    expect(creach('check', 'test/fixtures/factorial.c', '--timeout', '5').code).toBe(2);
-    expect(creach('check', 'test/fixtures/factorial.c', '--data-model', 'LP32').code).toBe(2);
+  it('bad option values are usage errors', async () => {
+    expect((await creach('reach', 'test/fixtures/factorial.c', '--line', 'x')).code).toBe(2);
+    expect((await creach('check', 'test/fixtures/factorial.c', '--timeout', '5')).code).toBe(2);
+    expect((await creach('check', 'test/fixtures/factorial.c', '--data-model', 'LP32')).code).toBe(2);
     // Sizes no formula could hold are refused at once, not tried for ever (fuzz finding: --pointer-array-length 99999999999 hung).
-    const huge = creach('check', 'test/fixtures/factorial.c', '--pointer-array-length', '99999999999');
+    const huge = await creach('check', 'test/fixtures/factorial.c', '--pointer-array-length', '99999999999');
     expect(huge.code).toBe(2);
     expect(huge.stderr).toContain('--pointer-array-length expects an integer from 1 to 1024');
-    expect(creach('check', 'test/fixtures/factorial.c', '--loop-bound', '100000').code).toBe(2);
+    expect((await creach('check', 'test/fixtures/factorial.c', '--loop-bound', '100000')).code).toBe(2);
   });
 
-  it('a goal can be asked by its id', () => {
-    const r = creach('reach', 'test/fixtures/factorial.c', '--goal', 'f:13:stmt', '--json');
+  it('a goal can be asked by its id', async () => {
+    const r = await creach('reach', 'test/fixtures/factorial.c', '--goal', 'f:13:stmt', '--json');
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report.functions[0].goals[0]).toMatchObject({ id: 'f:13:stmt', status: 'covered' });
@@ -85,12 +94,18 @@ describe('CLI errors', () => {
 });
 
 describe('CLI output errors', () => {
-  it('an export directory that is a file is an input error, not a crash', () => {
+  it('an export directory that is a file is an input error, not a crash', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'creach-cli-'));
     const file = join(dir, 'afile');
     writeFileSync(file, 'x');
-    const r = creach('cover', 'test/fixtures/factorial.c', '--emit-tests', file);
+    const r = await creach('cover', 'test/fixtures/factorial.c', '--emit-tests', file);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('cannot write the suite there: not a directory');
+  });
+
+  it('an export directory that cannot be made is an input error, not a hang (fuzz finding: mkdir -p under /proc never ended)', async () => {
+    const r = await creach('cover', 'test/fixtures/factorial.c', '--emit-tests', '/proc/creach-nope/suite');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('cannot write the suite there');
   });
 });

@@ -69,3 +69,31 @@ describe('calls without a prototype (fuzz finding: a Z3 sort crash)', () => {
     await expectAllValidated(file, r);
   });
 });
+
+describe('initialisers (fuzz findings)', () => {
+  it('excess initialisers are ignored as gcc does, not laid over the first members', async () => {
+    const file = writeC(
+      'excess.c',
+      'int f(int x) {\n  int a[2] = {1, 2, 3};\n  struct { int p; } v = {4, 5};\n  return a[0] * 100 + a[1] * 10 + v.p + x;\n}\n',
+    );
+    const r = await engine.cover({ file, criterion: 'statement' });
+    const t = r.functions[0].tests[0];
+    expect(t.result).toBe(124 + (t.inputs.x as number));
+    await expectAllValidated(file, r);
+  });
+
+  it('a union holds the member initialised last', async () => {
+    const file = writeC(
+      'union.c',
+      'union du { int a; short b[2]; };\nint f(int x) {\n  union du v = {.a = 1, .b = {2, 3}};\n  if (v.b[0] == 2 && v.b[1] == 3) return x;\n  return -1;\n}\n',
+    );
+    const r = await engine.reach({ file, line: 4, outcome: 'true' });
+    expect(only(r).goal.status).toBe('covered');
+    await expectAllValidated(file, r);
+  });
+
+  it('an initialiser of an incomplete type is an error at its place, not a hang', async () => {
+    const file = writeC('incomplete.c', 'struct s y = { 1 };\nint f(int x) { return x; }\n');
+    await expect(engine.cover({ file, criterion: 'statement' })).rejects.toThrow(/incomplete type/);
+  });
+});

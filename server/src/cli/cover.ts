@@ -39,7 +39,7 @@ export async function run(args: string[]): Promise<number> {
     for (const b of exported.bugs) process.stderr.write(`CREACH BUG: ${b}\n`);
     if (dir) {
       try {
-        fs.mkdirSync(dir, { recursive: true });
+        makeDirectory(dir);
         for (const f of exported.files) {
           const p = path.join(dir, f.name);
           fs.writeFileSync(p, f.text);
@@ -56,4 +56,20 @@ export async function run(args: string[]): Promise<number> {
   });
   printReport(report, Boolean(values.json));
   return 0;
+}
+
+/**
+ * mkdir -p, one level at a time: Node's recursive mkdirSync never returns
+ * when the parent is a pseudo-filesystem that answers ENOENT (`/proc/x`).
+ */
+function makeDirectory(dir: string): void {
+  const missing: string[] = [];
+  let d = path.resolve(dir);
+  while (!fs.existsSync(d)) {
+    missing.push(d);
+    const parent = path.dirname(d);
+    if (parent === d) break;
+    d = parent;
+  }
+  for (const m of missing.reverse()) fs.mkdirSync(m);
 }

@@ -66,8 +66,19 @@ export class InitResolver {
     }
     const its = items(node);
     const tree: InitTree = { kind: 'list', elems: new Map() };
-    let k = 0;
-    while (k < its.length) k = this.fill(t, tree, its, k, false);
+    let k = this.fill(t, tree, its, 0, false);
+    while (k < its.length) {
+      // fill stops at the end of the members, or after a union's one member: only a designator starts again.
+      const next = its[k].designators.length > 0 ? this.fill(t, tree, its, k, false) : k;
+      if (next > k) {
+        k = next;
+        continue;
+      }
+      // No member takes the item: a struct or union of no known members (an incomplete type), or more items than members.
+      if (t.kind === 'struct' && t.fields.length === 0) this.lower.report('error', node, 'initializer for an object of incomplete type');
+      else this.lower.report('warning', its[k].value, 'excess elements in initializer (ignored, as gcc does)');
+      break;
+    }
     return tree;
   }
 
@@ -82,6 +93,8 @@ export class InitResolver {
         const idx = this.designatorIndex(t, item.designators[0]);
         if (idx === null) return k + 1;
         cursor = idx;
+        // A union holds the member initialised last: the others' initialisers are overridden.
+        if (t.kind === 'struct' && t.union) for (const m of [...tree.elems.keys()]) if (m !== cursor) tree.elems.delete(m);
         if (item.designators.length > 1) {
           const sub = memberType(t, cursor);
           if (sub) {

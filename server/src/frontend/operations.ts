@@ -38,6 +38,11 @@ export class OperandLowerer {
   protected get ctx(): FrontendContext {
     return this.host.ctx;
   }
+
+  /** A diagnostic at a node (for the lowering's helpers, such as the initialiser resolver). */
+  report(severity: Parameters<FrontendContext['report']>[0], node: SyntaxNode, message: string): void {
+    this.ctx.report(severity, node, message);
+  }
   get model() {
     return this.host.ctx.model;
   }
