@@ -19,7 +19,7 @@ export interface Minimized {
 export async function minimizeCase(c: FuzzCase, file: string, options: RunnerOptions, log: (s: string) => void = () => {}): Promise<Minimized> {
   const original = c.files[file];
   if (original === undefined) throw new Error(`case ${c.id} has no file ${file}`);
-  const pool = new FuzzPool({ ...options, jobs: 1 });
+  const pool = new FuzzPool({ ...options, jobs: 1, retryHangs: false });
   let runs = 0;
   const run = (text: string) => {
     runs++;

@@ -46,6 +46,7 @@ export function formatSummary(reports: CaseReport[], ms: number, skipped: number
     byCommand.set(r.case.argv[0] ?? '(none)', k);
   }
   const slowest = [...reports].sort((a, b) => b.result.ms - a.result.ms).slice(0, 5);
+  const retried = reports.filter((r) => r.slow);
   const processes = reports.filter((r) => r.result.mode === 'process').length;
   return [
     `fuzz: ${reports.length} cases run (${processes} as real processes), ${skipped} skipped as known findings, ${(ms / 1000).toFixed(1)} s`,
@@ -58,5 +59,6 @@ export function formatSummary(reports: CaseReport[], ms: number, skipped: number
     ),
     `  by command: ${[...byCommand].map(([c, v]) => `${c} ${v.n} (${(v.ms / 1000).toFixed(0)} s)`).join(', ')}`,
     `  slowest: ${slowest.map((r) => `${r.case.id} ${(r.result.ms / 1000).toFixed(1)} s`).join(', ')}`,
+    ...retried.map((r) => `  SLOW (not a hang on its second run): ${r.case.id} [${r.case.hash}] ${r.slow}: ${r.case.argv.join(' ').slice(0, 100)}`),
   ].join('\n');
 }

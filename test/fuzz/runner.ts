@@ -79,6 +79,8 @@ export interface RunnerOptions {
   processWallMs?: number;
   /** A worker is replaced after this many cases (bounds memory kept by one process). */
   recycleAfter?: number;
+  /** Run a case that hung in process once more as a real process (default true). */
+  retryHangs?: boolean;
 }
 
 export const defaultDist = resolve(__dirname, '..', '..', 'dist');
@@ -236,6 +238,8 @@ export interface CaseReport {
   judgement: Judgement;
   /** The case's directory (kept for failures, removed otherwise). */
   dir: string;
+  /** Set when the case went over the wall-clock limit in process but not when run again as a process. */
+  slow?: string;
 }
 
 export interface RunAllOptions extends RunnerOptions {
@@ -256,6 +260,7 @@ function fullOptions(options: RunnerOptions): Required<RunnerOptions> {
     wallMs: options.wallMs ?? 60_000,
     processWallMs: options.processWallMs ?? 75_000,
     recycleAfter: options.recycleAfter ?? 150,
+    retryHangs: options.retryHangs ?? true,
   };
 }
 
@@ -274,15 +279,31 @@ export class FuzzPool {
     this.idle = [...this.workers];
   }
 
-  /** Runs one case (in process, or as a real process) in a fresh directory and judges it. */
+  /**
+   * Runs one case (in process, or as a real process) in a fresh directory and
+   * judges it. A case that hangs in process runs once more as a real process
+   * (the machine may have been busy): it is a hang only if that run hangs too,
+   * and otherwise reported with `slow` set.
+   */
   async run(c: FuzzCase, asProcess = false, keep = false): Promise<CaseReport> {
     const w = this.idle.pop() ?? (await new Promise<Worker>((res) => this.waiting.push(res)));
     try {
-      const dir = materialize(c, this.root);
-      const result = asProcess ? await runProcess(c, dir, this.opts) : await w.run(c, dir);
-      const judgement = judge(c, result);
+      let dir = materialize(c, this.root);
+      let result = asProcess ? await runProcess(c, dir, this.opts) : await w.run(c, dir);
+      let judgement = judge(c, result);
+      let slow: string | undefined;
+      if (judgement.verdict === 'hang' && !asProcess && this.opts.retryHangs) {
+        const dir2 = materialize(c, this.root);
+        const again = await runProcess(c, dir2, this.opts);
+        const second = judge(c, again);
+        if (second.verdict !== 'hang') {
+          slow = `over ${result.ms} ms in process, then ${again.ms} ms as a real process`;
+          rmSync(dir, { recursive: true, force: true });
+          [dir, result, judgement] = [dir2, again, second];
+        } else rmSync(dir2, { recursive: true, force: true });
+      }
       if (judgement.verdict === 'ok' && !keep) rmSync(dir, { recursive: true, force: true });
-      return { case: c, result, judgement, dir };
+      return { case: c, result, judgement, dir, ...(slow ? { slow } : {}) };
     } finally {
       const next = this.waiting.shift();
       if (next) next(w);
