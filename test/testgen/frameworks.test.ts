@@ -10,11 +10,11 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { fileEngine, type Engine } from '../helpers/engine';
 import { defaultEngineOptions } from '../../server/src/api';
 import type { Report, TestReport } from '../../shared/report';
-import { fixture, scratch, gcc, runExe } from './helpers';
+import { fixture, scratch } from './helpers';
 
 // Without the libraries the test is skipped, except in CI (.ci/run installs them): there it must run.
 const hasLibraries =
@@ -37,9 +37,17 @@ function outcomes(stdout: string, names: string[]): Map<string, Outcome> {
   return out;
 }
 
-function gxx(dir: string, args: string[]): string {
-  const r = spawnSync('g++', args, { cwd: dir, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`g++ ${args.join(' ')} failed:\n${r.stderr}`);
+// Asynchronous: long synchronous children (g++ on GoogleTest) would keep vitest's worker from answering its runner.
+function run(cmd: string, args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(cmd, args, { cwd, encoding: 'utf8', timeout: 120_000 }, (_e, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }));
+  });
+}
+
+/** Compiles with gcc or g++; returns the warnings, or throws with the errors. */
+async function compiler(cc: 'gcc' | 'g++', dir: string, args: string[]): Promise<string> {
+  const r = await run(cc, args, dir);
+  if (r.code !== 0) throw new Error(`${cc} ${args.join(' ')} failed:\n${r.stderr}`);
   return r.stderr;
 }
 
@@ -97,17 +105,19 @@ describe.skipIf(!hasLibraries && !process.env.CI).each(CASES)('CMocka and Google
     const tests = report.functions.flatMap((f) => f.tests.map((t) => ({ fn: f.name, t })));
     expect(tests.length).toBeGreaterThan(0);
 
-    const build: Record<'cmocka' | 'gtest', { names: string[]; compile: (d: string) => void }> = {
+    const stem = path.basename(c.fixture, '.c');
+    const build: Record<'cmocka' | 'gtest', { names: string[]; compile: (d: string) => Promise<void> }> = {
       cmocka: {
         names: tests.map(({ fn, t }) => `${fn} ${t.id}`),
-        compile: (d) => expect(gcc(d, ['-Wall', '-Wextra', `${path.basename(c.fixture, '.c')}_cmocka.c`, '-lcmocka', '-o', 'tests'])).toBe(''),
+        compile: async (d) => expect(await compiler('gcc', d, ['-Wall', '-Wextra', `${stem}_cmocka.c`, '-lcmocka', '-o', 'tests'])).toBe(''),
       },
       gtest: {
         names: tests.map(({ fn, t }) => `${fn}.${t.id}`),
-        compile: (d) => {
-          const stem = path.basename(c.fixture, '.c');
-          expect(gcc(d, ['-Wall', '-Wextra', '-c', `${stem}_creach.c`, '-o', 'creach_c.o'])).toBe('');
-          expect(gxx(d, ['-Wall', '-Wextra', `${stem}_gtest.cc`, 'creach_c.o', '-lgtest', '-lgtest_main', '-pthread', '-o', 'tests'])).toBe('');
+        compile: async (d) => {
+          expect(await compiler('gcc', d, ['-Wall', '-Wextra', '-c', `${stem}_creach.c`, '-o', 'creach_c.o'])).toBe('');
+          expect(await compiler('g++', d, ['-Wall', '-Wextra', `${stem}_gtest.cc`, 'creach_c.o', '-lgtest', '-lgtest_main', '-pthread', '-o', 'tests'])).toBe(
+            '',
+          );
         },
       },
     };
@@ -120,18 +130,18 @@ describe.skipIf(!hasLibraries && !process.env.CI).each(CASES)('CMocka and Google
       const expected = (broken: boolean) =>
         new Map(tests.map(({ fn, t }, k): [string, Outcome] => [names[k], c.sanitizerOnly?.(fn, t) ? 'SKIPPED' : broken && c.breaks(fn, t) ? 'FAILED' : 'OK']));
 
-      compile(out);
-      const run = runExe(path.join(out, 'tests'));
-      expect(outcomes(run.stdout, names), `${format}:\n${run.stdout}`).toEqual(expected(false));
-      expect(run.code).toBe(0);
+      await compile(out);
+      const passing = await run(path.join(out, 'tests'), [], out);
+      expect(outcomes(passing.stdout, names), `${format}:\n${passing.stdout}`).toEqual(expected(false));
+      expect(passing.code).toBe(0);
 
       // The broken copy: the same tests, compiled against the changed source.
       const original = fs.readFileSync(fixture(c.fixture), 'utf8');
       expect(original).toContain(c.from);
       fs.writeFileSync(src, original.replace(c.from, c.to));
       try {
-        compile(out);
-        const broken = runExe(path.join(out, 'tests'));
+        await compile(out);
+        const broken = await run(path.join(out, 'tests'), [], out);
         const want = expected(true);
         expect([...want.values()]).toContain('FAILED');
         expect(outcomes(broken.stdout, names), `${format}, broken:\n${broken.stdout}`).toEqual(want);
