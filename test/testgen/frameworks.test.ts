@@ -1,7 +1,7 @@
 // CMocka and GoogleTest exports (`--format cmocka|gtest`) against the real
 // libraries (Debian's libcmocka-dev and libgtest-dev): the engine's suites for
 // tritype.c (decision coverage), struct_array.c (pointers, an output
-// parameter) and tcas_assert.c's foo (check: a violated assertion, and runtime
+// parameter), result_kinds.c (float and pointer results) and tcas_assert.c's foo (check: a violated assertion, and runtime
 // errors whose data only a sanitizer build shows) are exported, compiled with
 // gcc/g++ and run: every test passes (or is skipped, for the sanitizer-only
 // data). Then one constant of a copy of the source is changed and exactly the
@@ -14,7 +14,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { fileEngine, type Engine } from '../helpers/engine';
 import { defaultEngineOptions } from '../../server/src/api';
 import type { Report, TestReport } from '../../shared/report';
-import { fixture, scratch } from './helpers';
+import { fixture, ownFixture, scratch } from './helpers';
 
 // Without the libraries the test is skipped, except in CI (.ci/run installs them): there it must run.
 const hasLibraries =
@@ -53,6 +53,8 @@ async function compiler(cc: 'gcc' | 'g++', dir: string, args: string[]): Promise
 
 interface Case {
   fixture: string;
+  /** Where the fixture is (default: test/fixtures/). */
+  path?: string;
   report: (e: Engine, file: string) => Promise<Report>;
   /** The change to the copy of the source: one constant. */
   from: string;
@@ -84,6 +86,15 @@ const CASES: Case[] = [
     breaks: (fn) => fn === 'count_first_quadrant',
   },
   {
+    fixture: 'result_kinds.c',
+    path: ownFixture('result_kinds.c'),
+    report: (e, file) => e.cover({ file, criterion: 'decision' }),
+    // half returns x / 4 instead of x / 2 when x > 2: another value for every finite x (infinity stays infinity).
+    from: 'return x / 2.0f;',
+    to: 'return x / 4.0f;',
+    breaks: (fn, t) => fn === 'half' && typeof t.inputs.x === 'number' && Number.isFinite(t.inputs.x) && t.inputs.x > 2,
+  },
+  {
     fixture: 'tcas_assert.c',
     report: (e, file) => e.check({ file, function: 'foo' }),
     // The counter-example of `assert(z > -2500)` has z = -2500 (x = 50: u = 100, y = x - u): it holds
@@ -100,7 +111,7 @@ describe.skipIf(!hasLibraries && !process.env.CI).each(CASES)('CMocka and Google
     const dir = scratch(`frameworks-${c.fixture}`);
     const src = path.join(dir, 'src', c.fixture);
     fs.mkdirSync(path.dirname(src));
-    fs.copyFileSync(fixture(c.fixture), src);
+    fs.copyFileSync(c.path ?? fixture(c.fixture), src);
     const report = await c.report(engine!, src);
     const tests = report.functions.flatMap((f) => f.tests.map((t) => ({ fn: f.name, t })));
     expect(tests.length).toBeGreaterThan(0);
@@ -115,7 +126,7 @@ describe.skipIf(!hasLibraries && !process.env.CI).each(CASES)('CMocka and Google
         names: tests.map(({ fn, t }) => `${fn}.${t.id}`),
         compile: async (d) => {
           expect(await compiler('gcc', d, ['-Wall', '-Wextra', '-c', `${stem}_creach.c`, '-o', 'creach_c.o'])).toBe('');
-          expect(await compiler('g++', d, ['-Wall', '-Wextra', `${stem}_gtest.cc`, 'creach_c.o', '-lgtest', '-lgtest_main', '-pthread', '-o', 'tests'])).toBe(
+          expect(await compiler('g++', d, ['-Wall', '-Wextra', `${stem}_gtest.cc`, 'creach_c.o', '-lgtest_main', '-lgtest', '-pthread', '-o', 'tests'])).toBe(
             '',
           );
         },
@@ -136,7 +147,7 @@ describe.skipIf(!hasLibraries && !process.env.CI).each(CASES)('CMocka and Google
       expect(passing.code).toBe(0);
 
       // The broken copy: the same tests, compiled against the changed source.
-      const original = fs.readFileSync(fixture(c.fixture), 'utf8');
+      const original = fs.readFileSync(c.path ?? fixture(c.fixture), 'utf8');
       expect(original).toContain(c.from);
       fs.writeFileSync(src, original.replace(c.from, c.to));
       try {

@@ -221,7 +221,7 @@ int creach_gtest_same_float(double a, double b) { return creach_same_float(a, b)
   const cc: string[] = [];
   cc.push(`// CReach tests of ${report.file}, for GoogleTest (Debian: libgtest-dev).`);
   cc.push(`// Build: cc -c ${cName} -o creach_c.o`);
-  cc.push(`//        c++ THIS_FILE.cc creach_c.o -lgtest -lgtest_main -pthread -o tests   Run: ./tests`);
+  cc.push(`//        c++ THIS_FILE.cc creach_c.o -lgtest_main -lgtest -pthread -o tests   Run: ./tests`);
   cc.push('// One test per datum: it calls the function with the datum (nondet and external calls return');
   cc.push("// the datum's values, in order) and asserts the expected result and outputs. The function runs");
   cc.push(`// in C (${cName}), which records the values it sees.`);
