@@ -305,6 +305,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     const format = await vscode.window.showQuickPick(
       [
         { label: 'c', description: 'a self-contained C harness that runs every datum and checks the expected results' },
+        { label: 'cmocka', description: 'CMocka tests, one per datum (cc FILE -lcmocka)' },
+        { label: 'gtest', description: 'GoogleTest tests, one per datum (a C part and a C++ part)' },
         { label: 'testcomp', description: 'Test-Comp exchange format (metadata.xml and one XML file per test)' },
         { label: 'json', description: 'the CReach report' },
       ],

@@ -79,7 +79,10 @@ export interface HarnessRequest extends SourceInput {
   includePath?: string;
 }
 
-export type ExportFormat = 'c' | 'testcomp' | 'json';
+/** The C harness, CMocka tests, GoogleTest tests (a C part and a C++ part), a Test-Comp suite, or the report as JSON. */
+export const EXPORT_FORMATS = ['c', 'cmocka', 'gtest', 'testcomp', 'json'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const isExportFormat = (f: string): f is ExportFormat => (EXPORT_FORMATS as readonly string[]).includes(f);
 
 export interface ExportRequest extends SourceInput {
   report: Report;

@@ -1,7 +1,11 @@
-// creach check FILE [--function F] [--json]: assertions, ensures clauses and possible runtime errors.
+// creach check FILE [--function F] [--json | --format text|json|sarif]: assertions, ensures clauses and possible runtime errors.
 
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { engineOptionsHelp, parseCommandLine } from './options';
 import { printReport, reportOptionSpecs, withEngine } from './run-engine';
+import { UsageError } from './errors';
+import { sarifLog } from './sarif';
 
 const usage = `usage: creach check FILE [options]
 Checks assertions, ACSL ensures clauses, error calls and possible runtime errors: a counter-example or a proof for each,
@@ -9,16 +13,33 @@ in the function and in everything it calls (in its context). A file with main is
 are the program's; every other function is also checked alone (with free parameters), and says what the same property
 is from main. Exit code 1 when a violation is found (for a program: a violation from main).
   --function F, -f F        only the function F
-  --json                    the report as JSON
+  --json                    the report as JSON (the same as --format json)
+  --format text|json|sarif  the output: text (the default), the report as JSON, or a SARIF 2.1.0 log for code scanning
+                            (violations: results of level error, or warning for a function checked alone; unknown and
+                            bounded verdicts: results of level note with their cause; proofs: notifications of the run)
 ${engineOptionsHelp(['solver', 'common'])}`;
 
 export async function run(args: string[]): Promise<number> {
-  const cl = parseCommandLine(args, ['common', 'solver'], reportOptionSpecs, usage);
+  const cl = parseCommandLine(args, ['common', 'solver'], { ...reportOptionSpecs, format: { type: 'string' } }, usage);
   if (!cl) return 0;
   const { values } = cl;
+  const format = (values.format ?? (values.json ? 'json' : 'text')) as string;
+  if (format !== 'text' && format !== 'json' && format !== 'sarif') throw new UsageError(`--format must be text, json or sarif\n${usage}`);
+  if (values.json && format !== 'json') throw new UsageError(`--json and --format ${format} contradict each other\n${usage}`);
   const report = await withEngine(cl.file, cl.engine, (e, source) => e.check({ ...source, function: values.function as string | undefined }));
-  printReport(report, Boolean(values.json));
+  if (format === 'sarif') process.stdout.write(`${JSON.stringify(sarifLog(report, { toolVersion: toolVersion() }), null, 2)}\n`);
+  else printReport(report, format === 'json');
   // A program's verdict is its entry point's (with everything it calls); functions checked alone are unit views.
   const program = report.functions.filter((f) => f.role === 'program');
   return (program.length ? program : report.functions).some((f) => f.goals.some((g) => g.status === 'violated')) ? 1 : 0;
+}
+
+/** CReach's version, from the package.json beside the bundle (dist/cli.js), when it is there. */
+function toolVersion(): string | undefined {
+  try {
+    const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { name?: string; version?: string };
+    return pkg.name === 'creach' ? pkg.version : undefined;
+  } catch {
+    return undefined;
+  }
 }

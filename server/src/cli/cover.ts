@@ -1,16 +1,19 @@
-// creach cover FILE [--criterion statement|decision] [--emit-tests DIR [--format c|testcomp|json]] [--validate] [--json]
+// creach cover FILE [--criterion statement|decision] [--emit-tests DIR [--format c|cmocka|gtest|testcomp|json]] [--validate] [--json]
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { engineOptionsHelp, parseCommandLine } from './options';
 import { printReport, reportOptionSpecs, withEngine } from './run-engine';
 import { InputError, UsageError } from './errors';
+import { isExportFormat } from '../api';
 
 const usage = `usage: creach cover FILE [options]
 Generates a test suite for the statement or decision criterion (decision: every outcome of every decision and condition).
   --criterion statement|decision   (default decision)
   --emit-tests DIR          write the suite into DIR
-  --format c|testcomp|json  format of the written suite (default c)
+  --format FORMAT           format of the written suite: c (a self-contained harness, the default),
+                            cmocka (CMocka tests), gtest (GoogleTest tests: a C part and a C++ part),
+                            testcomp (Test-Comp test cases) or json (the report)
   --validate                compile and run the suite, and mark each datum validated or not
   --function F, -f F        only the function F
   --json                    the report as JSON
@@ -28,7 +31,7 @@ export async function run(args: string[]): Promise<number> {
   const criterion = (values.criterion ?? 'decision') as string;
   if (criterion !== 'statement' && criterion !== 'decision') throw new UsageError(`--criterion must be statement or decision\n${usage}`);
   const format = (values.format ?? 'c') as string;
-  if (format !== 'c' && format !== 'testcomp' && format !== 'json') throw new UsageError(`--format must be c, testcomp or json\n${usage}`);
+  if (!isExportFormat(format)) throw new UsageError(`--format must be c, cmocka, gtest, testcomp or json\n${usage}`);
   if (cl.rest.length > 0) throw new UsageError(`unexpected argument '${cl.rest[0]}'\n${usage}`);
   const dir = values['emit-tests'] as string | undefined;
   const report = await withEngine(cl.file, cl.engine, async (e, source) => {

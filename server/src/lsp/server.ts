@@ -24,7 +24,7 @@ import {
   type WorkDoneProgressReporter,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { EngineError, isCancellation, type ReachRequest } from '../api';
+import { EngineError, isCancellation, isExportFormat, type ReachRequest } from '../api';
 import type { Report } from '../../../shared/report';
 import {
   ServerCommands,
@@ -450,8 +450,8 @@ async function cfg(args: CfgArgs, signal: AbortSignal | undefined): Promise<unkn
 async function exportTests(args: ExportArgs, signal: AbortSignal | undefined): Promise<unknown> {
   const f = await openFile(args.uri);
   const report = await analysis.waitFor(args.uri, args.function, signal);
-  if (args.format !== 'c' && args.format !== 'testcomp' && args.format !== 'json')
-    throw new ResponseError(LSPErrorCodes.RequestFailed, 'creach.exportTests: format must be c, testcomp or json');
+  if (!isExportFormat(args.format))
+    throw new ResponseError(LSPErrorCodes.RequestFailed, 'creach.exportTests: format must be c, cmocka, gtest, testcomp or json');
   const result = await pool.run(
     'exportSuite',
     { file: f.file, text: analysis.analysisText(args.uri) ?? f.text, report, dir: args.dir, format: args.format },

@@ -1,5 +1,5 @@
 // A suite as files (`creach cover FILE --emit-tests DIR --format
-// c|testcomp|json [--validate]`): their names and texts, for the caller to
+// c|cmocka|gtest|testcomp|json [--validate]`): their names and texts, for the caller to
 // write, and the validation that may come first.
 
 import * as fs from 'node:fs';
@@ -8,10 +8,11 @@ import * as path from 'node:path';
 import type { Program } from '../ir/ir';
 import type { Report } from '../../../shared/report';
 import { emitHarness } from './harness';
+import { emitCmocka, emitGtest } from './frameworks';
 import { testCompSuite } from './testcomp';
 import { validateSuite, type SuiteValidation } from './validate';
 
-export type ExportFormat = 'c' | 'testcomp' | 'json';
+export type ExportFormat = 'c' | 'cmocka' | 'gtest' | 'testcomp' | 'json';
 
 /** A file to write, relative to the export directory. */
 export interface SuiteFile {
@@ -30,10 +31,19 @@ function stem(file: string): string {
 
 /** The files of the suite in `format`, for writing into `dir` (the C harness includes the source relative to it). */
 export function suiteFiles(program: Program, report: Report, dir: string, format: ExportFormat): SuiteFile[] {
+  const include = path.relative(path.resolve(dir), path.resolve(program.file)).split(path.sep).join('/');
   switch (format) {
-    case 'c': {
-      const include = path.relative(path.resolve(dir), path.resolve(program.file)).split(path.sep).join('/');
+    case 'c':
       return [{ name: `${stem(program.file)}_tests.c`, text: emitHarness(program, report, { sourcePath: include }) }];
+    case 'cmocka':
+      return [{ name: `${stem(program.file)}_cmocka.c`, text: emitCmocka(program, report, include) }];
+    case 'gtest': {
+      const cName = `${stem(program.file)}_creach.c`;
+      const { c, cc } = emitGtest(program, report, include, cName);
+      return [
+        { name: cName, text: c },
+        { name: `${stem(program.file)}_gtest.cc`, text: cc },
+      ];
     }
     case 'testcomp':
       return testCompSuite(program, report, { programFile: program.file });
