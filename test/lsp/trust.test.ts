@@ -108,6 +108,32 @@ describe('marks say what was checked (default settings)', () => {
     noNoise(text);
   }, 60_000);
 
+  it('noise.c: errors that cannot happen by construction (constant divisor, valid constant shift count) are no goals, no warning, no mark', async () => {
+    const uri = await s.open(fixture('noise.c'));
+    const p = await s.fileReport(uri, (x) => ['parity', 'top', 'quotient'].every((f) => done(f)(x)));
+    const diags = await s.diagnostics(uri, (ds) => ds.some((d) => /s \/ d/.test(String(d.message))), 60_000);
+    const errorsAt = (line: number) => p.report.functions.flatMap((f) => f.goals).filter((g) => g.kind === 'runtime-error' && g.line === line);
+    for (const code of ['return s % 2;', 'return x >> 28;']) {
+      const line = lineOf('noise.c', code);
+      expect(errorsAt(line), code).toEqual([]);
+      expect(
+        diags.filter((d) => d.range.start.line === line - 1),
+        code,
+      ).toEqual([]);
+      expect(markOf(p, line), code).toBe('covered');
+    }
+    // A variable divisor keeps both goals, each violated (d = 0; INT_MIN / -1).
+    const quotient = lineOf('noise.c', 'return s / d;');
+    expect(
+      errorsAt(quotient)
+        .map((g) => g.status)
+        .sort(),
+    ).toEqual(['violated', 'violated']);
+    const messages = diags.filter((d) => d.range.start.line === quotient - 1).map((d) => String(d.message));
+    expect(messages).toEqual(expect.arrayContaining([expect.stringMatching(/d = 0\b/), expect.stringMatching(/s = -2147483648, d = -1$/)]));
+    expect(markOf(p, quotient)).toBe('warning');
+  }, 120_000);
+
   it('"Reach this branch" is offered on decisions only, and asked elsewhere says so in words', async () => {
     const uri = await s.open(fixture('dead.c'));
     await s.fileReport(uri, done('classify'));
