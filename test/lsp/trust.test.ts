@@ -64,6 +64,8 @@ describe('marks say what was checked (default settings)', () => {
     const p = await s.fileReport(uri, done('hundred'));
     const loop = lineOf('loop_exit.c', 'while (i < 100)');
     expect(markOf(p, loop), JSON.stringify(p.marks)).toBe('covered');
+    // `i++` runs; that it cannot overflow is known within the bound only: that is no reason for a clock on a statement that runs.
+    expect(markOf(p, lineOf('loop_exit.c', 'i++;'))).toBe('covered');
     const exit = p.report.functions[0].goals.find((g) => g.kind === 'branch' && g.line === loop && g.outcome === 'false')!;
     // 100 iterations > 64: not reached within the bound (never "unreachable": the loop does end, gcc runs it).
     expect(exit.status).not.toBe('unreachable');
@@ -106,6 +108,17 @@ describe('marks say what was checked (default settings)', () => {
     expect(text.match(/No input satisfies all of/g)?.length ?? 0).toBeLessThanOrEqual(1);
     expect(text).toMatch(/\[line 5\]\([^)]*\) `x > 10`/);
     noNoise(text);
+    // One line, two unreachable goals (the outcome and the statement it guards) with the same conditions: listed once.
+    await s.fileReport(uri, done('clamp'));
+    const oneLine = lineOf('dead.c', 'if (x < 5) return 1;');
+    const both = hoverText(await s.hover(uri, oneLine - 1, 10));
+    expect(both.match(/\*\*unreachable\*\*/g)?.length, both).toBe(2);
+    expect(both.match(/No input satisfies all of/g)?.length, both).toBe(1);
+    expect(both).toMatch(/Same reasons as above/);
+    // Its mark is the `if`'s, which runs; the impossible outcome is the branch mark.
+    const p = await s.fileReport(uri, done('clamp'));
+    expect(markOf(p, oneLine)).toBe('covered');
+    expect(branchOf(p, oneLine)).toBe('⊘ never true');
   }, 60_000);
 
   it('noise.c: errors that cannot happen by construction (constant divisor, valid constant shift count) are no goals, no warning, no mark', async () => {
