@@ -514,7 +514,7 @@ export class Analysis {
     for (const g of deeper) cached.followUps.set(g.id, { kind: 'deeper', state: 'pending' });
     const ask = async (g: GoalReport, options: EngineOptions) => {
       const request: ReachRequest = { file: analysed.file, text: analysed.text, function: info.name, goal: g.id };
-      const report = await this.pool.run('reach', request, options, 'background', controller.signal);
+      const report = await this.pool.run('reach', request, options, 'follow-up', controller.signal);
       const fr = report.functions.find((f) => f.goals.some((x) => x.id === g.id));
       const answer = fr?.goals.find((x) => x.id === g.id);
       return { answer, test: answer?.test ? fr?.tests.find((t) => t.id === answer.test) : undefined };
