@@ -15,7 +15,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver-protocol/node';
-import type { FileReportParams, LineMarkKind } from '../../shared/editor-protocol';
+import { ServerCommands, type FileReportParams, type LineMarkKind } from '../../shared/editor-protocol';
 import { ensureBuilt, hoverText, root, startServer, type Session } from './session';
 
 const fixture = (name: string) => path.join(root, 'test/lsp/fixtures', name);
@@ -181,6 +181,23 @@ describe('a failed validation shows in the CodeLens, the gutter and the Problems
     await s?.close();
     rmSync(dir, { recursive: true, force: true });
   });
+
+  it('accept.c (main reading nondet characters): the marks are green only because every datum passes; the exported harness says the same', async () => {
+    const uri = await s.open(fixture('accept.c'));
+    const p = await s.fileReport(uri, done('main'), 180_000);
+    const fr = p.report.functions.find((f) => f.name === 'main')!;
+    expect(fr.tests.length).toBeGreaterThan(0);
+    expect(fr.tests.filter((t) => t.validated !== true).map((t) => [t.id, t.validation])).toEqual([]);
+    expect((p.marks?.lines ?? []).filter((m) => m.mark === 'failed')).toEqual([]);
+    const lens = (await s.codeLens(uri)).find((l) => l.command?.title.startsWith('CReach:'))!;
+    expect(lens.command!.title).not.toMatch(/failed validation/);
+    // What a user who exports the suite runs: the harness, compiled by gcc, passes every datum.
+    const harness = (await s.command(ServerCommands.harness, { uri, report: p.report })) as string;
+    writeFileSync(path.join(dir, 'accept_harness.c'), harness);
+    execFileSync('gcc', ['-o', path.join(dir, 'accept_harness'), path.join(dir, 'accept_harness.c')]);
+    const run = spawnSync(path.join(dir, 'accept_harness'), { encoding: 'utf8' });
+    expect(run.stdout.trim().split('\n').at(-1)).toBe(`${fr.tests.length} passed, 0 failed`);
+  }, 240_000);
 
   it('miscompiled.c: x = 7 fails validation; the lens, the mark of `return 1;` and a warning say so', async () => {
     // What the compiled code does (gcc): is_seven(7) returns 0, not the analysed 1.
