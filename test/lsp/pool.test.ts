@@ -1,7 +1,8 @@
 // The worker pool's priorities (pool.ts): what the user asks for first, then
-// the analysis of functions, then the follow-up queries; an analysis preempts
-// a running follow-up when every worker is busy (the follow-up is queued again
-// and still answered). The workers here are stand-ins that take the time a job
+// the analysis of functions, then the follow-up queries (explanations before
+// second looks); an analysis preempts a running follow-up when every worker is
+// busy (the follow-up is queued again and still answered), a follow-up never
+// preempts a second look. The workers here are stand-ins that take the time a job
 // says and stop when told to cancel: the pool's scheduling is what is tested.
 
 import { afterEach, describe, expect, it } from 'vitest';
@@ -50,14 +51,20 @@ describe('worker pool priorities', () => {
     return { job, finished };
   }
 
-  it('runs queued jobs by priority: user, then analyses, then follow-ups, each in the order asked', async () => {
+  it('runs queued jobs by priority: user, analyses, explanations, second looks, each in the order asked', async () => {
     const log: string[] = [];
     const { job, finished } = pool(log);
     const jobs = [job('user 1', 300, 'user')];
     await new Promise((r) => setTimeout(r, 100)); // user 1 is running
-    jobs.push(job('follow-up 1', 10, 'follow-up'), job('analysis 1', 10, 'background'), job('follow-up 2', 10, 'follow-up'), job('user 2', 10, 'user'));
+    jobs.push(
+      job('second look 1', 10, 'second-look'),
+      job('follow-up 1', 10, 'follow-up'),
+      job('analysis 1', 10, 'background'),
+      job('follow-up 2', 10, 'follow-up'),
+      job('user 2', 10, 'user'),
+    );
     await Promise.all(jobs);
-    expect(finished).toEqual(['user 1', 'user 2', 'analysis 1', 'follow-up 1', 'follow-up 2']);
+    expect(finished).toEqual(['user 1', 'user 2', 'analysis 1', 'follow-up 1', 'follow-up 2', 'second look 1']);
     expect(log.filter((m) => /preempting/.test(m))).toEqual([]);
   }, 30_000);
 
@@ -71,6 +78,26 @@ describe('worker pool priorities', () => {
     expect(finished).toEqual(['analysis', 'follow-up']);
     expect(log).toContain('preempting follow-up analyse for a background job');
     expect(log.filter((m) => m === 'started follow-up').length).toBe(2);
+  }, 30_000);
+
+  it('an explanation waits for a running second look instead of preempting it', async () => {
+    const log: string[] = [];
+    const { job, finished } = pool(log);
+    const second = job('second look', 400, 'second-look');
+    await new Promise((r) => setTimeout(r, 200));
+    await Promise.all([second, job('follow-up', 10, 'follow-up')]);
+    expect(finished).toEqual(['second look', 'follow-up']);
+    expect(log.filter((m) => /preempting/.test(m))).toEqual([]);
+  }, 30_000);
+
+  it('an analysis preempts a running second look', async () => {
+    const log: string[] = [];
+    const { job, finished } = pool(log);
+    const second = job('second look', 1500, 'second-look');
+    await new Promise((r) => setTimeout(r, 300));
+    await Promise.all([second, job('analysis', 50, 'background')]);
+    expect(finished).toEqual(['analysis', 'second look']);
+    expect(log).toContain('preempting second-look analyse for a background job');
   }, 30_000);
 
   it('an analysis does not preempt another analysis', async () => {

@@ -2,11 +2,13 @@
 // context), so the language server's main thread never waits on a solve.
 // Jobs have a priority: what the user asked for ('user') goes before the
 // background analysis of functions ('background'), which goes before the
-// follow-up queries on analysed functions ('follow-up': explanations, second
-// looks with a longer time limit); a job preempts a running one of a lower
-// priority when every worker is busy (the preempted job is cancelled and
-// queued again), so a newly opened file is analysed before the follow-ups of
-// the others run. Cancelling a running job
+// follow-up queries on analysed functions: explanations of unreachable code
+// ('follow-up', short: what a hover shows), then second looks at goals left
+// unknown ('second-look', each with a longer time limit). A user job or an
+// analysis preempts a running job of a lower priority when every worker is
+// busy (the preempted job is cancelled and queued again), so a newly opened
+// file is analysed before the follow-ups of the others run; follow-ups only
+// queue before second looks (preempting those would throw long work away). Cancelling a running job
 // aborts it in its worker (the engine gets an AbortSignal and interrupts Z3),
 // then the worker is retired and replaced by a fresh one: an interrupted Z3
 // WebAssembly instance can be left corrupted (seen: heap-corruption aborts and
@@ -17,9 +19,9 @@ import { Worker } from 'node:worker_threads';
 import { EngineError, type EngineMethod, type EngineOptions, type EngineParams, type EngineResult } from '../api';
 import type { FromWorker, ToWorker } from './worker-protocol';
 
-export type Priority = 'user' | 'background' | 'follow-up';
+export type Priority = 'user' | 'background' | 'follow-up' | 'second-look';
 
-const rank: Record<Priority, number> = { user: 0, background: 1, 'follow-up': 2 };
+const rank: Record<Priority, number> = { user: 0, background: 1, 'follow-up': 2, 'second-look': 3 };
 
 interface Job {
   id: number;
@@ -117,7 +119,7 @@ export class WorkerPool {
   private preemptIfFull(): void {
     if (this.slots.some((s) => !s.job && !s.killTimer)) return;
     const waiting = this.queue[0];
-    if (!waiting) return;
+    if (!waiting || rank[waiting.priority] > rank.background) return;
     const victims = this.slots.filter((s) => s.job && !s.job.preempted && !s.killTimer && rank[s.job.priority] > rank[waiting.priority]);
     const victim = victims.sort((a, b) => rank[b.job!.priority] - rank[a.job!.priority])[0];
     if (!victim?.job) return;
