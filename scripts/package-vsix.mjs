@@ -37,7 +37,11 @@ for (const [pkg, files] of Object.entries(runtime)) {
 const { version, name } = JSON.parse(readFileSync('package.json', 'utf8'));
 const out = `${name}-${version}.vsix`;
 const vsce = path.join('node_modules', '@vscode', 'vsce', 'vsce');
-execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', out], { stdio: 'inherit' });
+// The marketplace page is the users' README (README.marketplace.md), not the developers' README.md; its
+// screenshots are in the package (media/screenshots) and its links stay relative to it.
+execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--readme-path', 'README.marketplace.md', '--no-rewrite-relative-links', '-o', out], {
+  stdio: 'inherit',
+});
 
 const size = statSync(out).size;
 const listing = execFileSync('unzip', ['-l', out], { encoding: 'utf8' });

@@ -78,7 +78,7 @@ export class ResultsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
       const file = decodeURIComponent(t.uri.replace(/^.*\//, ''));
       const pending = p?.pending.includes(t.function) ? ' · analysing…' : '';
       this.view.message = `${t.function}() in ${file}${pending}${stale ? ` · stale: ${stale.reason}` : ''}`;
-      this.view.title = `Results: ${t.function}`;
+      this.view.description = `${t.function}()`;
     }
     this.changed.fire(undefined);
   }

@@ -29,6 +29,8 @@ const selected = (list) => list.filter((s) => !only || only.has(s.name));
 
 const RESULTS = join(ROOT, 'test-results');
 const FIXTURES = join(ROOT, 'test/fixtures');
+/** Programs of the editor's own tests (issue 16): copied into the workspace next to the seed fixtures. */
+const EDITOR_FIXTURES = join(ROOT, 'test/lsp/fixtures');
 const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -58,15 +60,22 @@ function userSettings(compilerWrapper, trust) {
     'editor.hover.delay': 300,
     'editor.minimap.enabled': false,
     'creach.compiler': compilerWrapper,
-    // Verdicts, not speed, are checked: code-server, Chromium and the solver share 2 cores.
-    'creach.timeoutMs': 30_000,
+    // Every other CReach setting is the default: the answers checked are those a user gets.
   };
 }
 
-/** A compiler that logs each call (one line of arguments) and then runs gcc. */
+/**
+ * A compiler that logs each call (one line of arguments) and then runs gcc.
+ * When it compiles (not when it preprocesses for the analysis) it defines
+ * CREACH_TEST_MISCOMPILED, which only miscompiled.c uses: there the compiled
+ * program differs from the analysed one, so its validation fails.
+ */
 function writeCompilerWrapper(dir, logPath) {
   const path = join(dir, 'cc-logged');
-  writeFileSync(path, `#!/bin/sh\necho "$(date +%T.%N) $*" >> '${logPath}'\nexec gcc "$@"\n`);
+  writeFileSync(
+    path,
+    `#!/bin/sh\necho "$(date +%T.%N) $*" >> '${logPath}'\nfor a in "$@"; do [ "$a" = "-E" ] && exec gcc "$@"; done\nexec gcc -DCREACH_TEST_MISCOMPILED "$@"\n`,
+  );
   chmodSync(path, 0o755);
   return path;
 }
@@ -114,9 +123,12 @@ async function runScenarios(scenarios, context) {
 }
 
 /** Starts a code-server on a fresh copy of the fixtures, opens it in a fresh Chromium profile. */
-async function session({ tmp, name, trust, vsix, compilerWrapper, prepare }) {
+async function session({ tmp, name, trust, vsix, compilerWrapper, prepare, scenarios = [] }) {
   const workspace = join(tmp, `${name}-workspace`);
   cpSync(FIXTURES, workspace, { recursive: true });
+  cpSync(EDITOR_FIXTURES, workspace, { recursive: true });
+  // The files scenarios bring (`files`): there before code-server starts, so Quick Open lists them.
+  for (const scenario of scenarios) for (const [file, text] of Object.entries(scenario.files ?? {})) writeFileSync(join(workspace, file), text);
   prepare?.(workspace);
   const server = new CodeServer({
     name,
@@ -173,8 +185,9 @@ async function main() {
     const trusted = selected(trustedScenarios);
     if (trusted.length > 0) {
       console.log('e2e: trusted workspace');
-      const s = await session({ tmp, name: 'trusted', trust: false, vsix, compilerWrapper });
-      await runScenarios(trusted, { ...s, fixtures: FIXTURES, compilerLog });
+      const s = await session({ tmp, name: 'trusted', trust: false, vsix, compilerWrapper, scenarios: trusted });
+      await s.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.server.url.replace(/\/$/, '') });
+      await runScenarios(trusted, { ...s, fixtures: FIXTURES, editorFixtures: EDITOR_FIXTURES, compilerLog });
       await stopAll();
     }
     const untrusted = selected(untrustedScenarios);

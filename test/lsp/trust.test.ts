@@ -15,7 +15,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver-protocol/node';
-import type { FileReportParams, LineMarkKind } from '../../shared/editor-protocol';
+import { ServerCommands, type FileReportParams, type LineMarkKind } from '../../shared/editor-protocol';
 import { ensureBuilt, hoverText, root, startServer, type Session } from './session';
 
 const fixture = (name: string) => path.join(root, 'test/lsp/fixtures', name);
@@ -64,6 +64,8 @@ describe('marks say what was checked (default settings)', () => {
     const p = await s.fileReport(uri, done('hundred'));
     const loop = lineOf('loop_exit.c', 'while (i < 100)');
     expect(markOf(p, loop), JSON.stringify(p.marks)).toBe('covered');
+    // `i++` runs; that it cannot overflow is known within the bound only: that is no reason for a clock on a statement that runs.
+    expect(markOf(p, lineOf('loop_exit.c', 'i++;'))).toBe('covered');
     const exit = p.report.functions[0].goals.find((g) => g.kind === 'branch' && g.line === loop && g.outcome === 'false')!;
     // 100 iterations > 64: not reached within the bound (never "unreachable": the loop does end, gcc runs it).
     expect(exit.status).not.toBe('unreachable');
@@ -106,7 +108,44 @@ describe('marks say what was checked (default settings)', () => {
     expect(text.match(/No input satisfies all of/g)?.length ?? 0).toBeLessThanOrEqual(1);
     expect(text).toMatch(/\[line 5\]\([^)]*\) `x > 10`/);
     noNoise(text);
+    // One line, two unreachable goals (the outcome and the statement it guards) with the same conditions: listed once.
+    await s.fileReport(uri, done('clamp'));
+    const oneLine = lineOf('dead.c', 'if (x < 5) return 1;');
+    const both = hoverText(await s.hover(uri, oneLine - 1, 10));
+    expect(both.match(/\*\*unreachable\*\*/g)?.length, both).toBe(2);
+    expect(both.match(/No input satisfies all of/g)?.length, both).toBe(1);
+    expect(both).toMatch(/Same reasons as above/);
+    // Its mark is the `if`'s, which runs; the impossible outcome is the branch mark.
+    const p = await s.fileReport(uri, done('clamp'));
+    expect(markOf(p, oneLine)).toBe('covered');
+    expect(branchOf(p, oneLine)).toBe('⊘ never true');
   }, 60_000);
+
+  it('noise.c: errors that cannot happen by construction (constant divisor, valid constant shift count) are no goals, no warning, no mark', async () => {
+    const uri = await s.open(fixture('noise.c'));
+    const p = await s.fileReport(uri, (x) => ['parity', 'top', 'quotient'].every((f) => done(f)(x)));
+    const diags = await s.diagnostics(uri, (ds) => ds.some((d) => /s \/ d/.test(String(d.message))), 60_000);
+    const errorsAt = (line: number) => p.report.functions.flatMap((f) => f.goals).filter((g) => g.kind === 'runtime-error' && g.line === line);
+    for (const code of ['return s % 2;', 'return x >> 28;']) {
+      const line = lineOf('noise.c', code);
+      expect(errorsAt(line), code).toEqual([]);
+      expect(
+        diags.filter((d) => d.range.start.line === line - 1),
+        code,
+      ).toEqual([]);
+      expect(markOf(p, line), code).toBe('covered');
+    }
+    // A variable divisor keeps both goals, each violated (d = 0; INT_MIN / -1).
+    const quotient = lineOf('noise.c', 'return s / d;');
+    expect(
+      errorsAt(quotient)
+        .map((g) => g.status)
+        .sort(),
+    ).toEqual(['violated', 'violated']);
+    const messages = diags.filter((d) => d.range.start.line === quotient - 1).map((d) => String(d.message));
+    expect(messages).toEqual(expect.arrayContaining([expect.stringMatching(/d = 0\b/), expect.stringMatching(/s = -2147483648, d = -1$/)]));
+    expect(markOf(p, quotient)).toBe('warning');
+  }, 120_000);
 
   it('"Reach this branch" is offered on decisions only, and asked elsewhere says so in words', async () => {
     const uri = await s.open(fixture('dead.c'));
@@ -142,6 +181,23 @@ describe('a failed validation shows in the CodeLens, the gutter and the Problems
     await s?.close();
     rmSync(dir, { recursive: true, force: true });
   });
+
+  it('accept.c (main reading nondet characters): the marks are green only because every datum passes; the exported harness says the same', async () => {
+    const uri = await s.open(fixture('accept.c'));
+    const p = await s.fileReport(uri, done('main'), 180_000);
+    const fr = p.report.functions.find((f) => f.name === 'main')!;
+    expect(fr.tests.length).toBeGreaterThan(0);
+    expect(fr.tests.filter((t) => t.validated !== true).map((t) => [t.id, t.validation])).toEqual([]);
+    expect((p.marks?.lines ?? []).filter((m) => m.mark === 'failed')).toEqual([]);
+    const lens = (await s.codeLens(uri)).find((l) => l.command?.title.startsWith('CReach:'))!;
+    expect(lens.command!.title).not.toMatch(/failed validation/);
+    // What a user who exports the suite runs: the harness, compiled by gcc, passes every datum.
+    const harness = (await s.command(ServerCommands.harness, { uri, report: p.report })) as string;
+    writeFileSync(path.join(dir, 'accept_harness.c'), harness);
+    execFileSync('gcc', ['-o', path.join(dir, 'accept_harness'), path.join(dir, 'accept_harness.c')]);
+    const run = spawnSync(path.join(dir, 'accept_harness'), { encoding: 'utf8' });
+    expect(run.stdout.trim().split('\n').at(-1)).toBe(`${fr.tests.length} passed, 0 failed`);
+  }, 240_000);
 
   it('miscompiled.c: x = 7 fails validation; the lens, the mark of `return 1;` and a warning say so', async () => {
     // What the compiled code does (gcc): is_seven(7) returns 0, not the analysed 1.

@@ -3,7 +3,7 @@
 // each; the model adds an obligation for each (no undefined behaviour on the
 // path to a goal).
 
-import type { Instr, Place, Program } from './ir';
+import type { Instr, Operand, Place, Program } from './ir';
 import type { CType } from './types';
 import { forEachPlace } from './walk';
 
@@ -50,13 +50,19 @@ export function runtimeErrors(program: Program, instr: Instr): [RuntimeErrorKind
     if (rv.op === 'binary' && rv.type.kind === 'int') {
       const signed = rv.type.signed;
       if (signed && (rv.bop === '+' || rv.bop === '-' || rv.bop === '*')) add('overflow', `signed ${rv.bop} in ${rv.type.name}`);
+      // A constant right operand settles some errors without a solver: an error that cannot happen is no goal
+      // (`s % 2` neither divides by zero nor is INT_MIN % -1; `x >> 28` on 32 bits shifts by a valid count).
+      const right = constantValue(rv.b);
       if (rv.bop === '/' || rv.bop === '%') {
-        add('div-by-zero', `${rv.bop} by zero`);
-        if (signed) add('div-overflow', `${rv.bop} of the minimum ${rv.type.name} by -1`);
+        if (right === undefined || right === 0n) add('div-by-zero', `${rv.bop} by zero`);
+        if (signed && (right === undefined || right === -1n)) add('div-overflow', `${rv.bop} of the minimum ${rv.type.name} by -1`);
       }
       if (rv.bop === '<<' || rv.bop === '>>') {
-        add('shift', `${rv.bop} count outside 0..${rv.type.bits - 1}${signed && rv.bop === '<<' ? ' or negative left operand' : ''}`);
-        if (signed && rv.bop === '<<') add('overflow', `signed << in ${rv.type.name}`);
+        // A signed left shift is also undefined for a negative left operand, whatever the count.
+        const signedLeft = signed && rv.bop === '<<';
+        const validCount = right !== undefined && right >= 0n && right < BigInt(rv.type.bits);
+        if (!validCount || signedLeft) add('shift', `${rv.bop} count outside 0..${rv.type.bits - 1}${signedLeft ? ' or negative left operand' : ''}`);
+        if (signedLeft) add('overflow', `signed << in ${rv.type.name}`);
       }
     } else if (rv.op === 'unary' && rv.uop === '-' && rv.type.kind === 'int' && rv.type.signed) {
       add('overflow', `signed negation in ${rv.type.name}`);
@@ -74,6 +80,14 @@ export function runtimeErrors(program: Program, instr: Instr): [RuntimeErrorKind
     for (const length of indexedLengths(program, place)) add('bounds', `index in 0..${length - 1}${role === 'addr' ? ` (address: up to ${length})` : ''}`);
   });
   return [...found].map(([k, details]) => [k, details.join('; ')]);
+}
+
+/** The value of an integer constant operand as a mathematical integer (its type's signedness applied), else undefined. */
+function constantValue(op: Operand): bigint | undefined {
+  if (op.kind !== 'const' || op.type.kind !== 'int') return undefined;
+  const { bits, signed } = op.type;
+  const v = BigInt.asUintN(bits, op.value);
+  return signed ? BigInt.asIntN(bits, v) : v;
 }
 
 /** Lengths of the known-length arrays a place's path indexes into, in path order. */

@@ -512,9 +512,10 @@ export class Analysis {
     this.following.set(k, entry);
     for (const g of explain) cached.followUps.set(g.id, { kind: 'explain', state: 'pending' });
     for (const g of deeper) cached.followUps.set(g.id, { kind: 'deeper', state: 'pending' });
-    const ask = async (g: GoalReport, options: EngineOptions) => {
+    // Explanations (short; the hover waits for them) go before the second looks (each up to the longer limit).
+    const ask = async (g: GoalReport, options: EngineOptions, priority: 'follow-up' | 'second-look') => {
       const request: ReachRequest = { file: analysed.file, text: analysed.text, function: info.name, goal: g.id };
-      const report = await this.pool.run('reach', request, options, 'background', controller.signal);
+      const report = await this.pool.run('reach', request, options, priority, controller.signal);
       const fr = report.functions.find((f) => f.goals.some((x) => x.id === g.id));
       const answer = fr?.goals.find((x) => x.id === g.id);
       return { answer, test: answer?.test ? fr?.tests.find((t) => t.id === answer.test) : undefined };
@@ -528,10 +529,10 @@ export class Analysis {
     };
     const explainJobs = explain.map(async (g) => {
       try {
-        let { answer } = await ask(g, this.options);
+        let { answer } = await ask(g, this.options, 'follow-up');
         // The explanation's own solver check can run out of time on a cold engine (seen under
         // unrolled loops); the warm engine usually answers a second time.
-        if (answer?.status === 'unreachable' && !answer.why?.length) ({ answer } = await ask(g, this.options));
+        if (answer?.status === 'unreachable' && !answer.why?.length) ({ answer } = await ask(g, this.options, 'follow-up'));
         this.log(`explaining ${g.id}: ${answer?.status}, ${answer?.why?.length ?? 0} reasons`);
         if (answer?.status === 'unreachable' && answer.why?.length) settle(g, { kind: 'explain', state: 'done', why: answer.why });
         else {
@@ -551,7 +552,7 @@ export class Analysis {
     const longer: EngineOptions = { ...this.options, timeoutMs: this.options.timeoutMs * deeperFactor };
     const deeperJobs = deeper.map(async (g) => {
       try {
-        const { answer, test } = await ask(g, longer);
+        const { answer, test } = await ask(g, longer, 'second-look');
         this.log(`second look at ${g.id} (time limit ${longer.timeoutMs} ms): ${answer?.status ?? 'no answer'}`);
         if (answer && answer.status !== 'unknown') {
           const fr = cached.report.functions.find((f) => f.name === info.name);

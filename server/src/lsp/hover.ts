@@ -38,7 +38,8 @@ class Reasons {
   private readonly given = new Set<string>();
 
   list(uri: string, heading: string, why: Reason[]): string[] {
-    const k = JSON.stringify(why.map((r) => [r.line, r.column, r.text, r.role]));
+    // The same conditions (whatever role each plays for this goal) are the same list for a reader.
+    const k = JSON.stringify(why.map((r) => [r.line, r.column, r.text]));
     if (this.given.has(k)) return ['', '_Same reasons as above._'];
     this.given.add(k);
     return ['', heading, ...why.map((r) => reasonLine(uri, r))];

@@ -4,7 +4,8 @@
 // that what the user sees is one function of the report, tested over the
 // protocol.
 //
-// A line's mark describes its statement (does it run?) and its properties
+// A line's mark describes its statement (does it run? the one that starts
+// first on the line) and its properties
 // (assertions, runtime errors): an outcome of a decision on the line that is
 // unreachable, not reached or unknown does not make the line's mark ⊘ or a
 // clock; it is the line's branch mark (`⊘ never true`). A covered statement
@@ -17,19 +18,25 @@ import type { BranchMark, LineMark, LineMarkKind } from '../../../shared/editor-
 import { within, type FileIndex } from './functions';
 import { ownGoals } from './reports';
 
-/** Which mark wins when a line has several. */
+/**
+ * Which mark wins when a line has several: a violated property, a datum that
+ * failed validation, an undecided goal, then the statement's own verdict; a
+ * property that holds (also one that holds within the loop bound) shows only
+ * on a line without a statement mark.
+ */
 export const markOrder: LineMarkKind[] = ['error', 'warning', 'failed', 'unknown', 'not-reached', 'unreachable', 'covered', 'holds'];
 
-function propertyMark(g: GoalReport): LineMarkKind | undefined {
+/** A property's mark, and whether it may stand above the statement's mark of its line. */
+function propertyMark(g: GoalReport): { mark: LineMarkKind; strong: boolean } | undefined {
   switch (g.status) {
     case 'violated':
-      return g.kind === 'assertion' ? 'error' : 'warning';
+      return { mark: g.kind === 'assertion' ? 'error' : 'warning', strong: true };
     case 'unknown':
-      return 'unknown';
+      return { mark: 'unknown', strong: true };
     case 'not-reached':
-      return 'not-reached';
+      return { mark: 'not-reached', strong: false };
     case 'holds':
-      return 'holds';
+      return { mark: 'holds', strong: false };
     default:
       return undefined;
   }
@@ -59,18 +66,30 @@ export function fileMarks(report: Report, index?: FileIndex): { lines: LineMark[
     const current = marks.get(line);
     if (current === undefined || markOrder.indexOf(mark) < markOrder.indexOf(current)) marks.set(line, mark);
   };
+  /** Marks of properties that hold (within the bound or for good): only where no statement has a mark. */
+  const weak = new Map<number, LineMarkKind>();
   const inComment = (g: GoalReport) => (index?.comments ?? []).some((c) => within(c, g.line - 1, Math.max(0, g.column - 1)));
   const branchesByLine = new Map<number, BranchMark>();
   for (const f of report.functions) {
     const failed = new Set(f.tests.filter((t) => t.validated === false).map((t) => t.id));
-    for (const g of ownGoals(f)) {
+    const own = ownGoals(f);
+    const firstStatement = new Map<number, GoalReport>();
+    for (const g of own) {
+      const current = firstStatement.get(g.line);
+      if (g.kind === 'statement' && (!current || g.column < current.column)) firstStatement.set(g.line, g);
+    }
+    for (const g of own) {
       const line = g.line - 1;
       if (g.kind === 'statement') {
+        // The line's statement is the one that starts first on it (`if (c) return 1;`: the if, which runs
+        // even when its `return 1;` never does; that one is dimmed, and the outcome has its branch mark).
+        if (firstStatement.get(g.line) !== g) continue;
         if (g.status === 'covered') set(line, g.test && failed.has(g.test) ? 'failed' : 'covered');
         else if (g.status === 'unreachable' || g.status === 'not-reached' || g.status === 'unknown') set(line, g.status);
       } else if (g.kind === 'assertion' || g.kind === 'runtime-error') {
-        const mark = inComment(g) ? undefined : propertyMark(g);
-        if (mark) set(line, mark);
+        const p = inComment(g) ? undefined : propertyMark(g);
+        if (p?.strong) set(line, p.mark);
+        else if (p && (!weak.has(line) || markOrder.indexOf(p.mark) < markOrder.indexOf(weak.get(line)!))) weak.set(line, p.mark);
       } else if (g.kind === 'branch') {
         const unconfirmed = g.status === 'covered' && g.test !== undefined && failed.has(g.test);
         if (g.status === 'covered' && !unconfirmed) continue;
@@ -83,6 +102,7 @@ export function fileMarks(report: Report, index?: FileIndex): { lines: LineMark[
       }
     }
   }
+  for (const [line, mark] of weak) if (!marks.has(line)) marks.set(line, mark);
   return {
     lines: [...marks].sort((a, b) => a[0] - b[0]).map(([line, mark]) => ({ line, mark })),
     branches: [...branchesByLine.values()].sort((a, b) => a.line - b.line),

@@ -1,8 +1,14 @@
 // A pool of solver worker threads, each with its own engine (its own Z3
 // context), so the language server's main thread never waits on a solve.
 // Jobs have a priority: what the user asked for ('user') goes before the
-// background analysis, and preempts it when every worker is busy (the
-// preempted job is cancelled and queued again). Cancelling a running job
+// background analysis of functions ('background'), which goes before the
+// follow-up queries on analysed functions: explanations of unreachable code
+// ('follow-up', short: what a hover shows), then second looks at goals left
+// unknown ('second-look', each with a longer time limit). A user job or an
+// analysis preempts a running job of a lower priority when every worker is
+// busy (the preempted job is cancelled and queued again), so a newly opened
+// file is analysed before the follow-ups of the others run; follow-ups only
+// queue before second looks (preempting those would throw long work away). Cancelling a running job
 // aborts it in its worker (the engine gets an AbortSignal and interrupts Z3),
 // then the worker is retired and replaced by a fresh one: an interrupted Z3
 // WebAssembly instance can be left corrupted (seen: heap-corruption aborts and
@@ -13,7 +19,9 @@ import { Worker } from 'node:worker_threads';
 import { EngineError, type EngineMethod, type EngineOptions, type EngineParams, type EngineResult } from '../api';
 import type { FromWorker, ToWorker } from './worker-protocol';
 
-export type Priority = 'user' | 'background';
+export type Priority = 'user' | 'background' | 'follow-up' | 'second-look';
+
+const rank: Record<Priority, number> = { user: 0, background: 1, 'follow-up': 2, 'second-look': 3 };
 
 interface Job {
   id: number;
@@ -76,7 +84,7 @@ export class WorkerPool {
       }
       this.enqueue(job);
       this.dispatch();
-      if (priority === 'user') this.preemptIfFull();
+      this.preemptIfFull();
     });
   }
 
@@ -91,17 +99,11 @@ export class WorkerPool {
     }
   }
 
+  /** After the jobs of its priority and above (`front`: before the others of its priority), before every job of a lower one. */
   private enqueue(job: Job, front = false): void {
-    if (job.priority === 'user') {
-      // After the other user jobs, before every background job.
-      const firstBackground = this.queue.findIndex((j) => j.priority === 'background');
-      this.queue.splice(firstBackground < 0 ? this.queue.length : firstBackground, 0, job);
-    } else if (front) {
-      const firstBackground = this.queue.findIndex((j) => j.priority === 'background');
-      this.queue.splice(firstBackground < 0 ? this.queue.length : firstBackground, 0, job);
-    } else {
-      this.queue.push(job);
-    }
+    const after = (j: Job) => (front ? rank[j.priority] < rank[job.priority] : rank[j.priority] <= rank[job.priority]);
+    const index = this.queue.findIndex((j) => !after(j));
+    this.queue.splice(index < 0 ? this.queue.length : index, 0, job);
   }
 
   private dispatch(): void {
@@ -113,13 +115,16 @@ export class WorkerPool {
     }
   }
 
+  /** When every worker is busy, the first queued job stops a running job of a lower priority (the lowest first). */
   private preemptIfFull(): void {
     if (this.slots.some((s) => !s.job && !s.killTimer)) return;
-    if (!this.queue.some((j) => j.priority === 'user')) return;
-    const victim = this.slots.find((s) => s.job?.priority === 'background' && !s.job.preempted && !s.killTimer);
+    const waiting = this.queue[0];
+    if (!waiting || rank[waiting.priority] > rank.background) return;
+    const victims = this.slots.filter((s) => s.job && !s.job.preempted && !s.killTimer && rank[s.job.priority] > rank[waiting.priority]);
+    const victim = victims.sort((a, b) => rank[b.job!.priority] - rank[a.job!.priority])[0];
     if (!victim?.job) return;
     victim.job.preempted = true;
-    this.opts.log?.(`preempting background ${victim.job.method} for a user request`);
+    this.opts.log?.(`preempting ${victim.job.priority} ${victim.job.method} for a ${waiting.priority} job`);
     this.stopRunning(victim);
   }
 

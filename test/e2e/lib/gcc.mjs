@@ -9,15 +9,15 @@ import { join } from 'node:path';
 /**
  * Compiles `source` (a fixture) with a main() made of `mainBody`, runs it,
  * and returns { status, signal, stdout }. The fixture is #included, so
- * static functions are reachable too.
+ * static functions are reachable too. `flags` go to gcc (e.g. -D).
  */
-export function compileAndRun(source, mainBody, { timeoutMs = 10_000 } = {}) {
+export function compileAndRun(source, mainBody, { timeoutMs = 10_000, flags = [] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'creach-e2e-gcc-'));
   const driver = join(dir, 'driver.c');
   writeFileSync(driver, `#include <stdio.h>\n#include "${source}"\nint main(void) {\n${mainBody}\n}\n`);
   const exe = join(dir, 'driver');
   try {
-    execFileSync('gcc', ['-std=c11', '-O0', '-w', '-o', exe, driver], { stdio: 'pipe' });
+    execFileSync('gcc', ['-std=c11', '-O0', '-w', ...flags, '-o', exe, driver], { stdio: 'pipe' });
     const run = spawnSync(exe, [], { timeout: timeoutMs, encoding: 'utf8' });
     return { status: run.status, signal: run.signal, stdout: run.stdout };
   } finally {

@@ -102,11 +102,20 @@ export class Workbench {
 
   /** Opens a workspace file by name through quick open (Ctrl+P). */
   async openFile(name) {
-    await this.page.keyboard.press('Control+P');
-    await this.page.locator(`${QUICK_INPUT} input`).waitFor({ state: 'visible', timeout: 10_000 });
-    await this.page.keyboard.type(name, { delay: 5 });
-    const row = await this.#quickInputRow(name, 15_000);
-    await row.click();
+    // The first file search of a session can come back empty while the workspace is still being indexed
+    // (seen on a loaded machine): ask again.
+    for (let attempt = 1; ; attempt++) {
+      await this.page.keyboard.press('Control+P');
+      await this.page.locator(`${QUICK_INPUT} input`).waitFor({ state: 'visible', timeout: 10_000 });
+      await this.page.keyboard.type(name, { delay: 5 });
+      try {
+        await (await this.#quickInputRow(name, 15_000)).click();
+        break;
+      } catch (e) {
+        await this.page.keyboard.press('Escape');
+        if (attempt === 3) throw e;
+      }
+    }
     await this.page.locator(`.editor-group-container.active .tab.active[aria-label^="${name}"]`).waitFor({ timeout: 15_000 });
     await this.page.locator(`${ACTIVE_EDITOR} .view-line`).first().waitFor({ timeout: 15_000 });
   }
@@ -212,6 +221,94 @@ export class Workbench {
     }, ACTIVE_EDITOR);
   }
 
+  /**
+   * CReach's gutter marks in the active editor: { line, icon } for each glyph
+   * whose background is one of the extension's icons (media/icons/NAME.svg).
+   */
+  async gutterMarks() {
+    return this.page.evaluate((editorSel) => {
+      const editor = document.querySelector(editorSel);
+      if (!editor) return [];
+      const numbers = [...editor.querySelectorAll('.margin-view-overlays .line-numbers')].map((el) => ({
+        line: Number(el.textContent.trim()),
+        top: el.getBoundingClientRect().top,
+        bottom: el.getBoundingClientRect().bottom,
+      }));
+      const marks = [];
+      for (const el of editor.querySelectorAll('.margin *')) {
+        // code-server serves extension files through a URL whose path is a query parameter: decode it.
+        let image = getComputedStyle(el).backgroundImage ?? '';
+        try {
+          image = decodeURIComponent(image);
+        } catch {
+          /* not encoded */
+        }
+        const icon = /media\/icons\/([\w-]+)\.svg/.exec(image)?.[1];
+        if (!icon) continue;
+        const r = el.getBoundingClientRect();
+        const middle = (r.top + r.bottom) / 2;
+        const line = numbers.find((n) => n.top <= middle && middle <= n.bottom)?.line;
+        if (line !== undefined) marks.push({ line, icon });
+      }
+      return marks.sort((a, b) => a.line - b.line);
+    }, ACTIVE_EDITOR);
+  }
+
+  /** The right edge of a line's rendered text (decorations included) and of the editor's visible area, in CSS pixels. */
+  async lineExtent(line) {
+    const element = await this.#viewLine(line);
+    const right = await element.evaluate((el) => {
+      let max = 0;
+      for (const span of el.querySelectorAll('span')) {
+        const r = span.getBoundingClientRect();
+        if (r.width > 0) max = Math.max(max, r.right);
+      }
+      return max;
+    });
+    const visible = await this.page.evaluate((editorSel) => {
+      const editor = document.querySelector(editorSel);
+      const scrollable = editor?.querySelector('.editor-scrollable') ?? editor;
+      return scrollable.getBoundingClientRect().right;
+    }, ACTIVE_EDITOR);
+    return { right, visible };
+  }
+
+  /** Clicks the CodeLens of a line whose text matches `pattern`. */
+  async clickCodeLens(pattern) {
+    const link = this.page.locator(`${ACTIVE_EDITOR} .codelens-decoration a`, { hasText: pattern }).first();
+    await link.waitFor({ state: 'visible', timeout: 30_000 });
+    await link.click();
+  }
+
+  /** The texts of the status bar's items, left to right. */
+  async statusBarItems() {
+    return (await this.page.locator('.part.statusbar .statusbar-item').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  }
+
+  /** The rows of a tree view in the side bar (by the view's title), as shown: label and description. */
+  async viewRows(title) {
+    const pane = this.page.locator('.pane', { has: this.page.locator('.pane-header', { hasText: title }) }).first();
+    await pane.waitFor({ state: 'visible', timeout: 15_000 });
+    return (await pane.locator('.monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+  }
+
+  /** Clicks a button (e.g. "Cancel") of the notification toast whose text matches `pattern`. */
+  async clickNotificationButton(pattern, label) {
+    const toast = this.page.locator('.notifications-toasts .notification-toast', { hasText: pattern }).first();
+    await toast.waitFor({ state: 'visible', timeout: 30_000 });
+    await toast.locator('.monaco-button', { hasText: label }).first().click();
+  }
+
+  /** The text on the clipboard (the browser context must have clipboard-read permission). */
+  async clipboard() {
+    return this.page.evaluate(() => navigator.clipboard.readText());
+  }
+
+  /** Types text at the cursor of the active editor (as a user does). */
+  async type(text) {
+    await this.page.keyboard.type(text, { delay: 10 });
+  }
+
   /** Points the mouse at the first character of a line's code and returns the hover's text ('' if none). */
   async hoverLine(line, { timeout = 5000 } = {}) {
     await this.page.mouse.move(0, 0);
@@ -281,6 +378,28 @@ export class Workbench {
     }
   }
 
+  /** Clicks in a line's code (so the editor has the focus, whatever had it before), then puts the cursor at the line's end. */
+  async cursorToLineEnd(line) {
+    const element = await this.#viewLine(line);
+    const box = await element.boundingBox();
+    await this.page.mouse.click(box.x + 4, box.y + box.height / 2);
+    await this.page.keyboard.press('End');
+  }
+
+  /** The labels of the editor context menu on a line (right-click in its code), then closes the menu. */
+  async contextMenuLabels(line) {
+    const element = await this.#viewLine(line);
+    const box = await element.boundingBox();
+    const text = await element.innerText();
+    const indent = text.search(/\S/);
+    await this.page.mouse.click(box.x + Math.max(indent, 0) * 7.7 + 12, box.y + box.height / 2, { button: 'right' });
+    const labels = this.page.locator('.context-view .monaco-menu .action-item .action-label');
+    await labels.first().waitFor({ state: 'visible', timeout: 10_000 });
+    const all = (await labels.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+    await this.page.keyboard.press('Escape');
+    return all;
+  }
+
   /** Picks the item with this label in the quick pick a command opened. */
   async pickItem(label) {
     await this.page.locator(QUICK_INPUT).waitFor({ state: 'visible', timeout: 15_000 });
@@ -302,8 +421,8 @@ export class Workbench {
     await widget.waitFor({ state: 'hidden', timeout: 10_000 });
   }
 
-  /** Opens the Problems view (Ctrl+Shift+M) and returns its rows' accessible labels. */
-  async problems() {
+  /** Opens the Problems view (Ctrl+Shift+M) on the problems of `files` (a glob; '' for all) and returns its rows' accessible labels. */
+  async problems(files = '') {
     const rows = this.page.locator('.markers-panel .monaco-list-row');
     if (
       !(await this.page
@@ -313,6 +432,13 @@ export class Workbench {
     ) {
       await this.page.keyboard.press('Control+Shift+M');
       await this.page.locator('.markers-panel').waitFor({ state: 'visible', timeout: 10_000 });
+    }
+    // The list renders only the rows in view: with many open files the one a scenario is about can be
+    // below them, so a scenario names its files (a glob in the view's filter box; '' shows every file).
+    const filter = this.page.getByPlaceholder(/^Filter \(e\.g\./).first();
+    if ((await filter.inputValue()) !== files) {
+      await filter.fill(files);
+      await this.page.waitForTimeout(1000);
     }
     const labels = [];
     const count = await rows.count();
@@ -327,8 +453,8 @@ export class Workbench {
    * Selects the first Problems-view row whose label matches `pattern`, as a user
    * does (click, Enter to open it): the editor's cursor goes to the problem.
    */
-  async openProblem(pattern) {
-    await this.problems();
+  async openProblem(pattern, files = '') {
+    await this.problems(files);
     const rows = this.page.locator('.markers-panel .monaco-list-row');
     const count = await rows.count();
     for (let i = 0; i < count; i++) {

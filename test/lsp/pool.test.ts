@@ -1,0 +1,112 @@
+// The worker pool's priorities (pool.ts): what the user asks for first, then
+// the analysis of functions, then the follow-up queries (explanations before
+// second looks); an analysis preempts a running follow-up when every worker is
+// busy (the follow-up is queued again and still answered), a follow-up never
+// preempts a second look. The workers here are stand-ins that take the time a job
+// says and stop when told to cancel: the pool's scheduling is what is tested.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import type { EngineParams } from '../../server/src/api';
+import { WorkerPool, type Priority } from '../../server/src/lsp/pool';
+import { defaultEngineOptions } from '../../server/src/options';
+
+const fakeWorker = `
+import { parentPort } from 'node:worker_threads';
+const timers = new Map();
+parentPort.on('message', (m) => {
+  if (m.type === 'run') {
+    parentPort.postMessage({ type: 'log', message: 'started ' + m.params.name });
+    timers.set(m.id, setTimeout(() => parentPort.postMessage({ type: 'done', id: m.id, value: m.params.name }), m.params.ms));
+  } else if (m.type === 'cancel') {
+    clearTimeout(timers.get(m.id));
+    parentPort.postMessage({ type: 'failed', id: m.id, kind: 'cancelled', message: 'cancelled', locations: [] });
+  }
+});
+`;
+
+describe('worker pool priorities', () => {
+  const dirs: string[] = [];
+  const pools: WorkerPool[] = [];
+  afterEach(() => {
+    for (const p of pools.splice(0)) p.dispose();
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+
+  function pool(log: string[]): { job: (name: string, ms: number, priority: Priority) => Promise<string>; finished: string[] } {
+    const dir = mkdtempSync(path.join(tmpdir(), 'creach-pool-'));
+    dirs.push(dir);
+    const workerFile = path.join(dir, 'worker.mjs');
+    writeFileSync(workerFile, fakeWorker);
+    const p = new WorkerPool({ workerFile, size: 1, log: (m) => log.push(m) });
+    pools.push(p);
+    const finished: string[] = [];
+    const job = (name: string, ms: number, priority: Priority) =>
+      p.run('analyse', { name, ms } as unknown as EngineParams<'analyse'>, defaultEngineOptions, priority).then((v) => {
+        finished.push(name);
+        return v as unknown as string;
+      });
+    return { job, finished };
+  }
+
+  it('runs queued jobs by priority: user, analyses, explanations, second looks, each in the order asked', async () => {
+    const log: string[] = [];
+    const { job, finished } = pool(log);
+    const jobs = [job('user 1', 300, 'user')];
+    await new Promise((r) => setTimeout(r, 100)); // user 1 is running
+    jobs.push(
+      job('second look 1', 10, 'second-look'),
+      job('follow-up 1', 10, 'follow-up'),
+      job('analysis 1', 10, 'background'),
+      job('follow-up 2', 10, 'follow-up'),
+      job('user 2', 10, 'user'),
+    );
+    await Promise.all(jobs);
+    expect(finished).toEqual(['user 1', 'user 2', 'analysis 1', 'follow-up 1', 'follow-up 2', 'second look 1']);
+    expect(log.filter((m) => /preempting/.test(m))).toEqual([]);
+  }, 30_000);
+
+  it('an analysis preempts a running follow-up, which is queued again and answered after it', async () => {
+    const log: string[] = [];
+    const { job, finished } = pool(log);
+    const followUp = job('follow-up', 1500, 'follow-up');
+    await new Promise((r) => setTimeout(r, 300)); // the follow-up is running
+    const analysis = job('analysis', 50, 'background');
+    expect(await Promise.all([analysis, followUp])).toEqual(['analysis', 'follow-up']);
+    expect(finished).toEqual(['analysis', 'follow-up']);
+    expect(log).toContain('preempting follow-up analyse for a background job');
+    expect(log.filter((m) => m === 'started follow-up').length).toBe(2);
+  }, 30_000);
+
+  it('an explanation waits for a running second look instead of preempting it', async () => {
+    const log: string[] = [];
+    const { job, finished } = pool(log);
+    const second = job('second look', 400, 'second-look');
+    await new Promise((r) => setTimeout(r, 200));
+    await Promise.all([second, job('follow-up', 10, 'follow-up')]);
+    expect(finished).toEqual(['second look', 'follow-up']);
+    expect(log.filter((m) => /preempting/.test(m))).toEqual([]);
+  }, 30_000);
+
+  it('an analysis preempts a running second look', async () => {
+    const log: string[] = [];
+    const { job, finished } = pool(log);
+    const second = job('second look', 1500, 'second-look');
+    await new Promise((r) => setTimeout(r, 300));
+    await Promise.all([second, job('analysis', 50, 'background')]);
+    expect(finished).toEqual(['analysis', 'second look']);
+    expect(log).toContain('preempting second-look analyse for a background job');
+  }, 30_000);
+
+  it('an analysis does not preempt another analysis', async () => {
+    const log: string[] = [];
+    const { job, finished } = pool(log);
+    const first = job('analysis 1', 400, 'background');
+    await new Promise((r) => setTimeout(r, 200));
+    await Promise.all([first, job('analysis 2', 10, 'background')]);
+    expect(finished).toEqual(['analysis 1', 'analysis 2']);
+    expect(log.filter((m) => /preempting/.test(m))).toEqual([]);
+  }, 30_000);
+});
