@@ -105,3 +105,24 @@ describe('statement positions', () => {
     expect(visible(5)).toEqual({ x: 'global', a: 'param', b: 'local' });
   });
 });
+
+describe('nested conditional expressions', () => {
+  it('40 nested ?: lower once each (the type of each branch was lowered again at every level: 2^40 steps)', async () => {
+    const depth = 40;
+    const chain = Array.from({ length: depth }, (_, i) => `x == ${i} ? ${i * 3} : `).join('');
+    const p = await loadProgram({ file: '/virtual/ternary.c', text: `int f(int x) { return ${chain}-1; }\n` }, options);
+    expect(
+      irProblems(
+        p,
+        p.functions.find((fn) => fn.name === 'f')!,
+      ),
+    ).toEqual([]);
+    const { interpret } = await import('../../server/src/ir/interp');
+    for (const [x, want] of [
+      [0n, 0n],
+      [39n, 117n],
+      [40n, -1n],
+    ])
+      expect(interpret(p, 'f', [x]).result).toBe(want);
+  });
+});

@@ -478,11 +478,19 @@ export class ExpressionLowerer extends OperandLowerer {
 
   /** Type of an expression that is not evaluated (`sizeof e`): lowered into a scratch builder. */
   typeOfUnevaluated(node: SyntaxNode): CType {
-    return this.inScratch(false, () => {
+    // Kept per node: a chain of nested `?:` asks for the type of each branch at every level (exponential without it).
+    let byId = this.unevaluatedTypes.get(node.tree);
+    if (!byId) this.unevaluatedTypes.set(node.tree, (byId = new Map()));
+    const known = byId.get(node.id);
+    if (known) return known;
+    const t = this.inScratch(false, () => {
       const r = this.expr(node);
       return r.kind === 'place' ? r.place.type : r.op.type;
     });
+    byId.set(node.id, t);
+    return t;
   }
+  private readonly unevaluatedTypes = new WeakMap<object, Map<number, CType>>();
 
   private sizeofExpression(node: SyntaxNode): Operand {
     const t = this.typeOperand(node);
