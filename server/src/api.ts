@@ -58,7 +58,8 @@ export interface CheckRequest extends SourceInput {
 
 export interface CoverRequest extends SourceInput {
   function?: string;
-  criterion: 'statement' | 'decision';
+  /** statement, decision (every outcome of every decision and condition), or error-calls (a test reaching each error call: Test-Comp's coverage-error-call). */
+  criterion: 'statement' | 'decision' | 'error-calls';
 }
 
 /** The editor's background analysis of one function: decision coverage, then assertions and runtime errors, in one report. */

@@ -6,6 +6,7 @@ import { engineOptionsHelp, parseCommandLine } from './options';
 import { printReport, reportOptionSpecs, withEngine } from './run-engine';
 import { UsageError } from './errors';
 import { sarifLog } from './sarif';
+import { readProperty, svcompVerdict } from './property';
 
 const usage = `usage: creach check FILE [options]
 Checks assertions, ACSL ensures clauses, error calls and possible runtime errors: a counter-example or a proof for each,
@@ -13,6 +14,8 @@ in the function and in everything it calls (in its context). A file with main is
 are the program's; every other function is also checked alone (with free parameters), and says what the same property
 is from main. Exit code 1 when a violation is found (for a program: a violation from main).
   --function F, -f F        only the function F
+  --property FILE.prp       an SV-COMP property: unreach-call (the error calls of its entry function; runtime errors
+                            are not part of it); the text output ends with the verdict: true, false(unreach-call) or unknown
   --json                    the report as JSON (the same as --format json)
   --format text|json|sarif  the output: text (the default), the report as JSON, or a SARIF 2.1.0 log for code scanning
                             (violations: results of level error, or warning for a function checked alone; unknown and
@@ -20,15 +23,22 @@ is from main. Exit code 1 when a violation is found (for a program: a violation 
 ${engineOptionsHelp(['solver', 'common'])}`;
 
 export async function run(args: string[]): Promise<number> {
-  const cl = parseCommandLine(args, ['common', 'solver'], { ...reportOptionSpecs, format: { type: 'string' } }, usage);
+  const cl = parseCommandLine(args, ['common', 'solver'], { ...reportOptionSpecs, format: { type: 'string' }, property: { type: 'string' } }, usage);
   if (!cl) return 0;
   const { values } = cl;
   const format = (values.format ?? (values.json ? 'json' : 'text')) as string;
   if (format !== 'text' && format !== 'json' && format !== 'sarif') throw new UsageError(`--format must be text, json or sarif\n${usage}`);
   if (values.json && format !== 'json') throw new UsageError(`--json and --format ${format} contradict each other\n${usage}`);
-  const report = await withEngine(cl.file, cl.engine, (e, source) => e.check({ ...source, function: values.function as string | undefined }));
+  const property = values.property === undefined ? undefined : readProperty(String(values.property));
+  if (property && property.kind !== 'unreach-call') throw new UsageError(`${property.kind} is a coverage property: use creach cover --property\n${usage}`);
+  if (property && values.function !== undefined && values.function !== property.entry)
+    throw new UsageError(`--function ${String(values.function)} contradicts the property's entry function ${property.entry}\n${usage}`);
+  const fn = property?.entry ?? (values.function as string | undefined);
+  const engine = property ? { ...cl.engine, runtimeErrors: false } : cl.engine;
+  const report = await withEngine(cl.file, engine, (e, source) => e.check({ ...source, function: fn }));
   if (format === 'sarif') process.stdout.write(`${JSON.stringify(sarifLog(report, { toolVersion: toolVersion() }), null, 2)}\n`);
   else printReport(report, format === 'json');
+  if (property && format === 'text') process.stdout.write(`SV-COMP verdict: ${svcompVerdict(report, property.entry)}\n`);
   // A program's verdict is its entry point's (with everything it calls); functions checked alone are unit views.
   const program = report.functions.filter((f) => f.role === 'program');
   return (program.length ? program : report.functions).some((f) => f.goals.some((g) => g.status === 'violated')) ? 1 : 0;

@@ -6,6 +6,7 @@ import { engineOptionsHelp, parseCommandLine } from './options';
 import { printReport, reportOptionSpecs, withEngine } from './run-engine';
 import { InputError, UsageError } from './errors';
 import { isExportFormat } from '../api';
+import { readProperty } from './property';
 
 const usage = `usage: creach cover FILE [options]
 Generates a test suite for the statement or decision criterion (decision: every outcome of every decision and condition).
@@ -16,6 +17,8 @@ Generates a test suite for the statement or decision criterion (decision: every 
                             testcomp (Test-Comp test cases) or json (the report)
   --validate                compile and run the suite, and mark each datum validated or not
   --function F, -f F        only the function F
+  --property FILE.prp       a Test-Comp property: coverage-branches (the decision criterion on its entry function) or
+                            coverage-error-call (a test reaching an error call); with --format testcomp for Test-Comp
   --json                    the report as JSON
 ${engineOptionsHelp(['solver', 'common'])}`;
 
@@ -23,19 +26,33 @@ export async function run(args: string[]): Promise<number> {
   const cl = parseCommandLine(
     args,
     ['common', 'solver'],
-    { ...reportOptionSpecs, criterion: { type: 'string' }, 'emit-tests': { type: 'string' }, format: { type: 'string' }, validate: { type: 'boolean' } },
+    {
+      ...reportOptionSpecs,
+      criterion: { type: 'string' },
+      'emit-tests': { type: 'string' },
+      format: { type: 'string' },
+      validate: { type: 'boolean' },
+      property: { type: 'string' },
+    },
     usage,
   );
   if (!cl) return 0;
   const { values } = cl;
-  const criterion = (values.criterion ?? 'decision') as string;
-  if (criterion !== 'statement' && criterion !== 'decision') throw new UsageError(`--criterion must be statement or decision\n${usage}`);
+  const property = values.property === undefined ? undefined : readProperty(String(values.property));
+  if (property?.kind === 'unreach-call') throw new UsageError(`unreach-call is a property to check: use creach check --property\n${usage}`);
+  if (property && values.criterion !== undefined) throw new UsageError(`--criterion and --property contradict each other\n${usage}`);
+  if (property && values.function !== undefined && values.function !== property.entry)
+    throw new UsageError(`--function ${String(values.function)} contradicts the property's entry function ${property.entry}\n${usage}`);
+  const criterion = property ? (property.kind === 'coverage-branches' ? 'decision' : 'error-calls') : ((values.criterion ?? 'decision') as string);
+  if (criterion !== 'statement' && criterion !== 'decision' && criterion !== 'error-calls')
+    throw new UsageError(`--criterion must be statement or decision\n${usage}`);
+  const fn = property?.entry ?? (values.function as string | undefined);
   const format = (values.format ?? 'c') as string;
   if (!isExportFormat(format)) throw new UsageError(`--format must be c, cmocka, gtest, testcomp or json\n${usage}`);
   if (cl.rest.length > 0) throw new UsageError(`unexpected argument '${cl.rest[0]}'\n${usage}`);
   const dir = values['emit-tests'] as string | undefined;
   const report = await withEngine(cl.file, cl.engine, async (e, source) => {
-    const r = await e.cover({ ...source, function: values.function as string | undefined, criterion });
+    const r = await e.cover({ ...source, function: fn, criterion });
     if (!dir && !values.validate) return r;
     const exported = await e.exportSuite({ ...source, report: r, format, dir: dir ?? '.', validate: Boolean(values.validate) });
     for (const m of exported.messages) process.stderr.write(`${m}\n`);

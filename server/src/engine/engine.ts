@@ -303,7 +303,10 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
       const report = baseReport(l);
       for (const fn of functionsOf(l, req.function)) {
         const all = goalsOf(l, fn);
-        const goals = all.filter((g) => g.kind === 'statement' || (req.criterion === 'decision' && g.kind === 'branch'));
+        const goals =
+          req.criterion === 'error-calls'
+            ? all.filter((g) => g.target.kind === 'error')
+            : all.filter((g) => g.kind === 'statement' || (req.criterion === 'decision' && g.kind === 'branch'));
         const suite = await buildSuite(solverFor(l, fn), goals, signal);
         const reports = goals.map((g) =>
           goalReport(g, suite.verdicts.get(g.id) ?? { status: 'unknown', causes: [{ kind: 'not-analysed' }] }, suite.verdicts.get(g.id)?.test),
