@@ -22,8 +22,7 @@ import { findLoops } from '../ir/loops';
 import type { Goal } from '../goals/goal';
 import type { GoalVerdict, SolverOptions } from '../solve/query';
 import { computeAncestors, encodeAt, type Level } from '../solve/level';
-import { goalCopies, obligationsBefore, taintsBefore, type GoalCopy } from '../solve/targets';
-import type { Encoding } from '../model/encode';
+import { goalCopies, taintsBefore, type GoalCopy } from '../solve/targets';
 import { siteKey } from '../model/state';
 import type { B } from '../model/semantics';
 import { EngineError } from '../errors';
@@ -126,7 +125,11 @@ export class InvariantProver {
     const isProperty = goal.kind === 'assertion' || goal.kind === 'runtime-error';
     const loops = ind.loops
       .filter((l) => used.has(l))
-      .map((l) => ({ ...(l.function !== this.fn.name ? { function: l.function } : {}), line: l.line, invariant: [...used.get(l)!].sort((a, b) => a - b).map((k) => l.candidates[k].text) }));
+      .map((l) => ({
+        ...(l.function !== this.fn.name ? { function: l.function } : {}),
+        line: l.line,
+        invariant: [...used.get(l)!].sort((a, b) => a - b).map((k) => l.candidates[k].text),
+      }));
     const allocBefore = !this.options.mallocMayFail && level.enc.allocNodes.some((a) => copies.some((c) => level.ancestors[c.node].has(a) || a === c.node));
     return {
       status: isProperty ? 'holds' : 'unreachable',
@@ -224,7 +227,13 @@ export class InvariantProver {
     if (signal?.aborted) throw EngineError.cancelled();
     const ind = this.build(loops, withLoops, temps);
     if ('fail' in ind) return ind;
-    if (taintsBefore(ind.level, ind.checks.map((c) => c.copy)).length) return { fail: 'not modelled' };
+    if (
+      taintsBefore(
+        ind.level,
+        ind.checks.map((c) => c.copy),
+      ).length
+    )
+      return { fail: 'not modelled' };
     const { ctx } = this.z;
     const { level } = ind;
     for (;;) {
@@ -279,7 +288,11 @@ export class InvariantProver {
     for (const [name, a] of abstractions)
       for (const c of a.checks)
         for (const site of enc.sites.get(siteKey(name, c.block, c.index)) ?? [])
-          checks.push({ copy: { lit: enc.reach[site.node].and(site.cond.not()) as B, node: site.node, upTo: c.index }, loop: loopOf(name, c.header), candidate: c.candidate });
+          checks.push({
+            copy: { lit: enc.reach[site.node].and(site.cond.not()) as B, node: site.node, upTo: c.index },
+            loop: loopOf(name, c.header),
+            candidate: c.candidate,
+          });
     const byLit = new Map<B, CandidateObligation>();
     const split = new Set<number>();
     for (const ob of enc.obligations) {

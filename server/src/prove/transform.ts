@@ -142,7 +142,8 @@ export function loopEffects(program: Program, fn: IRFunction, body: Iterable<num
         } else if (rv.op === 'call') {
           if (HEAP_FUNCTIONS.has(rv.callee)) out.refuse ??= `${rv.callee} called in the loop (line ${ins.range.line})`;
           // A library function may write through its pointer arguments (memset, strcpy, ...).
-          if (rv.args.some((a) => a.type.kind === 'pointer' || a.kind === 'addr') && (isLibraryFunction(rv.callee) || !byName.has(rv.callee))) out.memory = true;
+          if (rv.args.some((a) => a.type.kind === 'pointer' || a.kind === 'addr') && (isLibraryFunction(rv.callee) || !byName.has(rv.callee)))
+            out.memory = true;
         } else if (rv.op === 'icall') out.memory = true;
       }
   };
@@ -211,8 +212,9 @@ export function abstractLoops(req: AbstractionRequest): Abstraction {
           if (o) origin.set(`${nb}>${retarget(t)}`, o);
         }
       }
-      // Entry edges go to the copy of the head.
-      for (const b of blocks) if (!loop.body.has(b.id) && !map.has(b.id) && successors(b).includes(loop.header)) move(b, loop.header, map.get(loop.header)!);
+      // Entry edges go to the copy of the head (the copy's own edges back to the head stay: they enter the loop).
+      const made = new Set(map.values());
+      for (const b of blocks) if (!loop.body.has(b.id) && !made.has(b.id) && successors(b).includes(loop.header)) move(b, loop.header, map.get(loop.header)!);
     }
   }
 
@@ -349,7 +351,11 @@ function candidateCode(c: LoweredCandidate, newVar: (name: string, type: CType) 
   return { instrs, ok: v(ok) };
 }
 
-function conjunction(code: { instrs: Instr[]; ok: Operand }[], newVar: (name: string, type: CType) => number, range: SourceRange): { instrs: Instr[]; ok: Operand } {
+function conjunction(
+  code: { instrs: Instr[]; ok: Operand }[],
+  newVar: (name: string, type: CType) => number,
+  range: SourceRange,
+): { instrs: Instr[]; ok: Operand } {
   const all = newVar('inv.all', INT);
   const to: Place = { root: { kind: 'var', id: all }, path: [], type: INT };
   const v: Operand = { kind: 'var', id: all, type: INT };
