@@ -13,6 +13,7 @@ import { InvariantProver } from '../../server/src/prove/prover';
 import { getZ3 } from '../../server/src/z3/z3';
 import { isCancellation } from '../../server/src/errors';
 import type { GoalReport, Report } from '../../shared/report';
+import { formatReport } from '../../server/src/cli/report';
 import { fileEngine, type Engine } from '../helpers/engine';
 import { expectAllValidated, writeC } from '../solve/helpers';
 
@@ -69,6 +70,8 @@ describe('goals unreachable for every number of iterations', () => {
     const inv = invariantsOf(goal);
     expect(inv?.kind === 'invariant' && inv.loops.map((l) => l.line)).toEqual([2]);
     expect(goal.reason).toMatch(/^the loop at line 2 keeps /);
+    // The CLI says it on the goal's line.
+    expect(formatReport(report)).toMatch(/:3:\d+: .*: unreachable \(invariant\): the loop at line 2 keeps .*(s % 2 == 0|s == 2 \* i)/);
     await expectAllValidated(file, report);
     expect(run(source, 'f(atoi(argv[k]))', range(-3, 3000)).every((o) => o === '0')).toBe(true);
     const check = await engine.check({ file });

@@ -35,7 +35,9 @@ const CANDIDATE_TEMPS = 1_500_000_000;
 /** Houdini's time budget, in query time limits (the option `timeoutMs`). */
 const HOUDINI_BUDGET = 2;
 /** The goal queries' budget for one function, in query time limits. */
-const GOAL_BUDGET = 6;
+const GOAL_BUDGET = 4;
+/** Unsat cores up to this size are made minimal for the report. */
+const MAX_CORE = 8;
 /** Iterations of each outermost loop of the analysed function run as code before its abstraction. */
 const PEEL = 1;
 
@@ -146,11 +148,11 @@ export class InvariantProver {
    * (solve/targets.ts `obligationsBefore`), but with the candidates' own
    * obligations only for those alive, and their checks only with `checks`.
    */
-  private before(ind: Inductive, copy: GoalCopy, checks: boolean): B[] {
+  private before(ind: Inductive, copy: GoalCopy, checks: boolean, without?: (c: CandidateObligation) => boolean): B[] {
     const { enc, ancestors } = ind.level;
     const wanted = (lit: B) => {
       const c = ind.byLit.get(lit);
-      return !c || (c.loop.alive[c.candidate] && (checks || c.role === 'assume'));
+      return !c || (c.loop.alive[c.candidate] && (checks || c.role === 'assume') && !without?.(c));
     };
     const lits: B[] = [];
     for (const a of ancestors[copy.node]) {
@@ -175,11 +177,21 @@ export class InvariantProver {
     const r = await this.check(level, [at, ...this.before(ind, copy, true)], signal);
     if (r !== 'unsat') return null;
     const core = level.solver.unsatCore();
-    const out: B[] = [];
+    let out: B[] = [];
     for (let i = 0; i < core.length(); i++) {
       const lit = core.get(i) as B;
       for (const [k, c] of ind.byLit) if (c.role === 'assume' && k.eqIdentity(lit)) out.push(k);
     }
+    // A smaller set for the report: each invariant the goal can do without is left out (all of them stay proved).
+    if (out.length > 1 && out.length <= MAX_CORE)
+      for (let i = 0; i < out.length;) {
+        // Only the other candidates of the core (the core says the rest are not needed).
+        const key = (c: CandidateObligation) => `${ind.loops.indexOf(c.loop)}:${c.candidate}`;
+        const keep = new Set(out.filter((_, j) => j !== i).map((k) => key(ind.byLit.get(k)!)));
+        const without = (c: CandidateObligation) => !keep.has(key(c));
+        if ((await this.check(level, [at, ...this.before(ind, copy, true, without)], signal)) === 'unsat') out = out.filter((_, j) => j !== i);
+        else i++;
+      }
     return out;
   }
 
