@@ -5,6 +5,7 @@
 //   cli/  lsp/  bench/            drivers: api.ts and shared/ only
 //   api.ts -> engine/             the one door, and the engine behind it
 //   testgen/                      harness, validation, formats
+//   prove/                        proofs by loop invariant (uses solve/ and the front end's conditions)
 //   solve/                        queries, suites, explanations
 //   model/                        unrolling and the formula
 //   goals/   frontend/            goal catalogue | C to IR
@@ -48,6 +49,7 @@ module.exports = {
     layer('goals', `${S}goals/`, [`${S}ir/`, '^shared/', `${S}errors\\.ts$`]),
     layer('model', `${S}model/`, [`${S}ir/`, `${S}z3/`, '^shared/', `${S}errors\\.ts$`]),
     layer('solve', `${S}solve/`, [`${S}model/`, `${S}goals/`, `${S}ir/`, `${S}z3/`, '^shared/', `${S}errors\\.ts$`]),
+    layer('prove', `${S}prove/`, [`${S}solve/`, `${S}model/`, `${S}goals/`, `${S}frontend/`, `${S}ir/`, `${S}z3/`, '^shared/', `${S}errors\\.ts$`]),
     layer('testgen', `${S}testgen/`, [`${S}frontend/parser\\.ts$`, `${S}goals/`, `${S}ir/`, '^shared/', `${S}errors\\.ts$`]),
     layer('engine', `${S}engine/`, [
       `${S}api\\.ts$`,
@@ -56,6 +58,7 @@ module.exports = {
       `${S}frontend/`,
       `${S}goals/`,
       `${S}solve/`,
+      `${S}prove/`,
       `${S}testgen/`,
       `${S}model/`,
       `${S}ir/`,

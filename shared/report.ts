@@ -55,7 +55,13 @@ export type VerdictCause =
   /** The goal has not been analysed (yet). */
   | { kind: 'not-analysed' }
   /** For a function analysed alone: what the same goal is in the program, i.e. in the context of its entry point (`main`). */
-  | { kind: 'in-program'; entry: string; status: GoalStatus };
+  | { kind: 'in-program'; entry: string; status: GoalStatus }
+  /**
+   * Proved for every number of loop iterations (proof `invariant`): each loop (the line of its head;
+   * `function` for a loop of a called function) keeps its invariant (C expressions, all true at every
+   * visit of the head), and they exclude the goal. No loop listed: excluded whatever the loops do.
+   */
+  | { kind: 'invariant'; loops: { function?: string; line: number; invariant: string[] }[] };
 
 /** Where a goal of a called function is, in the analysed function's context. */
 export interface GoalContextReport {

@@ -52,6 +52,10 @@ export function causeText(c: VerdictCause): string {
         : c.status === 'holds' || c.status === 'unreachable'
           ? `when called alone; it holds for every call from ${c.entry}`
           : `in the program (from ${c.entry}): ${c.status}`;
+    case 'invariant':
+      return c.loops.length
+        ? c.loops.map((l) => `the loop at line ${l.line}${l.function ? ` (in ${l.function})` : ''} keeps ${l.invariant.join(' && ')}`).join('; ')
+        : 'excluded whatever the loops do';
   }
 }
 

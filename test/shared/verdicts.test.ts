@@ -33,4 +33,18 @@ describe('verdict causes in words', () => {
     );
     expect(causesText([])).toBeUndefined();
   });
+
+  it('says which invariant each loop keeps (a loop of a called function with its name)', () => {
+    expect(causeText({ kind: 'invariant', loops: [{ line: 5, invariant: ['s == 2 * i'] }] })).toBe('the loop at line 5 keeps s == 2 * i');
+    expect(
+      causeText({
+        kind: 'invariant',
+        loops: [
+          { line: 3, invariant: ['i >= 0', 'i <= n'] },
+          { function: 'sum2', line: 9, invariant: ['s % 2 == 0'] },
+        ],
+      }),
+    ).toBe('the loop at line 3 keeps i >= 0 && i <= n; the loop at line 9 (in sum2) keeps s % 2 == 0');
+    expect(causeText({ kind: 'invariant', loops: [] })).toBe('excluded whatever the loops do');
+  });
 });

@@ -1,7 +1,7 @@
 // The readable text report of `creach reach | check | cover` (JSON is the report itself).
 
 import type { DataValue, FunctionReport, GoalReport, Report, TestReport } from '../../../shared/report';
-import { lineList, mergeConstructs } from '../../../shared/verdicts';
+import { causesText, causeText, lineList, mergeConstructs } from '../../../shared/verdicts';
 
 export function formatValue(v: DataValue): string {
   if (v === null) return 'NULL';
@@ -26,8 +26,12 @@ function status(g: GoalReport): string {
     case 'violated':
       return `VIOLATED (counter-example ${g.test})`;
     case 'unreachable':
-    case 'holds':
+    case 'holds': {
+      // A proof by invariant says which on the same line: "unreachable (invariant): the loop at line 5 keeps s == 2 * i".
+      const inv = g.proof === 'invariant' ? g.causes?.find((c) => c.kind === 'invariant') : undefined;
+      if (inv) return `${g.status} (invariant): ${causeText(inv)}`;
       return `${g.status} (${g.proof === 'complete' ? 'proved' : (g.proof ?? 'proved')}${g.bound ? `, loops fully unrolled within ${g.bound}` : ''})`;
+    }
     case 'not-reached':
       // Not reached with loops unrolled to the bound, or only for inputs of the sizes the input model assumes.
       return g.causes?.some((c) => c.kind === 'loop-bound') || !g.causes?.some((c) => c.kind === 'assumes')
@@ -52,7 +56,9 @@ function formatFunction(file: string, f: FunctionReport): string[] {
     // A goal of a called function says where it is and through which calls.
     const where = g.context ? ` [in ${g.context.function}, called at ${g.context.calls.map((c) => `${c.function}:${c.line}`).join(' → ')}]` : '';
     out.push(`  ${file}:${g.line}:${g.column}: ${g.label}${where}: ${status(g)}`);
-    if (g.reason) out.push(`      ${g.reason}`);
+    // (The invariant of a proof by invariant is on the status line already.)
+    const reason = g.proof === 'invariant' ? causesText(g.causes?.filter((c) => c.kind !== 'invariant')) : g.reason;
+    if (reason) out.push(`      ${reason}`);
     if (g.why?.length) {
       out.push('      because:');
       for (const r of g.why) out.push(`        line ${r.line}: ${r.role}`);

@@ -30,7 +30,8 @@ import { FrontendError, loadProgram } from '../frontend/index';
 import { buildCatalogue, goalAt } from '../goals/catalogue';
 import { cfgView } from '../goals/cfgView';
 import { buildSuite } from '../solve/suite';
-import { FunctionSolver } from '../solve/query';
+import { FunctionSolver, type GoalVerdict } from '../solve/query';
+import { InvariantProver } from '../prove/prover';
 import { lowerCondition, type ConditionAt } from '../frontend/condition';
 import { ConditionNotModelled, type ConditionCode } from '../model/encode';
 import { exclusive, getZ3 } from '../z3/z3';
@@ -119,6 +120,15 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
     l.solvers.set(fn.name, s);
     while (l.solvers.size > KEPT_SOLVERS) l.solvers.delete(l.solvers.keys().next().value!);
     return s;
+  };
+  // The invariant prover of a function lives as long as its solver (its invariants serve every goal).
+  const provers = new WeakMap<FunctionSolver, InvariantProver>();
+  /** A verdict bounded unrolling left open (a loop bound) tried for every number of iterations; else the same verdict. */
+  const beyondBound = async (fs: FunctionSolver, goal: Goal, v: GoalVerdict, signal?: AbortSignal): Promise<GoalVerdict> => {
+    if (v.status !== 'not-reached' || !v.causes?.some((c) => c.kind === 'loop-bound')) return v;
+    let p = provers.get(fs);
+    if (!p) provers.set(fs, (p = new InvariantProver(z, fs.program, fs.fn, options)));
+    return (await p.prove(goal, signal)) ?? v;
   };
   /** The goals of a function and, with `contexts`, of everything it calls in its context. */
   const goalsOf = (l: Loaded, fn: IRFunction, contexts = true) => {
@@ -240,7 +250,9 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         report.functions.push(fnReport(fn, [gr], tests));
         return validated(l, report, signal);
       }
-      const v = await fs.reach(goal, { signal, where });
+      // (A --where condition is not carried into the loop abstraction: bounded answers only.)
+      const bounded = await fs.reach(goal, { signal, where });
+      const v = where ? bounded : await beyondBound(fs, goal, bounded, signal);
       const tests: TestReport[] = v.datum ? [{ id: 't1', ...v.datum.test, goals: [goal.id] }] : [];
       report.functions.push(fnReport(fn, [goalReport(goal, v, tests[0]?.id)], tests));
       return validated(l, report, signal);
@@ -258,7 +270,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         fs.checkTogether(properties);
         for (const goal of properties) {
           // Many properties hold: explaining each under unrolled loops would cost more than checking them.
-          const v = await fs.reach(goal, { signal, explain: 'loop-free' });
+          const v = await beyondBound(fs, goal, await fs.reach(goal, { signal, explain: 'loop-free' }), signal);
           let testId: string | undefined;
           if (v.datum) {
             testId = `t${tests.length + 1}`;
@@ -307,7 +319,12 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
           req.criterion === 'error-calls'
             ? all.filter((g) => g.target.kind === 'error')
             : all.filter((g) => g.kind === 'statement' || (req.criterion === 'decision' && g.kind === 'branch'));
-        const suite = await buildSuite(solverFor(l, fn), goals, signal);
+        const fs = solverFor(l, fn);
+        const suite = await buildSuite(fs, goals, signal);
+        for (const g of goals) {
+          const v = suite.verdicts.get(g.id);
+          if (v) suite.verdicts.set(g.id, await beyondBound(fs, g, v, signal));
+        }
         const reports = goals.map((g) =>
           goalReport(g, suite.verdicts.get(g.id) ?? { status: 'unknown', causes: [{ kind: 'not-analysed' }] }, suite.verdicts.get(g.id)?.test),
         );

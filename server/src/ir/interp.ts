@@ -401,7 +401,8 @@ class Interpreter {
         if (!truthy(this.operand(ins.cond, frame))) throw new Stop('assume');
         return;
       case 'assert':
-        if (!truthy(this.operand(ins.cond, frame))) throw new Stop('error', { kind: ins.origin, text: ins.text, line: ins.range.line });
+        if (!truthy(this.operand(ins.cond, frame)))
+          throw new Stop('error', { kind: ins.origin === 'ensures' ? 'ensures' : 'assert', text: ins.text, line: ins.range.line });
         return;
       case 'error':
         throw new Stop('error', { kind: 'error', text: ins.text, line: ins.range.line });
@@ -572,6 +573,11 @@ class Interpreter {
       }
       case 'havoc':
         throw new Error(`not modelled: ${r.what}`);
+      case 'fresh':
+      case 'defined':
+      case 'unchecked':
+        // Made only by the loop abstraction of prove/, for the solver: no concrete meaning.
+        throw new Error(`the IR rvalue '${r.op}' is not executable`);
     }
   }
 

@@ -114,15 +114,28 @@ export type Rvalue =
   /** `__VERIFIER_nondet_<type>()`: a fresh input of `type` at each execution. */
   | { op: 'nondet'; type: CType; name: string }
   /** A value the front end could not model; `what` says which construct. Never silently trusted. */
-  | { op: 'havoc'; type: CType; what: string };
+  | { op: 'havoc'; type: CType; what: string }
+  /**
+   * A value nothing constrains: what a loop may have changed by the time it is at its head again
+   * (the loop abstraction of prove/). Not an input of a datum, not a taint. With `memory` it is
+   * assigned to nothing and every object pointers may designate (but read-only ones) gets one.
+   */
+  | { op: 'fresh'; type: CType; memory?: boolean }
+  /** 1 when evaluating `value` has no undefined behaviour, else 0 (`type`: int); not an obligation (prove/: a candidate invariant is defined). */
+  | { op: 'defined'; value: Rvalue; type: CType }
+  /** `value` with its undefined behaviour not an obligation (the model's value then; prove/, next to `defined`). */
+  | { op: 'unchecked'; value: Rvalue; type: CType };
 
 export type Instr =
   /** `dst = value`. `dst` is null for calls whose result is discarded. */
   | { kind: 'assign'; dst: Place | null; value: Rvalue; range: SourceRange }
-  /** Restricts executions: `requires`, `__VERIFIER_assume(e)`. `origin` says which. */
-  | { kind: 'assume'; cond: Operand; origin: 'requires' | 'assume'; range: SourceRange }
-  /** A property: `assert(e)` or an ACSL `ensures` clause (`text` is its source text). */
-  | { kind: 'assert'; cond: Operand; origin: 'assert' | 'ensures'; text: string; range: SourceRange }
+  /** Restricts executions: `requires`, `__VERIFIER_assume(e)`, a loop invariant assumed at the loop's head (prove/). `origin` says which. */
+  | { kind: 'assume'; cond: Operand; origin: 'requires' | 'assume' | 'invariant'; range: SourceRange }
+  /**
+   * A property: `assert(e)` or an ACSL `ensures` clause (`text` is its source text), or a candidate
+   * loop invariant checked where the loop is entered (`invariant-init`) or goes back (`invariant-step`) (prove/).
+   */
+  | { kind: 'assert'; cond: Operand; origin: 'assert' | 'ensures' | 'invariant-init' | 'invariant-step'; text: string; range: SourceRange }
   /** `reach_error()`, `__VERIFIER_error()`, `__assert_fail(...)`: reaching it is a violation. */
   | { kind: 'error'; text: string; range: SourceRange }
   /** Something the front end did not model (inline asm, setjmp, ...). Goals it can affect become unknown. */

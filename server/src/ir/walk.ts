@@ -21,7 +21,11 @@ export function forEachPlace(instr: Instr, visit: (place: Place, role: PlaceRole
   switch (instr.kind) {
     case 'assign':
       if (instr.dst) inPlace(instr.dst, 'dst');
-      if (instr.value.op === 'load') inPlace(instr.value.place, 'load');
+      {
+        let rv = instr.value;
+        while (rv.op === 'defined' || rv.op === 'unchecked') rv = rv.value;
+        if (rv.op === 'load') inPlace(rv.place, 'load');
+      }
       for (const op of rvalueOperands(instr.value)) inOperand(op);
       return;
     case 'assume':
@@ -85,9 +89,13 @@ export function rvalueOperands(rv: Rvalue): Operand[] {
       return rv.args;
     case 'icall':
       return [rv.fn, ...rv.args];
+    case 'defined':
+    case 'unchecked':
+      return rvalueOperands(rv.value);
     case 'load':
     case 'nondet':
     case 'havoc':
+    case 'fresh':
       return [];
   }
 }
@@ -136,8 +144,12 @@ export function renameRvalue(rv: Rvalue, r: Renamer): Rvalue {
       return { ...rv, args: rv.args.map(o) };
     case 'icall':
       return { ...rv, fn: o(rv.fn), args: rv.args.map(o) };
+    case 'defined':
+    case 'unchecked':
+      return { ...rv, value: renameRvalue(rv.value, r) };
     case 'nondet':
     case 'havoc':
+    case 'fresh':
       return rv;
   }
 }

@@ -613,7 +613,8 @@ export class Analysis {
 }
 
 function needsExplanation(g: GoalReport): boolean {
-  return (g.kind === 'statement' || g.kind === 'branch') && g.status === 'unreachable' && !g.why?.length;
+  // A proof by invariant is its own explanation (the invariant, in its causes).
+  return (g.kind === 'statement' || g.kind === 'branch') && g.status === 'unreachable' && g.proof !== 'invariant' && !g.why?.length;
 }
 
 function needsDeeperLook(g: GoalReport): boolean {

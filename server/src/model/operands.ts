@@ -195,6 +195,21 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
       case 'havoc':
         taint(rv.what);
         return { val: freshVal(ctx, rv.type.kind === 'void' ? CHAR_TYPE : rv.type, 'havoc'), ub: [] };
+      case 'fresh':
+        // The loop abstraction (prove/): nothing is known of the value; not an input, not a taint.
+        if (rv.memory) {
+          for (const o of st.objects) if (!o.readOnly) env.set(o.varId, freshVal(ctx, o.type, 'fresh.mem'));
+          return { val: zeroVal(ctx, CHAR_TYPE), ub: [] };
+        }
+        return { val: freshVal(ctx, rv.type.kind === 'void' ? CHAR_TYPE : rv.type, 'fresh'), ub: [] };
+      case 'defined': {
+        // Whether the value is defined, as data: its undefined behaviour is not an obligation.
+        const { ub } = evalRvalue(rv.value, env, c);
+        const none = ub.length ? (ctx.Or(...ub.map((u) => u.cond)).not() as B) : st.T;
+        return { val: { k: 'bv', t: boolToInt(ctx, none, intBits(rv.type)) }, ub: [] };
+      }
+      case 'unchecked':
+        return { val: evalRvalue(rv.value, env, c).val, ub: [] };
     }
   }
 

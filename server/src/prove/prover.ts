@@ -1,0 +1,352 @@
+// Proofs for every number of loop iterations, by loop invariants CReach
+// checks itself (issue 13). For the analysed function and every function it
+// calls that has loops: candidate invariants at each loop head
+// (candidates.ts), the loops abstracted (transform.ts: check the candidates
+// where a loop is entered and where it goes back, give what the loop modifies
+// fresh values, assume the candidates), the acyclic result encoded by the one
+// encoder (model/), and Houdini: while some check can fail (with every
+// obligation before it holding, as a goal's are), drop the candidates whose
+// checks fail in the solver's model. What is left is inductive. A goal is then
+// unreachable (a property holds) when no execution of the abstraction reaches
+// it with the obligations before it holding: every real execution reaching it
+// would be one of them.
+//
+// Invariant: no claim when a taint or an inlining limit can come before a
+// check or the goal (the loop bodies are not on the abstraction's way to the
+// goal, so the checks' ancestors count too), when recursion is unrolled (a
+// recursion unwind remains), or when a loop cannot be abstracted (heap
+// allocation in it, several entries).
+
+import type { IRFunction, Program } from '../ir/ir';
+import { findLoops } from '../ir/loops';
+import type { Goal } from '../goals/goal';
+import type { GoalVerdict, SolverOptions } from '../solve/query';
+import { computeAncestors, encodeAt, type Level } from '../solve/level';
+import { goalCopies, taintsBefore, type GoalCopy } from '../solve/targets';
+import { siteKey } from '../model/state';
+import type { B } from '../model/semantics';
+import { EngineError } from '../errors';
+import { queueCheck, type Z3Handle } from '../z3/z3';
+import { abstractable, abstractLoops, type Abstraction, type LoweredCandidate } from './transform';
+import { candidateTexts, lowerCandidates } from './candidates';
+
+/** Where the prover's candidate temps start: far above the program's ids and the --where temps' range. */
+const CANDIDATE_TEMPS = 1_500_000_000;
+/** Houdini's time budget, in query time limits (the option `timeoutMs`). */
+const HOUDINI_BUDGET = 2;
+/** The goal queries' budget for one function, in query time limits. */
+const GOAL_BUDGET = 4;
+/** Unsat cores up to this size are made minimal for the report. */
+const MAX_CORE = 8;
+/** Iterations of each outermost loop of the analysed function run as code before its abstraction. */
+const PEEL = 1;
+
+/** One loop of the proof: where its head is, its candidates and which of them are still believed. */
+interface LoopCandidates {
+  function: string;
+  header: number;
+  line: number;
+  candidates: LoweredCandidate[];
+  alive: boolean[];
+}
+
+/** An obligation the abstraction made for a candidate: its assumption at the head, or one of its checks. */
+interface CandidateObligation {
+  loop: LoopCandidates;
+  candidate: number;
+  role: 'assume' | 'check';
+}
+
+/** The abstraction with every candidate, encoded once; Houdini leaves the inductive ones alive. */
+interface Inductive {
+  loops: LoopCandidates[];
+  level: Level;
+  abstractions: Map<string, Abstraction>;
+  /** Every copy of every check (none may come after a taint). */
+  checks: { copy: GoalCopy; loop: LoopCandidates; candidate: number }[];
+  /** The obligations of candidates, by literal. */
+  byLit: Map<B, CandidateObligation>;
+  /** Nodes holding obligations of candidates (their other obligations are taken one by one). */
+  split: Set<number>;
+}
+
+type Failure = { fail: string };
+
+/** Names of the proxy literals of queries, each made once. */
+let proxies = 0;
+
+export class InvariantProver {
+  private inductive: Promise<Inductive | Failure> | null = null;
+  /** Time the goal queries took so far: past the budget, no more are tried. */
+  private spentMs = 0;
+
+  constructor(
+    readonly z: Z3Handle,
+    readonly program: Program,
+    readonly fn: IRFunction,
+    readonly options: SolverOptions,
+  ) {}
+
+  /**
+   * `unreachable`/`holds` with proof `invariant` for a goal bounded unrolling
+   * left open, or null (with no claim) when the invariants found do not exclude it.
+   */
+  async prove(goal: Goal, signal?: AbortSignal): Promise<GoalVerdict | null> {
+    if (!this.inductive) {
+      this.inductive = this.houdini(signal);
+      // A cancelled or failed search is tried again next time.
+      this.inductive.catch(() => (this.inductive = null));
+    }
+    const ind = await this.inductive;
+    if ('fail' in ind) return null;
+    const { level, abstractions } = ind;
+    const top = abstractions.get(this.fn.name);
+    const goals = top ? top.goalsIn(goal) : [goal];
+    const copies: GoalCopy[] = [];
+    for (const g of goals) {
+      let target = g.target;
+      const callee = g.function !== this.fn.name ? abstractions.get(g.function) : undefined;
+      if (callee && target.kind === 'edges') target = { ...target, edges: target.edges.flatMap((e) => callee.edgesIn(e)) };
+      copies.push(...goalCopies(level, { ...g, target }));
+    }
+    if (!copies.length) return null;
+    if (taintsBefore(level, [...copies, ...ind.checks.map((c) => c.copy)]).length) return null;
+    if (this.spentMs > GOAL_BUDGET * this.options.timeoutMs) return null;
+    const used = new Map<LoopCandidates, Set<number>>();
+    for (const copy of copies) {
+      const t0 = Date.now();
+      const core = await this.coreOf(ind, copy, signal).finally(() => (this.spentMs += Date.now() - t0));
+      if (core === null) return null;
+      for (const lit of core) {
+        const a = ind.byLit.get(lit)!;
+        const s = used.get(a.loop) ?? new Set<number>();
+        s.add(a.candidate);
+        used.set(a.loop, s);
+      }
+    }
+    const isProperty = goal.kind === 'assertion' || goal.kind === 'runtime-error';
+    const loops = ind.loops
+      .filter((l) => used.has(l))
+      .map((l) => ({
+        ...(l.function !== this.fn.name ? { function: l.function } : {}),
+        line: l.line,
+        invariant: [...used.get(l)!].sort((a, b) => a - b).map((k) => l.candidates[k].text),
+      }));
+    const allocBefore = !this.options.mallocMayFail && level.enc.allocNodes.some((a) => copies.some((c) => level.ancestors[c.node].has(a) || a === c.node));
+    return {
+      status: isProperty ? 'holds' : 'unreachable',
+      proof: 'invariant',
+      causes: [
+        { kind: 'invariant', loops },
+        ...(allocBefore ? [{ kind: 'assumes' as const, assumptions: ['malloc and calloc succeed (--malloc-may-fail lets them fail)'] }] : []),
+      ],
+    };
+  }
+
+  /**
+   * The literals making the obligations before a copy hold, as a goal's
+   * (solve/targets.ts `obligationsBefore`), but with the candidates' own
+   * obligations only for those alive, and their checks only with `checks`.
+   */
+  private before(ind: Inductive, copy: GoalCopy, checks: boolean, without?: (c: CandidateObligation) => boolean): B[] {
+    const { enc, ancestors } = ind.level;
+    const wanted = (lit: B) => {
+      const c = ind.byLit.get(lit);
+      return !c || (c.loop.alive[c.candidate] && (checks || c.role === 'assume') && !without?.(c));
+    };
+    const lits: B[] = [];
+    for (const a of ancestors[copy.node]) {
+      if (!ind.split.has(a)) lits.push(enc.okNode[a]);
+      else for (const ob of enc.obligations) if (ob.node === a && wanted(ob.lit)) lits.push(ob.lit);
+    }
+    for (const ob of enc.obligations) if (ob.node === copy.node && (copy.upTo === Infinity || ob.index < copy.upTo) && wanted(ob.lit)) lits.push(ob.lit);
+    return lits;
+  }
+
+  /**
+   * Whether the copy is unreachable with the obligations before it: null when
+   * it may be reached (or the solver gave up); else the candidates'
+   * assumption literals in the unsat core (the invariants the proof used).
+   */
+  private async coreOf(ind: Inductive, copy: GoalCopy, signal?: AbortSignal): Promise<B[] | null> {
+    const { level } = ind;
+    // A fresh name: a constant of the same name would be the same literal, implying another copy too.
+    const at = this.z.ctx.Bool.const(`goal.inv!${++proxies}`) as B;
+    level.solver.add(at.implies(copy.lit) as B);
+    level.solver.set('timeout', this.options.timeoutMs);
+    const r = await this.check(level, [at, ...this.before(ind, copy, true)], signal);
+    if (r !== 'unsat') return null;
+    const core = level.solver.unsatCore();
+    let out: B[] = [];
+    for (let i = 0; i < core.length(); i++) {
+      const lit = core.get(i) as B;
+      for (const [k, c] of ind.byLit) if (c.role === 'assume' && k.eqIdentity(lit)) out.push(k);
+    }
+    // A smaller set for the report: each invariant the goal can do without is left out (all of them stay proved).
+    if (out.length > 1 && out.length <= MAX_CORE)
+      for (let i = 0; i < out.length;) {
+        // Only the other candidates of the core (the core says the rest are not needed).
+        const key = (c: CandidateObligation) => `${ind.loops.indexOf(c.loop)}:${c.candidate}`;
+        const keep = new Set(out.filter((_, j) => j !== i).map((k) => key(ind.byLit.get(k)!)));
+        const without = (c: CandidateObligation) => !keep.has(key(c));
+        if ((await this.check(level, [at, ...this.before(ind, copy, true, without)], signal)) === 'unsat') out = out.filter((_, j) => j !== i);
+        else i++;
+      }
+    return out;
+  }
+
+  private check(level: Level, assumptions: B[], signal?: AbortSignal): Promise<'sat' | 'unsat' | 'unknown'> {
+    return queueCheck(async () => {
+      if (signal?.aborted) throw EngineError.cancelled();
+      const onAbort = () => this.z.ctx.interrupt();
+      signal?.addEventListener('abort', onAbort);
+      try {
+        const r = await level.solver.check(...assumptions);
+        if (signal?.aborted) throw EngineError.cancelled();
+        return r;
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
+      }
+    });
+  }
+
+  /**
+   * Candidates for every loop, the abstraction encoded once, then Houdini
+   * rounds: while some alive candidate's check can fail (the obligations
+   * before it holding, the alive candidates assumed, the other checks not),
+   * the candidates failing in the model die. Unsatisfiable: the alive ones
+   * are inductive together (in any execution, the first failing check would
+   * be a model).
+   */
+  private async houdini(signal?: AbortSignal): Promise<Inductive | Failure> {
+    const deadline = Date.now() + HOUDINI_BUDGET * this.options.timeoutMs;
+    const { program } = this;
+    const withLoops = reachableFunctions(program, this.fn);
+    if ('fail' in withLoops) return withLoops;
+    const loops: LoopCandidates[] = [];
+    let temps = CANDIDATE_TEMPS;
+    for (const f of withLoops) {
+      const fl = findLoops(f);
+      for (const loop of fl) {
+        const texts = candidateTexts(program, f, loop, fl);
+        const candidates = await lowerCandidates(program, f, loop, texts, temps);
+        for (const c of candidates) for (const t of c.temps) temps = Math.max(temps, t.id + 1);
+        const head = f.blocks[loop.header];
+        const line = head.terminator.range?.line ?? head.range?.line ?? f.range.line;
+        loops.push({ function: f.name, header: loop.header, line, candidates, alive: candidates.map(() => true) });
+      }
+    }
+    if (signal?.aborted) throw EngineError.cancelled();
+    const ind = this.build(loops, withLoops, temps);
+    if ('fail' in ind) return ind;
+    if (
+      taintsBefore(
+        ind.level,
+        ind.checks.map((c) => c.copy),
+      ).length
+    )
+      return { fail: 'not modelled' };
+    const { ctx } = this.z;
+    const { level } = ind;
+    for (;;) {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) return { fail: 'out of time' };
+      const live = ind.checks.filter((c) => c.loop.alive[c.candidate]);
+      if (!live.length) return ind;
+      const fails = live.map((c) => ctx.And(c.copy.lit, ...this.before(ind, c.copy, false)) as B);
+      const q = ctx.Bool.const(`houdini!${++proxies}`) as B;
+      level.solver.add(q.implies(ctx.Or(...fails)) as B);
+      level.solver.set('timeout', Math.max(1, Math.min(this.options.timeoutMs, remaining)));
+      const r = await this.check(level, [q], signal);
+      if (r === 'unknown') return { fail: 'the invariant checks ran out of time' };
+      if (r === 'unsat') return ind;
+      const model = level.solver.model();
+      let dropped = 0;
+      live.forEach((c, k) => {
+        if (c.loop.alive[c.candidate] && model.eval(fails[k], true).toString() === 'true') {
+          c.loop.alive[c.candidate] = false;
+          dropped++;
+        }
+      });
+      if (!dropped) return { fail: 'no failing check in the model' };
+    }
+  }
+
+  /** The program with every loop abstracted under all its candidates, encoded, with its checks and the candidates' obligations. */
+  private build(loops: LoopCandidates[], withLoops: IRFunction[], firstId: number): Inductive | Failure {
+    let program = this.program;
+    const abstractions = new Map<string, Abstraction>();
+    for (const f of withLoops) {
+      const candidates = new Map<number, LoweredCandidate[]>();
+      for (const l of loops) if (l.function === f.name) candidates.set(l.header, l.candidates);
+      const a = abstractLoops({
+        program,
+        fn: program.functions.find((x) => x.name === f.name)!,
+        candidates,
+        peel: f.name === this.fn.name ? PEEL : 0,
+        mode: 'separate',
+        firstId,
+      });
+      abstractions.set(f.name, a);
+      program = a.program;
+      for (const v of a.program.vars.keys()) firstId = Math.max(firstId, v + 1);
+    }
+    const top = program.functions.find((x) => x.name === this.fn.name)!;
+    const { u, enc, solver } = encodeAt(this.z, program, top, this.options, 1, false);
+    if (u.unwinds.length) return { fail: 'recursion' };
+    const level: Level = { bound: 1, enc, solver, ancestors: computeAncestors(u.nodes.map((n) => n.preds)), boxes: [], unwindable: false };
+    const loopOf = (fnName: string, header: number) => loops.find((l) => l.function === fnName && l.header === header)!;
+    const checks: Inductive['checks'] = [];
+    for (const [name, a] of abstractions)
+      for (const c of a.checks)
+        for (const site of enc.sites.get(siteKey(name, c.block, c.index)) ?? [])
+          checks.push({
+            copy: { lit: enc.reach[site.node].and(site.cond.not()) as B, node: site.node, upTo: c.index },
+            loop: loopOf(name, c.header),
+            candidate: c.candidate,
+          });
+    const byLit = new Map<B, CandidateObligation>();
+    const split = new Set<number>();
+    for (const ob of enc.obligations) {
+      if (ob.kind !== 'assume' && ob.kind !== 'assert') continue;
+      const n = enc.unrolled.nodes[ob.node];
+      const mark = abstractions.get(n.ctx.fn.name)?.marks.get(`${n.block.id}:${ob.index}`);
+      const ins = n.block.instrs[ob.index];
+      if (!mark || !ins || (ins.kind !== 'assume' && ins.kind !== 'assert')) continue;
+      byLit.set(ob.lit, { loop: loopOf(n.ctx.fn.name, mark.header), candidate: mark.candidate, role: ins.kind === 'assume' ? 'assume' : 'check' });
+      split.add(ob.node);
+    }
+    return { loops, level, abstractions, checks, byLit, split };
+  }
+}
+
+/** The analysed function and the functions it calls (transitively) that have loops; a failure for recursion or a loop that cannot be abstracted. */
+function reachableFunctions(program: Program, fn: IRFunction): IRFunction[] | Failure {
+  const byName = new Map(program.functions.map((f) => [f.name, f]));
+  const order: IRFunction[] = [];
+  const state = new Map<string, 'active' | 'done'>();
+  let recursive = false;
+  const visit = (f: IRFunction) => {
+    state.set(f.name, 'active');
+    for (const b of f.blocks)
+      for (const ins of b.instrs) {
+        if (ins.kind !== 'assign' || ins.value.op !== 'call' || ins.value.external) continue;
+        const g = byName.get(ins.value.callee);
+        if (!g) continue;
+        const s = state.get(g.name);
+        if (s === 'active') recursive = true;
+        else if (!s) visit(g);
+      }
+    state.set(f.name, 'done');
+    order.push(f);
+  };
+  visit(fn);
+  if (recursive) return { fail: 'recursion' };
+  const out: IRFunction[] = [];
+  for (const f of order) {
+    const a = abstractable(program, f);
+    if (a.refuse) return { fail: a.refuse };
+    if (a.loops.length) out.push(f);
+  }
+  return out;
+}

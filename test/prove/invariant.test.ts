@@ -1,0 +1,288 @@
+// Proofs by loop invariant (issue 13 §1): goals bounded unrolling leaves
+// open ("not reached within k") proved for every number of iterations by
+// invariants CReach checks in its own C semantics. Ground truth: a hand proof
+// in each case's comment, and gcc-compiled runs (exhaustive over a range of
+// inputs for the unreachable ones; a run reaching the goal for those that
+// must never be proved). Every datum handed out is validated.
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultEngineOptions } from '../../server/src/api';
+import { loadProgram } from '../../server/src/frontend/index';
+import { buildCatalogue } from '../../server/src/goals/catalogue';
+import { InvariantProver } from '../../server/src/prove/prover';
+import { getZ3 } from '../../server/src/z3/z3';
+import { isCancellation } from '../../server/src/errors';
+import type { GoalReport, Report } from '../../shared/report';
+import { formatReport } from '../../server/src/cli/report';
+import { fileEngine, type Engine } from '../helpers/engine';
+import { expectAllValidated, writeC } from '../solve/helpers';
+
+const options = { ...defaultEngineOptions, maxLoopBound: 16, timeoutMs: 10_000 };
+let engine: Engine;
+beforeAll(async () => {
+  engine = await fileEngine(options);
+});
+afterAll(() => engine?.dispose());
+
+/** Compiles `source` with a main that prints `f(x)` for each argument given; the outputs, in order. */
+function run(source: string, call: string, args: string[]): string[] {
+  const file = writeC(
+    'run.c',
+    `${source}\n#include <stdio.h>\n#include <stdlib.h>\nint main(int argc, char **argv) { for (int k = 1; k < argc; k++) printf("%d\\n", ${call}); return 0; }\n`,
+  );
+  const exe = `${file}.exe`;
+  const cc = spawnSync('gcc', ['-O2', '-w', file, '-o', exe], { encoding: 'utf8' });
+  if (cc.status !== 0) throw new Error(cc.stderr);
+  const r = spawnSync(exe, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
+  return r.stdout.trim().split('\n');
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => String(from + k));
+
+/** The goal on the line whose text starts with `marker` (its statement, or the decision's outcome). */
+function goalAt(report: Report, source: string, marker: string, outcome?: string): GoalReport {
+  const line = source.split('\n').findIndex((l) => l.trim().startsWith(marker)) + 1;
+  const goals = report.functions.flatMap((f) => f.goals).filter((g) => g.line === line && (outcome === undefined || g.outcome === outcome));
+  expect(goals.length, `a goal on line ${line}`).toBeGreaterThan(0);
+  return goals[0];
+}
+
+async function reach(source: string, marker: string, outcome = 'true'): Promise<{ goal: GoalReport; report: Report; file: string }> {
+  const file = writeC('f.c', source);
+  const line = source.split('\n').findIndex((l) => l.trim().startsWith(marker)) + 1;
+  const report = await engine.reach({ file, line, outcome });
+  return { goal: report.functions[0].goals[0], report, file };
+}
+
+const invariantsOf = (g: GoalReport) => g.causes?.find((c) => c.kind === 'invariant');
+
+describe('goals unreachable for every number of iterations', () => {
+  it("the issue's example: s stays even (s == 2 * i), so s % 2 == 1 never holds; the overflow of s + 2 is not proved away", async () => {
+    // Hand proof: s == 2 * i at every visit of the head (both start at 0, s grows by 2 when i grows
+    // by 1); an execution without overflow has s even. s + 2 overflows when n >= 2^30 (s = 2^31 - 2).
+    const source = `int f(int n) { int i = 0, s = 0;
+  while (i < n) { s = s + 2; i = i + 1; }
+  if (s % 2 == 1) return 1;
+  return 0; }`;
+    const { goal, report, file } = await reach(source, 'if (s % 2 == 1)');
+    expect(goal.status).toBe('unreachable');
+    expect(goal.proof).toBe('invariant');
+    const inv = invariantsOf(goal);
+    expect(inv?.kind === 'invariant' && inv.loops.map((l) => l.line)).toEqual([2]);
+    expect(goal.reason).toMatch(/^the loop at line 2 keeps /);
+    // The CLI says it on the goal's line.
+    expect(formatReport(report)).toMatch(/:3:\d+: .*: unreachable \(invariant\): the loop at line 2 keeps .*(s % 2 == 0|s == 2 \* i)/);
+    await expectAllValidated(file, report);
+    expect(run(source, 'f(atoi(argv[k]))', range(-3, 3000)).every((o) => o === '0')).toBe(true);
+    const check = await engine.check({ file });
+    const overflow = check.functions[0].goals.find((g) => g.kind === 'runtime-error' && g.line === 2 && g.column === 19);
+    expect(overflow?.outcome).toBe('overflow');
+    expect(overflow?.status).not.toBe('holds');
+  });
+
+  it('a counter bounded by its loop condition (100 iterations, past the bound)', async () => {
+    // Hand proof: i <= 100 at the head (0 at entry; i < 100 before i++).
+    const source = `int f(int x) { int i = 0;
+  while (i < 100) { i++; x++; }
+  if (i > 100) return 1;
+  return 0; }`;
+    const { goal } = await reach(source, 'if (i > 100)');
+    expect({ status: goal.status, proof: goal.proof }).toEqual({ status: 'unreachable', proof: 'invariant' });
+    expect(run(source, 'f(atoi(argv[k]))', range(-100, 100)).every((o) => o === '0')).toBe(true);
+  });
+
+  it('i <= n after for (i = 0; i < n; i++), when n >= 0', async () => {
+    // Hand proof: after the first iteration (n > 0) i <= n at every head; with no iteration i = 0 <= n.
+    const source = `int f(int n) { int i;
+  for (i = 0; i < n; i++) { }
+  if (n >= 0 && i > n) return 1;
+  return 0; }`;
+    const { goal } = await reach(source, 'if (n >= 0 && i > n)');
+    expect({ status: goal.status, proof: goal.proof }).toEqual({ status: 'unreachable', proof: 'invariant' });
+    expect(run(source, 'f(atoi(argv[k]))', range(-50, 3000)).every((o) => o === '0')).toBe(true);
+  });
+
+  it('an assertion in a while loop holds for every iteration (i + j == 10)', async () => {
+    // Hand proof: j == 10 - i at every head (i + 1 and j - 1 each iteration).
+    const source = `#include <assert.h>
+int f(int n) { int i = 0, j = 10;
+  while (i < n) {
+    assert(i + j == 10);
+    i++; j--; }
+  return j; }`;
+    const file = writeC('f.c', source);
+    const report = await engine.check({ file });
+    const a = goalAt(report, source, 'assert(i + j == 10)');
+    expect(a.kind).toBe('assertion');
+    expect({ status: a.status, proof: a.proof }).toEqual({ status: 'holds', proof: 'invariant' });
+    // Compiled with its assertion: no run of n in range aborts (an abort gives no output at all).
+    expect(run(source, 'f(atoi(argv[k]))', range(-5, 3000))).toHaveLength(3006);
+  });
+
+  it('a loop writing through a pointer parameter and an array does not keep the proof from holding', async () => {
+    // Hand proof: as in the issue's example; the writes go to *a and b[], never to s or i.
+    const source = `int f(int *a, int n) { int i = 0, s = 0; int b[4] = {0};
+  while (i < n) { *a = i; b[i % 4] = s; s += 2; i++; }
+  if (s % 2 == 1) return 1;
+  return b[0]; }`;
+    const { goal } = await reach(source, 'if (s % 2 == 1)');
+    expect({ status: goal.status, proof: goal.proof }).toEqual({ status: 'unreachable', proof: 'invariant' });
+  });
+
+  it('nested loops: s stays even in both', async () => {
+    // Hand proof: s % 2 == 0 at both heads (0 at entry, s += 2 only).
+    const source = `int f(int n) { int s = 0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) s += 2;
+  if (s % 2 != 0) return 1;
+  return 0; }`;
+    const { goal } = await reach(source, 'if (s % 2 != 0)');
+    expect({ status: goal.status, proof: goal.proof }).toEqual({ status: 'unreachable', proof: 'invariant' });
+    expect(run(source, 'f(atoi(argv[k]))', range(-3, 300)).every((o) => o === '0')).toBe(true);
+  });
+
+  it('a loop in a called function: its invariant is checked in the context of the call', async () => {
+    // Hand proof: in sum2, s % 2 == 0 at the head; its result is even.
+    const source = `int sum2(int n) { int s = 0;
+  for (int i = 0; i < n; i++) s += 2;
+  return s; }
+int f(int n) { int r = sum2(n);
+  if (r % 2 == 1) return 1;
+  return 0; }`;
+    const file = writeC('f.c', source);
+    const report = await engine.reach({ file, line: 5, outcome: 'true', function: 'f' });
+    const goal = report.functions[0].goals[0];
+    expect({ status: goal.status, proof: goal.proof }).toEqual({ status: 'unreachable', proof: 'invariant' });
+    const inv = invariantsOf(goal);
+    expect(inv?.kind === 'invariant' && inv.loops.map((l) => [l.function, l.line])).toEqual([['sum2', 2]]);
+    expect(run(source, 'f(atoi(argv[k]))', range(-3, 3000)).every((o) => o === '0')).toBe(true);
+  });
+
+  it("the seeds' gcd: y > 10 after the loop is proved by invariant", async () => {
+    // Hand proof: after one iteration y = min(x, y) <= 10 (x <= 10 by the precondition), and y only decreases.
+    const source = `/*@ requires 1 <= x && x <= 10 && 10 <= y && y <= 20; */
+int gcd(int x, int y)
+{
+    int at, bt;
+    while (x > 0) {
+        if (x < y) { at = y; bt = x; } else { at = x; bt = y; }
+        x = at - bt;
+        y = bt;
+    }
+    if (y > 10)
+        return 1;
+    return y;
+}`;
+    const { goal } = await reach(source, 'if (y > 10)');
+    expect({ status: goal.status, proof: goal.proof }).toEqual({ status: 'unreachable', proof: 'invariant' });
+  });
+});
+
+describe('goals that are reachable are never proved', () => {
+  it('a counter that must reach 1000 in a nondet loop: not proved; a compiled run reaches the error', async () => {
+    const source = `extern void abort(void);
+extern int __VERIFIER_nondet_int(void);
+void reach_error(void) { abort(); }
+int main(void) { int c = 0;
+  while (__VERIFIER_nondet_int()) c++;
+  if (c == 1000) reach_error();
+  return 0; }`;
+    const file = writeC('p.c', source);
+    const report = await engine.check({ file });
+    const err = report.functions[0].goals.find((g) => g.kind === 'assertion' && g.line === 6)!;
+    expect(['holds', 'unreachable']).not.toContain(err.status);
+    await expectAllValidated(file, report);
+    // The run: 1000 nonzero nondet values, then 0: reach_error aborts (exit by SIGABRT).
+    const driver = writeC(
+      'd.c',
+      `${source.replace('int main(void)', 'int main_(void)').replace('extern int __VERIFIER_nondet_int(void);', 'static int k; int __VERIFIER_nondet_int(void) { return k++ < 1000; }')}\nint main(void) { return main_(); }\n`,
+    );
+    expect(spawnSync('gcc', ['-w', driver, '-o', `${driver}.exe`]).status).toBe(0);
+    expect(spawnSync(`${driver}.exe`).signal).toBe('SIGABRT');
+  });
+
+  it('a counter reaching 1000 through a parameter: not proved; f(1000) returns 1', async () => {
+    const source = `int f(int n) { int i = 0;
+  while (i < n) i++;
+  if (i == 1000) return 1;
+  return 0; }`;
+    const { goal } = await reach(source, 'if (i == 1000)');
+    expect(['holds', 'unreachable']).not.toContain(goal.status);
+    expect(run(source, 'f(atoi(argv[k]))', ['1000'])).toEqual(['1']);
+  });
+
+  it('wrap-around: x % 3 == 0 holds over mathematical integers, not for unsigned x; nothing is proved', async () => {
+    // 3 * 1431655766 = 2^32 + 2: x wraps to 2.
+    const source = `int f(unsigned n) { unsigned x = 0;
+  for (unsigned i = 0; i < n; i++) x += 3;
+  if (x % 3 != 0) return 1;
+  return 0; }`;
+    const { goal } = await reach(source, 'if (x % 3 != 0)');
+    expect(['holds', 'unreachable']).not.toContain(goal.status);
+    expect(run(source, 'f(strtoul(argv[k], 0, 10))', ['1431655766'])).toEqual(['1']);
+  });
+
+  it('the same loop on int: the overflow is undefined, so x % 3 == 0 in every execution without it', async () => {
+    const source = `int f(int n) { int x = 0;
+  for (int i = 0; i < n; i++) x += 3;
+  if (x % 3 != 0) return 1;
+  return 0; }`;
+    const { goal } = await reach(source, 'if (x % 3 != 0)');
+    expect({ status: goal.status, proof: goal.proof }).toEqual({ status: 'unreachable', proof: 'invariant' });
+  });
+
+  it('a write through a pointer on iteration 100: the loop may change x; not proved, f(101) returns 1', async () => {
+    const source = `int f(int n) { int x = 0; int *p = &x; int i = 0;
+  while (i < n) { if (i == 100) *p = 1; i++; }
+  if (x == 1) return 1;
+  return 0; }`;
+    const { goal } = await reach(source, 'if (x == 1)');
+    expect(['holds', 'unreachable']).not.toContain(goal.status);
+    expect(run(source, 'f(atoi(argv[k]))', ['100', '101'])).toEqual(['0', '1']);
+  });
+
+  it('a global changed by a called function on iteration 100: not proved; f(101) returns 1', async () => {
+    const source = `int g;
+void set(void) { g = 1; }
+int f(int n) { int i = 0; g = 0;
+  while (i < n) { if (i == 100) set(); i++; }
+  if (g == 1) return 1;
+  return 0; }`;
+    const file = writeC('f.c', source);
+    const report = await engine.reach({ file, line: 5, outcome: 'true', function: 'f' });
+    const goal = report.functions[0].goals[0];
+    expect(['holds', 'unreachable']).not.toContain(goal.status);
+    expect(run(source, 'f(atoi(argv[k]))', ['100', '101'])).toEqual(['0', '1']);
+  });
+
+  it('nested loops whose goal needs 70 x 70 iterations: not proved; f(70) returns 1', async () => {
+    const source = `int f(int n) { int c = 0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) c++;
+  if (c == 4900) return 1;
+  return 0; }`;
+    const { goal } = await reach(source, 'if (c == 4900)');
+    expect(['holds', 'unreachable']).not.toContain(goal.status);
+    expect(run(source, 'f(atoi(argv[k]))', ['69', '70'])).toEqual(['0', '1']);
+  });
+});
+
+describe('the prover alone', () => {
+  it('is cancelled by its AbortSignal', async () => {
+    const text = `int f(int n) { int i = 0, s = 0;
+  while (i < n) { s = s + 2; i = i + 1; }
+  if (s % 2 == 1) return 1;
+  return 0; }`;
+    const program = await loadProgram({ file: '/tmp/creach-prove-cancel.c', text }, options);
+    const fn = program.functions[0];
+    const prover = new InvariantProver(await getZ3(), program, fn, options);
+    const goal = buildCatalogue(program, fn, { runtimeErrors: false })!.find((g) => g.id === 'f:3:if:true')!;
+    const controller = new AbortController();
+    controller.abort();
+    const e = await prover.prove(goal, controller.signal).catch((x: unknown) => x);
+    expect(isCancellation(e)).toBe(true);
+    // A cancelled search is tried again.
+    const v = await prover.prove(goal);
+    expect(v?.status).toBe('unreachable');
+  });
+});

@@ -1,0 +1,123 @@
+// The loop abstraction (prove/transform.ts) and its checks, with candidates
+// written by hand: the result is acyclic, a true invariant passes both checks,
+// and wrong ones fail where C says they fail (at entry, on the way round, or
+// only through wrap-around), in the encoder's exact semantics.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultEngineOptions } from '../../server/src/api';
+import { loadProgram } from '../../server/src/frontend/index';
+import type { IRFunction, Program } from '../../server/src/ir/ir';
+import { findLoops, isReducible } from '../../server/src/ir/loops';
+import { computeAncestors, encodeAt, type Level } from '../../server/src/solve/level';
+import { obligationsBefore } from '../../server/src/solve/targets';
+import { siteKey } from '../../server/src/model/state';
+import type { B } from '../../server/src/model/semantics';
+import { getZ3, type Z3Handle } from '../../server/src/z3/z3';
+import { abstractLoops, loopEffects } from '../../server/src/prove/transform';
+import { lowerCandidates } from '../../server/src/prove/candidates';
+
+let z: Z3Handle;
+beforeAll(async () => {
+  z = await getZ3();
+});
+
+const options = { ...defaultEngineOptions, timeoutMs: 20_000 };
+
+async function load(text: string): Promise<{ program: Program; fn: IRFunction }> {
+  const program = await loadProgram({ file: '/tmp/creach-transform.c', text }, options);
+  return { program, fn: program.functions[program.functions.length - 1] };
+}
+
+/** Whether each check (init, step) of the single candidate `text` at the function's only loop can fail. */
+async function checks(text: string, source: string, peel = 0): Promise<{ init: boolean; step: boolean }> {
+  const { program, fn } = await load(source);
+  const [loop] = findLoops(fn);
+  const cands = await lowerCandidates(program, fn, loop, [text], 1_500_000_000);
+  expect(cands.map((c) => c.text)).toEqual([text]);
+  const a = abstractLoops({ program, fn, candidates: new Map([[loop.header, cands]]), peel, mode: 'separate' });
+  const { u, enc, solver } = encodeAt(z, a.program, a.fn, options, 1, false);
+  expect(u.unwinds).toEqual([]);
+  const level: Level = { bound: 1, enc, solver, ancestors: computeAncestors(u.nodes.map((n) => n.preds)), boxes: [], unwindable: false };
+  const out = { init: false, step: false };
+  for (const c of a.checks)
+    for (const site of enc.sites.get(siteKey(fn.name, c.block, c.index)) ?? []) {
+      const copy = { lit: enc.reach[site.node].and(site.cond.not()) as B, node: site.node, upTo: c.index };
+      if ((await solver.check(copy.lit, ...obligationsBefore(level, copy))) === 'sat') out[c.role] = true;
+    }
+  return out;
+}
+
+const EVEN = `int f(int n) { int i = 0, s = 0;
+  while (i < n) { s = s + 2; i = i + 1; }
+  return s; }`;
+
+describe('the abstraction', () => {
+  it('has no loop left, keeps the original blocks, and peeling copies the first iteration', async () => {
+    const { program, fn } = await load(EVEN);
+    const [loop] = findLoops(fn);
+    for (const peel of [0, 1]) {
+      const a = abstractLoops({ program, fn, candidates: new Map([[loop.header, []]]), peel, mode: 'separate' });
+      expect(findLoops(a.fn)).toEqual([]);
+      expect(isReducible(a.fn)).toBe(true);
+      for (const b of fn.blocks) expect(a.fn.blocks[b.id].instrs.slice(0, b.instrs.length)).toEqual(b.instrs);
+      expect(a.loops).toEqual([{ header: loop.header, copies: [expect.any(Number)] }]);
+      // Peeling adds a copy of each body block.
+      expect(a.fn.blocks.length).toBe(fn.blocks.length + 3 + (peel ? loop.body.size : 0));
+    }
+  });
+
+  it('havocs what the loop writes: its variables, globals written by callees, memory written through pointers', async () => {
+    const { program, fn } = await load(`int g, h;
+void set(int *p) { *p = 1; g = 2; }
+int f(int n) { int x = 0, y = 0, i = 0;
+  while (i < n) { set(&x); i++; }
+  return x + y + h; }`);
+    const [loop] = findLoops(fn);
+    const e = loopEffects(program, fn, loop.body);
+    const names = [...e.vars].map((id) => program.vars.get(id)!.name);
+    expect(names).toContain('i');
+    expect(names).toContain('g');
+    expect(names).not.toContain('y');
+    expect(names).not.toContain('h');
+    expect(e.memory).toBe(true);
+  });
+
+  it('refuses loops that allocate', async () => {
+    const { program, fn } = await load(`#include <stdlib.h>
+int f(int n) { int i = 0; while (i < n) { free(malloc(4)); i++; } return i; }`);
+    const [loop] = findLoops(fn);
+    expect(loopEffects(program, fn, loop.body).refuse).toMatch(/malloc|free/);
+  });
+});
+
+describe('the checks, in C semantics', () => {
+  it('s == 2 * i holds at entry and on the way round (its overflow is undefined, so excluded)', async () => {
+    expect(await checks('s == 2 * i', EVEN)).toEqual({ init: false, step: false });
+  });
+
+  it('a wrong relation (s == 3 * i) holds at entry but fails on the way round', async () => {
+    expect(await checks('s == 3 * i', EVEN)).toEqual({ init: false, step: true });
+  });
+
+  it('a wrong bound (s >= 1) fails at entry; after one peeled iteration it holds', async () => {
+    expect((await checks('s >= 1', EVEN)).init).toBe(true);
+    expect((await checks('s >= 1', EVEN, 1)).init).toBe(false);
+  });
+
+  it('x % 3 == 0 fails on the way round for unsigned x (wrap-around), holds for int x', async () => {
+    const loop = (t: string) => `int f(unsigned n) { ${t} x = 0; unsigned i = 0;
+  while (i < n) { x += 3; i++; }
+  return x; }`;
+    expect(await checks('x % 3 == 0', loop('unsigned'))).toEqual({ init: false, step: true });
+    expect(await checks('x % 3 == 0', loop('int'))).toEqual({ init: false, step: false });
+  });
+
+  it('a candidate whose evaluation is undefined does not hold (100 / (i - 5) > 0 fails when i reaches 5)', async () => {
+    const r = await checks('100 / (i - 5) != 0 || i != 5', EVEN);
+    expect(r.step).toBe(true);
+  });
+
+  it('i <= n holds after the peeled first iteration, not at entry (n may be negative)', async () => {
+    expect(await checks('i <= n', EVEN)).toEqual({ init: true, step: false });
+    expect(await checks('i <= n', EVEN, 1)).toEqual({ init: false, step: false });
+  });
+});
