@@ -54,12 +54,16 @@ export interface ReachRequest extends SourceInput {
 
 export interface CheckRequest extends SourceInput {
   function?: string;
+  /** Try to prove goals left bounded by the loop bound with loop invariants (default true; the editor's background analysis skips it). */
+  invariants?: boolean;
 }
 
 export interface CoverRequest extends SourceInput {
   function?: string;
   /** statement, decision (every outcome of every decision and condition), or error-calls (a test reaching each error call: Test-Comp's coverage-error-call). */
   criterion: 'statement' | 'decision' | 'error-calls';
+  /** As CheckRequest.invariants. */
+  invariants?: boolean;
 }
 
 /** The editor's background analysis of one function: decision coverage, then assertions and runtime errors, in one report. */

@@ -270,7 +270,8 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         fs.checkTogether(properties);
         for (const goal of properties) {
           // Many properties hold: explaining each under unrolled loops would cost more than checking them.
-          const v = await beyondBound(fs, goal, await fs.reach(goal, { signal, explain: 'loop-free' }), signal);
+          const bounded = await fs.reach(goal, { signal, explain: 'loop-free' });
+          const v = req.invariants === false ? bounded : await beyondBound(fs, goal, bounded, signal);
           let testId: string | undefined;
           if (v.datum) {
             testId = `t${tests.length + 1}`;
@@ -323,7 +324,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         const suite = await buildSuite(fs, goals, signal);
         for (const g of goals) {
           const v = suite.verdicts.get(g.id);
-          if (v) suite.verdicts.set(g.id, await beyondBound(fs, g, v, signal));
+          if (v && req.invariants !== false) suite.verdicts.set(g.id, await beyondBound(fs, g, v, signal));
         }
         const reports = goals.map((g) =>
           goalReport(g, suite.verdicts.get(g.id) ?? { status: 'unknown', causes: [{ kind: 'not-analysed' }] }, suite.verdicts.get(g.id)?.test),
@@ -335,9 +336,10 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
 
     async analyse(req: AnalyseRequest, signal) {
       // Decision coverage first, then assertions and runtime errors.
-      const cover = await engine.cover({ file: req.file, text: req.text, function: req.function, criterion: 'decision' }, signal);
+      // Within the loop bound only: the prover would delay the editor's first answer (a reach on a goal tries invariants).
+      const cover = await engine.cover({ file: req.file, text: req.text, function: req.function, criterion: 'decision', invariants: false }, signal);
       throwIfCancelled(signal);
-      const check = await engine.check({ file: req.file, text: req.text, function: req.function }, signal);
+      const check = await engine.check({ file: req.file, text: req.text, function: req.function, invariants: false }, signal);
       return mergeAnalysis(cover, check);
     },
 
