@@ -45,6 +45,8 @@ describe('architecture', () => {
     const text = readFileSync('ARCHITECTURE.md', 'utf8');
     const paths = [...text.matchAll(/`((?:server|shared|client|media|test|bench|scripts)\/[A-Za-z0-9_./-]*)`/g)].map((m) => m[1].replace(/\/$/, ''));
     expect(paths.length).toBeGreaterThan(40);
-    expect(paths.filter((p) => !existsSync(p))).toEqual([]);
+    // Build outputs (ignored by git) exist only after a build: the map may name them.
+    const built = (p: string) => p.startsWith('bench/out/');
+    expect(paths.filter((p) => !built(p) && !existsSync(p))).toEqual([]);
   });
 });
