@@ -97,3 +97,34 @@ describe('initialisers (fuzz findings)', () => {
     await expect(engine.cover({ file, criterion: 'statement' })).rejects.toThrow(/incomplete type/);
   });
 });
+
+describe('pointers formed outside their object (issue 12 §6)', () => {
+  const src =
+    'int f(int a) {\n  int arr[3] = {1, 2, 3};\n  int *q = &arr[0];\n  if (a > 0) { q = &arr[a + 5]; }\n  if (a == 1) return 7;\n  return 0;\n}\nint g(int a) {\n  int arr[3] = {1, 2, 3};\n  int *q = arr + a;\n  return q == arr;\n}\n';
+
+  it('&arr[a + 5] for a > 0 is undefined (C11 6.5.6p8): the goal is violated, with a datum gcc -fsanitize=undefined reports', async () => {
+    const file = writeC('form.c', src);
+    const r = await engine.check({ file, function: 'f' });
+    const goals = r.functions[0].goals.filter((g) => g.kind === 'runtime-error' && g.outcome === 'bounds');
+    // Constant indices inside the array are no goals (arr[0..2] of the initialiser, &arr[0]).
+    expect(goals.map((g) => [g.line, g.status])).toEqual([[4, 'violated']]);
+    const t = r.functions[0].tests.find((x) => x.id === goals[0].test)!;
+    expect(t.inputs.a as number).toBeGreaterThan(0);
+    await expectAllValidated(file, { ...r, functions: [{ ...r.functions[0], tests: [t] }] });
+  });
+
+  it('`return 7;` needs a == 1, which forms &arr[6]: no defined execution reaches it', async () => {
+    const file = writeC('form2.c', src);
+    const r = await engine.reach({ file, function: 'f', line: 5, column: 15 });
+    expect(only(r).goal.status).toBe('unreachable');
+  });
+
+  it('arr + a outside [0, 3] is undefined too', async () => {
+    const file = writeC('form3.c', src);
+    const r = await engine.check({ file, function: 'g' });
+    const g = r.functions[0].goals.find((x) => x.kind === 'runtime-error' && x.outcome === 'bounds' && x.line === 10)!;
+    expect(g.status).toBe('violated');
+    const a = r.functions[0].tests.find((x) => x.id === g.test)!.inputs.a as number;
+    expect(a < 0 || a > 3).toBe(true);
+  });
+});

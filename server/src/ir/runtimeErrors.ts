@@ -68,6 +68,8 @@ export function runtimeErrors(program: Program, instr: Instr): [RuntimeErrorKind
       add('overflow', `signed negation in ${rv.type.name}`);
     } else if (rv.op === 'cast' && rv.a.type.kind === 'float' && rv.to.kind === 'int' && rv.to.bits > 1) {
       add('float-to-int', `${rv.a.type.name} to ${rv.to.name}`);
+    } else if (rv.op === 'ptradd') {
+      add('bounds', 'pointer arithmetic outside its object (up to one past the end)');
     } else if (rv.op === 'call' && rv.external && rv.callee === 'free') {
       add('free', 'free of a pointer that is not a live heap object (double free, or not from malloc)');
     }
@@ -76,8 +78,14 @@ export function runtimeErrors(program: Program, instr: Instr): [RuntimeErrorKind
     if (place.root.kind === 'deref') {
       add('null', role === 'addr' ? 'address computed through a pointer' : 'pointer dereference');
       if (role !== 'addr') add('bounds', 'access through a pointer outside a live object (out of bounds or freed)');
+      else if (place.path[0]?.kind === 'index') add('bounds', 'address computed through a pointer outside its object (up to one past the end)');
     }
-    for (const length of indexedLengths(program, place)) add('bounds', `index in 0..${length - 1}${role === 'addr' ? ` (address: up to ${length})` : ''}`);
+    for (const { length, index } of indexedLengths(program, place)) {
+      // A constant index inside the array (up to one past the end for an address) cannot go out of bounds: no goal.
+      const k = constantValue(index);
+      if (k !== undefined && k >= 0n && (k < BigInt(length) || (role === 'addr' && k === BigInt(length)))) continue;
+      add('bounds', `index in 0..${length - 1}${role === 'addr' ? ` (address: up to ${length})` : ''}`);
+    }
   });
   return [...found].map(([k, details]) => [k, details.join('; ')]);
 }
@@ -90,17 +98,17 @@ function constantValue(op: Operand): bigint | undefined {
   return signed ? BigInt.asIntN(bits, v) : v;
 }
 
-/** Lengths of the known-length arrays a place's path indexes into, in path order. */
-function indexedLengths(program: Program, place: Place): number[] {
+/** The known-length arrays a place's path indexes into (length and index operand), in path order. */
+function indexedLengths(program: Program, place: Place): { length: number; index: Operand }[] {
   let t: CType | undefined =
     place.root.kind === 'var' ? program.vars.get(place.root.id)?.type : place.root.ptr.type.kind === 'pointer' ? place.root.ptr.type.to : undefined;
-  const lengths: number[] = [];
+  const lengths: { length: number; index: Operand }[] = [];
   for (const e of place.path) {
     if (!t) break;
     if (e.kind === 'field') {
       t = t.kind === 'struct' ? t.fields[e.index]?.type : undefined;
     } else {
-      if (t.kind === 'array' && t.length !== null) lengths.push(t.length);
+      if (t.kind === 'array' && t.length !== null) lengths.push({ length: t.length, index: e.index });
       t = t.kind === 'array' ? t.of : t.kind === 'pointer' ? t.to : undefined;
     }
   }

@@ -38,10 +38,13 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
       const idx = objIndex.get(id) ?? addObject(id, typeOfVar(id));
       obj = bvConst(ctx, BigInt(idx), OBJ_BITS);
       off = bvConst(ctx, 0n, OFF_BITS);
-      if (path.length > 0 && path[0].kind === 'index' && typeOfVar(id).kind === 'array') {
+      const vt = typeOfVar(id);
+      if (path.length > 0 && path[0].kind === 'index' && vt.kind === 'array') {
         const i = evalOperand(path[0].index, env, c, st.cur.node);
         off = toOffset(i.val, path[0].index.type);
         path = path.slice(1);
+        // &a[i] is defined for i in [0, length] (one past the end), C11 6.5.6p8.
+        if (vt.length !== null) ub.push(formationUb(off.ugt(bvConst(ctx, BigInt(vt.length), OFF_BITS)) as B, vt.length));
       }
     } else {
       const p = evalOperand(place.root.ptr, env, c, st.cur.node);
@@ -55,6 +58,8 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
         const i = evalOperand(path[0].index, env, c, st.cur.node);
         off = off.add(toOffset(i.val, path[0].index.type));
         path = path.slice(1);
+        const to = place.root.ptr.type.kind === 'pointer' ? place.root.ptr.type.to : place.type;
+        ub.push(...pointerFormationUb({ k: 'ptr', obj, off }, to));
       }
     }
     if (path.length > 0) {
@@ -62,6 +67,27 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
       return { val: freshVal(ctx, { kind: 'pointer', to: place.type }, 'addr'), ub };
     }
     return { val: { k: 'ptr', obj, off }, ub };
+  }
+
+  function formationUb(cond: B, length: number | string): UbCondition {
+    return { error: 'bounds', cond, detail: `pointer formed outside its object [0, ${length}] (C11 6.5.6p8)` };
+  }
+
+  /**
+   * A pointer `p` (to `t`) computed by arithmetic must stay within its object or one past its end
+   * (C11 6.5.6p8): for each object of type t or array of t it may designate, its offset in [0, length].
+   * NULL and objects of another type are left to the access that would use them.
+   */
+  function pointerFormationUb(p: PtrVal, t: CType): UbCondition[] {
+    const off = p.off as BV;
+    const outside: B[] = [];
+    for (const cand of candidates(t)) {
+      const len = cand.lengthTerm ?? (cand.isArray ? (cand.length === null ? null : bvConst(ctx, BigInt(cand.length), OFF_BITS)) : bvConst(ctx, 1n, OFF_BITS));
+      if (!len) continue;
+      const sel = (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B;
+      outside.push(sel.and(off.ugt(len)) as B);
+    }
+    return outside.length ? [formationUb(ctx.Or(...outside) as B, 'length')] : [];
   }
 
   /** Objects a pointer to `t` may designate: objects of type t, or arrays of t. */
@@ -242,7 +268,7 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
     return named;
   }
 
-  return { addressOf, candidates, inRangeOf, accessUb, justPastEnd, readPlace, writePlace, boundsUb };
+  return { addressOf, candidates, inRangeOf, accessUb, justPastEnd, readPlace, writePlace, boundsUb, pointerFormationUb };
 }
 
 export type Memory = ReturnType<typeof memoryOps>;
