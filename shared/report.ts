@@ -41,7 +41,7 @@ export interface Reason {
  */
 export type VerdictCause =
   /** A solver query (or the unwinding check, or an enumeration) ran out of its time limit. */
-  | { kind: 'timeout'; limitMs: number; during?: 'query' | 'unwinding check' | 'enumeration' | 'goal'; bound?: number }
+  | { kind: 'timeout'; limitMs: number; during?: 'query' | 'unwinding check' | 'enumeration' | 'goal' | 'function'; bound?: number }
   /** Constructs CReach does not model can be on a path to the goal (`blocking`: a candidate datum passes them before the goal). */
   | { kind: 'not-modelled'; constructs: { what: string; lines: number[] }[]; blocking?: boolean }
   /** No execution within `bound` loop iterations reaches it, and some run longer. */

@@ -25,7 +25,9 @@ export function causeText(c: VerdictCause): string {
           ? `the enumeration ran out of the time limit of ${c.limitMs} ms per query`
           : c.during === 'goal'
             ? `the goal's queries used up its solver time (a few times the limit of ${c.limitMs} ms per query)`
-            : `the solver gave up within the time limit of ${c.limitMs} ms`;
+            : c.during === 'function'
+              ? `the function's queries used up their solver time (30 times the limit of ${c.limitMs} ms per query); raise --timeout to go on`
+              : `the solver gave up within the time limit of ${c.limitMs} ms`;
     case 'not-modelled': {
       const list = c.constructs.map((x) => `${x.what} (${lineList(x.lines)})`).join('; ');
       return c.blocking ? `a candidate datum passes what CReach does not model: ${list}` : `depends on what CReach does not model: ${list}`;

@@ -73,6 +73,8 @@ export interface QueryOptions {
   settled?: boolean;
   /** Internal: the solver time the goal has left (set by reach). */
   budget?: GoalBudget;
+  /** A first pass: a tenth of the query limit per query (easy answers first; the caller asks again about what stays unknown). */
+  quick?: boolean;
 }
 
 /**
@@ -82,8 +84,12 @@ export interface QueryOptions {
  */
 export interface GoalBudget {
   leftMs: number;
+  /** A lower limit per query than the solver's (a quick first pass). */
+  queryMs?: number;
 }
 const GOAL_BUDGET_QUERIES = 4;
+/** Solver time all goals of one function may use together, in query limits: a command ends in time proportional to its functions. */
+const FUNCTION_BUDGET_QUERIES = 30;
 
 /** Explanations in a suite (check, cover) stop after this much time per function; a single reach always explains. */
 const SUITE_EXPLAIN_BUDGET_MS = 3000;
@@ -91,6 +97,8 @@ const SUITE_EXPLAIN_BUDGET_MS = 3000;
 export class FunctionSolver {
   private levels = new Map<string, Promise<Level>>();
   private lastExplain?: { bound: number; level: ExplainLevel };
+  /** Solver time used by this function's queries (see FUNCTION_BUDGET_QUERIES). */
+  private spentMs = 0;
   /** Time spent explaining goals of suites (check, cover) of this function. */
   private explainMs = 0;
   /** Properties checked together (see `checkTogether`), and per level those no execution there can violate. */
@@ -181,15 +189,22 @@ export class FunctionSolver {
       if (signal?.aborted) throw EngineError.cancelled();
       // A goal that has used its time gets no more queries: unknown, as a query that runs out.
       if (budget && budget.leftMs <= 0) return 'unknown';
+      if (this.spentMs >= FUNCTION_BUDGET_QUERIES * this.options.timeoutMs) {
+        if (budget) budget.leftMs = 0;
+        return 'unknown';
+      }
       const onAbort = () => this.z.ctx.interrupt();
       signal?.addEventListener('abort', onAbort);
       const started = Date.now();
+      if (budget?.queryMs) level.solver.set('timeout', budget.queryMs);
       try {
         const r = await level.solver.check(...assumptions);
         if (budget) budget.leftMs -= Date.now() - started;
+        this.spentMs += Date.now() - started;
         if (signal?.aborted) throw EngineError.cancelled();
         return r;
       } finally {
+        if (budget?.queryMs) level.solver.set('timeout', this.options.timeoutMs);
         signal?.removeEventListener('abort', onAbort);
       }
     };
@@ -201,7 +216,9 @@ export class FunctionSolver {
    * assertion, error and runtime-error goals a datum that violates it.
    */
   async reach(goal: Goal, opts: QueryOptions = {}): Promise<GoalVerdict> {
-    opts = { ...opts, budget: opts.budget ?? { leftMs: GOAL_BUDGET_QUERIES * this.options.timeoutMs } };
+    const quickMs = Math.max(100, Math.floor(this.options.timeoutMs / 10));
+    const budget = opts.quick ? { leftMs: GOAL_BUDGET_QUERIES * quickMs, queryMs: quickMs } : { leftMs: GOAL_BUDGET_QUERIES * this.options.timeoutMs };
+    opts = { ...opts, budget: opts.budget ?? budget };
     let last: GoalVerdict = { status: 'unknown' };
     for (let b = 0; b < this.bounds.length; b++) {
       const level = await this.level(this.bounds[b], snapshotFor(goal, opts.where));
@@ -305,7 +322,8 @@ export class FunctionSolver {
         if (r2 === 'unknown') sawUnknown = true;
       }
       if (sawUnknown) {
-        const during = opts.budget && opts.budget.leftMs <= 0 ? 'goal' : 'query';
+        const during =
+          this.spentMs >= FUNCTION_BUDGET_QUERIES * this.options.timeoutMs ? 'function' : opts.budget && opts.budget.leftMs <= 0 ? 'goal' : 'query';
         return { status: 'unknown', causes: [{ kind: 'timeout', limitMs: this.options.timeoutMs, during }], bound: level.bound };
       }
     }
