@@ -306,7 +306,9 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
       const truth = condTrue(evalOperand(code.cond, e, topCtx).val);
       const taints = st.taints.slice(mark.taints);
       if (taints.length) throw new ConditionNotModelled([...new Set(taints.map((t) => t.what))].join('; '));
-      const extra = assertions.slice(mark.assertions);
+      // A value read outside an object or through NULL is no value a run can have: such data are not selected.
+      const valid = obligations.slice(mark.obligations).filter((ob) => ob.error === 'null' || ob.error === 'bounds');
+      const extra = [...assertions.slice(mark.assertions), ...valid.map((ob) => ob.holds)];
       return extra.length ? (ctx.And(truth, ...extra) as B) : truth;
     } finally {
       st.taints.length = mark.taints;
@@ -364,6 +366,9 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
     aliasing,
     noAlias,
     pointEnv,
+    assumptions: st.assumptions,
+    sizeHits: st.sizeHits,
+    argcBound: st.argcBound,
     evalCondition,
     objectNames: st.objects.map((o) => {
       const name = vars.get(o.varId)?.name ?? `object${o.varId}`;

@@ -15,7 +15,7 @@ import { ObjectBuilder, POINTS_INTO, ValueError, declare, describeValue, intLite
 import { inputFunctions, type InputFunction } from './inputs';
 
 /** Allocation functions whose failure can be part of a datum (see EngineOptions.mallocMayFail). */
-const ALLOCATORS = new Set(['malloc', 'calloc']);
+const ALLOCATORS = new Set(['malloc', 'calloc', 'realloc']);
 
 export interface HarnessOptions {
   /** The source file as the harness should #include it (relative to the harness file). */
@@ -94,13 +94,34 @@ const EXPECT_C: Record<Expectation['kind'], string> = {
 };
 
 export function emitHarness(program: Program, report: Report, opts: HarnessOptions): string {
-  const inputs = inputFunctions(program, report);
-  const tests = harnessTests(report, program);
   const out: string[] = [];
   out.push(`/* CReach test harness for ${comment(report.file)}.`);
   out.push(` * Build: cc -Wall -Wextra THIS_FILE.c -o tests   Run all: ./tests   Run one: ./tests t1`);
   out.push(` * Each test calls the function with one datum and checks what CReach expects. */`);
   out.push('');
+  out.push(...harnessCode(program, report, opts).code);
+  out.push(MAIN);
+  if (opts.after) out.push(opts.after);
+  return out.join('\n') + '\n';
+}
+
+/**
+ * The C every format of tests shares (the plain harness, CMocka, GoogleTest): the source included
+ * with `main` renamed, the runtime, the stubs, one body function and one input table per datum,
+ * and the table of tests `creach_tests` (`CREACH_TEST_COUNT` of them). `render` writes a body's
+ * checks (by default the harness's, which print mismatches; the frameworks record what they observe);
+ * `runtime` is C placed after the runtime, before the stubs and bodies.
+ */
+export function harnessCode(
+  program: Program,
+  report: Report,
+  opts: HarnessOptions,
+  render: (c: Check) => string[] = harnessCheck,
+  runtime?: string,
+): { code: string[]; tests: HarnessTest[]; checks: Check[][] } {
+  const inputs = inputFunctions(program, report);
+  const tests = harnessTests(report, program);
+  const out: string[] = [];
   out.push(...prototypesBefore(inputs));
   if (opts.before) out.push(opts.before);
   // Allocation failures in the data: the source's malloc/calloc calls go through stubs that fail on demand.
@@ -110,23 +131,29 @@ export function emitHarness(program: Program, report: Report, opts: HarnessOptio
     out.push('#include <stdlib.h>');
     if (failing.has('malloc')) out.push('static void *creach_malloc(size_t creach_n);', '#define malloc(n) creach_malloc(n)');
     if (failing.has('calloc')) out.push('static void *creach_calloc(size_t creach_n, size_t creach_s);', '#define calloc(n, s) creach_calloc(n, s)');
+    if (failing.has('realloc')) out.push('static void *creach_realloc(void *creach_p, size_t creach_n);', '#define realloc(p, n) creach_realloc(p, n)');
   }
   out.push('#define main creach_user_main');
   out.push(`#include ${cString(opts.sourcePath)}`);
   out.push('#undef main');
   if (failing.has('malloc')) out.push('#undef malloc');
   if (failing.has('calloc')) out.push('#undef calloc');
+  if (failing.has('realloc')) out.push('#undef realloc');
   out.push('');
   out.push(RUNTIME);
+  if (runtime) out.push(runtime);
   if (failing.has('malloc')) out.push('static void *creach_malloc(size_t creach_n) { return creach_input("malloc")->i ? NULL : malloc(creach_n); }');
   if (failing.has('calloc'))
     out.push('static void *creach_calloc(size_t creach_n, size_t creach_s) { return creach_input("calloc")->i ? NULL : calloc(creach_n, creach_s); }');
+  if (failing.has('realloc'))
+    out.push('static void *creach_realloc(void *creach_p, size_t creach_n) { return creach_input("realloc")->i ? NULL : realloc(creach_p, creach_n); }');
   out.push(...stubs(inputs, program));
   const tables: string[] = [];
+  const checks: Check[][] = [];
   for (const t of tests) {
     const f = program.functions.find((fn) => fn.name === t.function);
     const fr = report.functions.find((x) => x.name === t.function)!;
-    out.push(...testBody(program, f, fr, t, inputs, tables));
+    out.push(...testBody(program, f, fr, t, inputs, tables, render, checks));
   }
   out.push(...tables);
   out.push('static const struct creach_test creach_tests[] = {');
@@ -141,9 +168,7 @@ export function emitHarness(program: Program, report: Report, opts: HarnessOptio
   if (tests.length === 0) out.push('    { 0, 0, 0, 0, 0, CREACH_RETURNS, 0, 0 }');
   out.push('};');
   out.push(`#define CREACH_TEST_COUNT ${tests.length}`);
-  out.push(MAIN);
-  if (opts.after) out.push(opts.after);
-  return out.join('\n') + '\n';
+  return { code: out, tests, checks };
 }
 
 /** Prototypes of the nondet functions before the source, so calls without a declaration still get the right type. */
@@ -199,7 +224,16 @@ function fromUnion(t: CType, value: string, _program: Program): string {
 }
 
 /** C for one test: its input table and its body function. Values that cannot be built make a test that fails saying why. */
-function testBody(program: Program, fn: IRFunction | undefined, fr: FunctionReport, t: HarnessTest, inputs: InputFunction[], tables: string[]): string[] {
+function testBody(
+  program: Program,
+  fn: IRFunction | undefined,
+  fr: FunctionReport,
+  t: HarnessTest,
+  inputs: InputFunction[],
+  tables: string[],
+  render: (c: Check) => string[],
+  checksOut: Check[][],
+): string[] {
   const id = cIdent(t.name);
   const out: string[] = [];
   const labels = t.test.goals.map((g) => {
@@ -216,7 +250,12 @@ function testBody(program: Program, fn: IRFunction | undefined, fr: FunctionRepo
     const stmts: string[] = [];
     const inputTable = nondetTable(t.test, inputs, body, stmts, `creach_inputs_${id}`);
     const args: Arg[] = [];
-    for (const pid of fn.params) args.push(paramArg(program, program.vars.get(pid)!, t.test.inputs, body, args));
+    for (const [k, pid] of fn.params.entries()) {
+      const v = program.vars.get(pid)!;
+      // main's argv: its strings, then NULL.
+      if (fn.name === 'main' && k === 1 && Array.isArray(t.test.inputs[v.name])) args.push(argvArg(v, t.test.inputs[v.name] as DataValue[], body));
+      else args.push(paramArg(program, v, t.test.inputs, body, args));
+    }
     setGlobals(program, t.test.globals, body, stmts);
     const fnType = fn.type.kind === 'function' ? fn.type : null;
     const ret = fnType?.ret ?? { kind: 'void' };
@@ -227,7 +266,7 @@ function testBody(program: Program, fn: IRFunction | undefined, fr: FunctionRepo
         : args.map((a) => a.expr);
     if (fn.name === 'main' && callArgs[1] === 'creach_main_argv') body.decls.push('char *creach_main_argv[] = { (char *)"program", 0 };');
     const call = `${callee}(${callArgs.join(', ')})`;
-    const checks: string[] = [];
+    const checks: Check[] = [];
     if (t.expect.kind === 'returns') {
       if (t.test.result !== undefined && ret.kind !== 'void') {
         checks.push(...compare('creach_result', ret, t.test.result, 'result', body.objects));
@@ -236,6 +275,7 @@ function testBody(program: Program, fn: IRFunction | undefined, fr: FunctionRepo
         // The object behind a pointer parameter `p` is named `p` or `*p`.
         const arg = args.find((a) => a.name === name.replace(/^\*/, ''));
         if (arg?.object) checks.push(...compare(arg.object.expr, arg.object.type, arg.object.asArray ? value : [value], name, body.objects));
+        else if (name === 'errno') checks.push(...compare('errno', INT, value, name, body.objects));
         else {
           const g = globalNamed(program, name);
           if (!g) throw new ValueError(`output '${name}' is neither a pointer parameter nor a global`);
@@ -251,10 +291,12 @@ function testBody(program: Program, fn: IRFunction | undefined, fr: FunctionRepo
     if (ret.kind !== 'void' && checks.length) out.push(`    ${declare(ret, 'creach_result')};`);
     for (const s of stmts) out.push(`    ${s}`);
     out.push(ret.kind !== 'void' && checks.length ? `    creach_result = ${call};` : `    ${call};`);
-    for (const c of checks) out.push(`    ${c}`);
+    for (const c of checks.flatMap(render)) out.push(`    ${c}`);
     out.push('}');
+    checksOut.push(checks);
   } catch (e) {
     if (!(e instanceof ValueError)) throw e;
+    checksOut.push([]);
     tables.push(`static struct creach_input creach_inputs_${id}[1];`);
     out.push(`static void creach_body_${id}(void)`);
     out.push('{');
@@ -263,6 +305,32 @@ function testBody(program: Program, fn: IRFunction | undefined, fr: FunctionRepo
   }
   out.push('');
   return out;
+}
+
+/** main's argv from data (a list of strings, one character a byte): modifiable strings and the NULL-terminated array of them. */
+function argvArg(v: Variable, value: DataValue[], body: ObjectBuilder): Arg {
+  const names = value.map((s, k) => {
+    if (typeof s !== 'string') throw new ValueError(`${v.name}[${k}]: expected a string, got ${JSON.stringify(s)}`);
+    const name = body.fresh(`${v.name}${k}`);
+    body.decls.push(`char ${name}[] = ${cStringBytes(s)};`);
+    return name;
+  });
+  const arr = body.fresh(v.name);
+  body.decls.push(`char *${arr}[] = { ${[...names, '0'].join(', ')} };`);
+  return { name: v.name, expr: arr };
+}
+
+/** A C string literal of the bytes of `s` (each character a byte, U+0000..U+00FF): printable ASCII as is, the rest as octal escapes. */
+export function cStringBytes(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const b = ch.charCodeAt(0);
+    if (b > 255 || b === 0) throw new ValueError(`a string of bytes cannot hold ${JSON.stringify(ch)}`);
+    if (ch === '"' || ch === '\\' || ch === '?') out += `\\${ch}`;
+    else if (b >= 32 && b <= 126) out += ch;
+    else out += `\\${b.toString(8).padStart(3, '0')}`;
+  }
+  return out + '"';
 }
 
 interface Arg {
@@ -319,6 +387,11 @@ function globalNamed(program: Program, name: string): Variable | undefined {
 
 function setGlobals(program: Program, globals: Record<string, DataValue>, body: ObjectBuilder, stmts: string[]): void {
   for (const [name, value] of Object.entries(globals)) {
+    if (name === 'errno') {
+      // The C library's errno (an input when a function that reads it is analysed alone).
+      stmts.push(`errno = ${intLiteral(toBigInt(value, 'errno'), INT)};`);
+      continue;
+    }
     const g = globalNamed(program, name);
     if (!g) throw new ValueError(`global '${name}' is not in the program`);
     if (name.includes('.')) throw new ValueError(`static local '${name}' cannot be set from outside its function`);
@@ -357,34 +430,67 @@ function nondetTable(test: TestReport, inputs: InputFunction[], body: ObjectBuil
   return `static struct creach_input ${tableName}[] = {\n${rows.join('\n')}\n};`;
 }
 
-/** Checks that `expr` (of type t) holds `value`; `label` names it in messages. */
-function compare(expr: string, t: CType, value: DataValue, label: string, objects: Map<string, string> = new Map()): string[] {
-  switch (t.kind) {
+/**
+ * What a test checks after the call, as data: that `expr` (C, of type `type`) holds the expected
+ * value (`literal` in C; `expected` for people), is null, points to `target`, or is a non-null
+ * pointer (`pointee`: then its `inner` checks). `label` names the value (`result`, `*a[1]`, `g.x`).
+ */
+export type Check =
+  | { kind: 'int'; expr: string; type: IntType; literal: string; label: string; expected: string }
+  | { kind: 'float'; expr: string; type: FloatType; literal: string; label: string; expected: string }
+  | { kind: 'null'; expr: string; label: string }
+  | { kind: 'address'; expr: string; target: string; label: string; expected: string }
+  | { kind: 'non-null'; expr: string; label: string; expected: string }
+  | { kind: 'pointee'; expr: string; label: string; inner: Check[] };
+
+/** The harness's C for a check: a mismatch is printed and fails the test. */
+export function harnessCheck(c: Check): string[] {
+  switch (c.kind) {
     case 'int': {
-      const lit = intLiteral(toBigInt(value, label), t);
-      const fn = t.signed ? 'creach_mismatch_int' : 'creach_mismatch_uint';
-      const cast = t.signed ? '(long long)' : '(unsigned long long)';
-      return [`{ ${declare(t, 'creach_e')} = ${lit}; if (${expr} != creach_e) ${fn}(${cString(label)}, ${cString(describeValue(value))}, ${cast}${expr}); }`];
-    }
-    case 'float': {
-      const lit = scalarLiteral(t, value, label);
+      const fn = c.type.signed ? 'creach_mismatch_int' : 'creach_mismatch_uint';
+      const cast = c.type.signed ? '(long long)' : '(unsigned long long)';
       return [
-        `{ ${declare(t, 'creach_e')} = ${lit}; if (!creach_same_float(${expr}, creach_e)) creach_mismatch_float(${cString(label)}, ${cString(describeValue(value))}, ${expr}); }`,
+        `{ ${declare(c.type, 'creach_e')} = ${c.literal}; if (${c.expr} != creach_e) ${fn}(${cString(c.label)}, ${cString(c.expected)}, ${cast}${c.expr}); }`,
       ];
     }
+    case 'float':
+      return [
+        `{ ${declare(c.type, 'creach_e')} = ${c.literal}; if (!creach_same_float(${c.expr}, creach_e)) creach_mismatch_float(${cString(c.label)}, ${cString(c.expected)}, ${c.expr}); }`,
+      ];
+    case 'null':
+      return [`if (${c.expr} != 0) creach_mismatch_text(${cString(c.label)}, "null", "a non-null pointer");`];
+    case 'address':
+      return [`if (${c.expr} != ${c.target}) creach_mismatch_text(${cString(c.label)}, ${cString(c.expected)}, "another address");`];
+    case 'non-null':
+      return [`if (${c.expr} == 0) creach_mismatch_text(${cString(c.label)}, ${cString(c.expected)}, "null");`];
+    case 'pointee':
+      return [
+        `if (${c.expr} == 0) creach_mismatch_text(${cString(c.label)}, "a pointer to data", "null"); else {`,
+        ...c.inner.flatMap(harnessCheck).map((s) => '    ' + s),
+        '}',
+      ];
+  }
+}
+
+/** The checks that `expr` (of type t) holds `value`; `label` names it in messages. */
+function compare(expr: string, t: CType, value: DataValue, label: string, objects: Map<string, string> = new Map()): Check[] {
+  switch (t.kind) {
+    case 'int':
+      return [{ kind: 'int', expr, type: t, literal: intLiteral(toBigInt(value, label), t), label, expected: describeValue(value) }];
+    case 'float':
+      return [{ kind: 'float', expr, type: t, literal: scalarLiteral(t, value, label), label, expected: describeValue(value) }];
     case 'pointer': {
-      if (value === null) return [`if (${expr} != 0) creach_mismatch_text(${cString(label)}, "null", "a non-null pointer");`];
+      if (value === null) return [{ kind: 'null', expr, label }];
       const named = typeof value === 'string' ? POINTS_INTO.exec(value) : null;
       if (named) {
         // Into an input object: the exact address; into another object (the heap): only that it is not null.
         const target = objects.get(named[1]);
         return target
-          ? [`if (${expr} != ${target} + ${named[2]}) creach_mismatch_text(${cString(label)}, ${cString(value as string)}, "another address");`]
-          : [`if (${expr} == 0) creach_mismatch_text(${cString(label)}, ${cString(value as string)}, "null");`];
+          ? [{ kind: 'address', expr, target: `${target} + ${named[2]}`, label, expected: value as string }]
+          : [{ kind: 'non-null', expr, label, expected: value as string }];
       }
       const items = Array.isArray(value) && t.to.kind !== 'array' ? value : [value];
-      const inner = items.flatMap((v, i) => compare(`${expr}[${i}]`, t.to, v, `${label}[${i}]`, objects));
-      return [`if (${expr} == 0) creach_mismatch_text(${cString(label)}, "a pointer to data", "null"); else {`, ...inner.map((s) => '    ' + s), '}'];
+      return [{ kind: 'pointee', expr, label, inner: items.flatMap((v, i) => compare(`${expr}[${i}]`, t.to, v, `${label}[${i}]`, objects)) }];
     }
     case 'array': {
       if (!Array.isArray(value)) throw new ValueError(`${label}: expected an array, got ${JSON.stringify(value)}`);
@@ -412,6 +518,7 @@ const RUNTIME = String.raw`#include <stdio.h>
 #include <setjmp.h>
 #include <math.h>
 #include <assert.h>
+#include <errno.h>
 
 union creach_value { long long i; unsigned long long u; double d; float f; void *p; };
 struct creach_input { const char *call; int line; union creach_value v; };
@@ -522,6 +629,7 @@ static inline int creach_run(const struct creach_test *t)
     creach_failures = 0;
     creach_next_input = 0;
     creach_stop_kind = CREACH_STOP_NONE;
+    errno = 0; /* as at program start; a datum that reads it sets it */
     if (setjmp(creach_jump) == 0) {
         creach_current->body();
         creach_stop_kind = CREACH_STOP_RETURNED;
