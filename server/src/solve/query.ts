@@ -151,6 +151,8 @@ export class FunctionSolver {
         return v;
       }
       last = v;
+      // Every loop stopped within the bound and the answer rests on an input size: deeper unrolling changes nothing.
+      if (v.causes?.some((c) => c.kind === 'assumes')) break;
       if (level.enc.unrolled.unwinds.length === 0) break;
       // The recursion was cut below the bound to keep the graph small: higher bounds would not inline it deeper.
       if (level.enc.unrolled.recursionDepth < level.bound) break;
