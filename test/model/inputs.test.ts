@@ -124,6 +124,22 @@ describe('a verdict that depends on an assumed input size is bounded and names i
     expect(assumed(w).join(' ')).toContain('--pointer-array-length');
   }, 300_000);
 
+  it('a bounds proof through a pointer parameter rests on its length (gcc/ASan: a one-element array overflows); one into a local array does not', async () => {
+    const src = ['int g(int *a, int i) {', '  int b[3] = {1, 2, 3};', '  if (i >= 0 && i < 3)', '    return b[i] + a[2];', '  return 0;', '}', ''].join('\n');
+    const file = writeC('loc.c', src);
+    const truth = writeC('truth.c', `${src}int main(void) { int a[1] = { 0 }; return g(a, 0); }\n`);
+    const exe = path.join(path.dirname(truth), 'asan');
+    execFileSync('gcc', ['-O0', '-w', '-fsanitize=address', '-o', exe, truth]);
+    expect(spawnSync(exe, [], { env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=0' } }).stderr.toString()).toContain('stack-buffer-overflow');
+    const r = await engine.check({ file, function: 'g' });
+    const bounds = r.functions[0].goals.filter((g) => g.outcome === 'bounds' && g.line === 4);
+    const local = bounds.find((g) => g.column === 12)!;
+    const param = bounds.find((g) => g.column === 19)!;
+    expect({ status: local.status, proof: local.proof, assumed: assumed(local) }).toEqual({ status: 'holds', proof: 'complete', assumed: [] });
+    expect({ status: param.status, proof: param.proof }).toEqual({ status: 'not-reached', proof: 'bounded' });
+    expect(assumed(param).join(' ')).toContain('--pointer-array-length');
+  }, 300_000);
+
   it('a `char *` used as a string is one, and a length past the assumed one is bounded (gcc: strlen 5 returns 1)', async () => {
     const file = writeC('sizes.c', SRC);
     const truth = writeC('truth.c', `${SRC}int main(void) { return five("hello"); }\n`);

@@ -14,6 +14,7 @@
 // for every proof of a function that has them.
 
 import type { Goal } from '../goals/goal';
+import { forEachPlace } from '../ir/walk';
 import type { B } from '../model/semantics';
 import type { SizeHit } from '../model/state';
 import type { Z3Handle } from '../z3/z3';
@@ -72,8 +73,9 @@ export async function assumedBy(
   }
   const limited = unique(enc.assumptions.filter((a) => a.limit).map((a) => a.text));
   if (!limited.length) return always;
-  // An access that is inside the assumed object may be outside a shorter one: a bounds error proved absent rests on the sizes.
-  if (goal.target.kind === 'runtime-error' && goal.target.error === 'bounds') {
+  // An access through a pointer that is inside the assumed object may be outside a shorter one: a bounds error
+  // proved absent there rests on the sizes (an index into a local array does not).
+  if (goal.target.kind === 'runtime-error' && goal.target.error === 'bounds' && throughPointer(level, goal)) {
     const inexact = unique(enc.assumptions.filter((a) => a.limit && !a.limit.exact).map((a) => a.text));
     if (inexact.length) return unique([...always, ...inexact]);
   }
@@ -91,6 +93,19 @@ export async function assumedBy(
 }
 
 const unique = (xs: string[]): string[] => [...new Set(xs)];
+
+/** Whether the goal's instruction accesses memory through a pointer (a dereference, or a C library call). */
+function throughPointer(level: Level, goal: Goal): boolean {
+  if (goal.target.kind !== 'runtime-error') return false;
+  const { block, index } = goal.target;
+  const fn = level.enc.unrolled.contexts.find((c) => c.fn.name === goal.function)?.fn;
+  const ins = fn?.blocks.find((b) => b.id === block)?.instrs[index];
+  if (!ins) return true;
+  if (ins.kind === 'assign' && ins.value.op === 'call' && ins.value.external) return true;
+  let deref = false;
+  forEachPlace(ins, (place) => (deref ||= place.root.kind === 'deref'));
+  return deref;
+}
 
 /** The size assumptions some run reaches the limit of (all of those left when the solver gives up). */
 async function sizeHits(
