@@ -47,8 +47,8 @@ function hitLiteral(z: Z3Handle, level: Level, h: SizeHit): B {
 
 /**
  * The assumptions an unsatisfiable answer for `goal` at this level rests on
- * (empty: it is a proof about C). `goalNodes`, `reachLits`: the nodes of
- * the goal's copies and, for each, that it is reached with no undefined
+ * (empty: it is a proof about C). `goalCopies`, `reachLits`: where the
+ * goal's copies are and, for each, that it is reached with no undefined
  * behaviour before it. `whereHits`:
  * the size hits of the goal's `--where` condition (reading an input past
  * its limit there is a question about inputs the model does not have).
@@ -58,7 +58,7 @@ export async function assumedBy(
   z: Z3Handle,
   level: Level,
   goal: Goal,
-  goalNodes: number[],
+  goalCopies: { node: number; upTo: number }[],
   reachLits: B[],
   whereHits: SizeHit[],
   check: (assumptions: B[]) => Promise<'sat' | 'unsat' | 'unknown'>,
@@ -81,8 +81,10 @@ export async function assumedBy(
   }
   // A run with larger inputs behaves as one of the model's until its first access past a limit: only
   // hits before the goal (at its nodes or their ancestors) can lead a run the model lacks to it.
-  const before = new Set(goalNodes.flatMap((n) => [n, ...level.ancestors[n]]));
-  const base = enc.sizeHits.slice(0, level.baseHits).filter((h) => before.has(h.node));
+  // (At a goal's own node: hits up to its instruction, which may itself read past a limit.)
+  const ancestors = new Set(goalCopies.flatMap((c) => [...level.ancestors[c.node]]));
+  const atGoal = (h: SizeHit) => goalCopies.some((c) => c.node === h.node && h.index <= c.upTo);
+  const base = enc.sizeHits.slice(0, level.baseHits).filter((h) => ancestors.has(h.node) || atGoal(h));
   const key = base.map((h) => enc.sizeHits.indexOf(h)).join(',');
   let hit = whereHits.length ? undefined : level.assumed.get(key);
   if (!hit) {

@@ -239,17 +239,7 @@ export class FunctionSolver {
     if (unwind) return { status: 'not-reached', proof: 'bounded', bound: level.bound, causes: [{ kind: 'loop-bound', bound: level.bound }] };
     // An answer that rests on an assumption of the input model is not a proof about C.
     const reachLits = copies.map((c) => ctx.And(c.lit, ...obligationsBefore(level, c)) as B);
-    const assumed = copies.length
-      ? await assumedBy(
-          this.z,
-          level,
-          goal,
-          copies.map((c) => c.node),
-          reachLits,
-          whereHits,
-          (a) => this.check(level, a, signal, true),
-        )
-      : [];
+    const assumed = copies.length ? await assumedBy(this.z, level, goal, copies, reachLits, whereHits, (a) => this.check(level, a, signal, true)) : [];
     if (assumed.length)
       return {
         status: 'not-reached',
