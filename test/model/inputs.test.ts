@@ -211,6 +211,20 @@ describe('main(argc, argv) (issue 12 §4)', () => {
     }
   }, 300_000);
 
+  it('reading argv[1] once argc >= 2 is proved safe for any argument count and length, though atoi then reads the string', async () => {
+    const file = writeC(
+      'atoi.c',
+      '#include <stdlib.h>\nint main(int argc, char **argv) {\n  if (argc < 2)\n    return 2;\n  int n = atoi(argv[1]);\n  return n == 1234;\n}\n',
+    );
+    expect(runMain(file, ['1234'])).toBe(1);
+    const r = await engine.check({ file, function: 'main' });
+    const load = r.functions[0].goals.filter((g) => g.line === 5 && g.column === 16);
+    expect(load.map((g) => [g.outcome, g.status, g.proof, assumed(g)])).toEqual([
+      ['null', 'holds', 'complete', []],
+      ['bounds', 'holds', 'complete', []],
+    ]);
+  }, 300_000);
+
   it('goals whose proof does not depend on the bounds keep it', async () => {
     const file = writeC('main.c', MAIN);
     for (const line of [5, 7]) {
