@@ -85,11 +85,13 @@ export function boxConstraint(z: Z3Handle, inputs: InputVar[], enc: Encoding, si
   };
   for (const i of inputs) {
     if (!i.argv) inputTyped(z, i).forEach(addFor);
-    // main's arguments: printable characters, for readable command lines.
+    // main's arguments: letters and digits in the first box, printable characters in the others, for readable command lines.
     else
       for (const { t } of inputTyped(z, i)) {
         const c = t as BV;
-        parts.push(c.eq(bvConst(ctx, 0n, 8)).or(c.sge(bvConst(ctx, 32n, 8)).and(c.sle(bvConst(ctx, 126n, 8)))) as B);
+        const range = (lo: number, hi: number) => c.sge(bvConst(ctx, BigInt(lo), 8)).and(c.sle(bvConst(ctx, BigInt(hi), 8))) as B;
+        const readable = size <= 16 ? ctx.Or(range(48, 57), range(65, 90), range(97, 122)) : range(32, 126);
+        parts.push(c.eq(bvConst(ctx, 0n, 8)).or(readable) as B);
       }
   }
   for (const n of enc.nondet) typedLeaves(z, n.val, n.type).forEach(addFor);
