@@ -28,6 +28,10 @@ export interface EngineOptions {
   pointerArrayLength: number;
   /** malloc and calloc may return NULL (each call's outcome is then part of the datum). */
   mallocMayFail: boolean;
+  /** `main(argc, argv)`: the largest argc considered. */
+  argcMax: number;
+  /** `main(argc, argv)`: the longest argument string considered (characters before its NUL). */
+  argLength: number;
   /** Compile and run the data of each reach/check/cover report to confirm them. The editor turns it on only in trusted workspaces. */
   validate: boolean;
 }
@@ -170,6 +174,27 @@ const table: { [K in keyof EngineOptions]-?: OptionSpec<K> } = {
     summary: 'malloc and calloc may return NULL (the datum says which call fails)',
     cli: { flag: 'malloc-may-fail', group: 'solver' },
     setting: { name: 'mallocMayFail' },
+  },
+  argcMax: {
+    key: 'argcMax',
+    type: 'integer',
+    default: 4,
+    minimum: 0,
+    description:
+      'main(argc, argv): the largest argc considered; argv[argc] is NULL and each argv[i] before it a string. A verdict that depends on this bound says so and is never a proof.',
+    summary: 'main(argc, argv): the largest argc considered (default 4)',
+    cli: { flag: 'argc-max', argument: 'N', group: 'solver' },
+    setting: { name: 'argcMax' },
+  },
+  argLength: {
+    key: 'argLength',
+    type: 'integer',
+    default: 8,
+    minimum: 0,
+    description: 'main(argc, argv): the longest argument considered, in characters. A verdict that depends on this bound says so and is never a proof.',
+    summary: 'main(argc, argv): the longest argument considered (default 8)',
+    cli: { flag: 'arg-length', argument: 'N', group: 'solver' },
+    setting: { name: 'argLength' },
   },
   validate: {
     key: 'validate',

@@ -36,7 +36,16 @@ async function checks(text: string, source: string, peel = 0): Promise<{ init: b
   const a = abstractLoops({ program, fn, candidates: new Map([[loop.header, cands]]), peel, mode: 'separate' });
   const { u, enc, solver } = encodeAt(z, a.program, a.fn, options, 1, false);
   expect(u.unwinds).toEqual([]);
-  const level: Level = { bound: 1, enc, solver, ancestors: computeAncestors(u.nodes.map((n) => n.preds)), boxes: [], unwindable: false };
+  const level: Level = {
+    bound: 1,
+    enc,
+    solver,
+    ancestors: computeAncestors(u.nodes.map((n) => n.preds)),
+    boxes: [],
+    unwindable: false,
+    baseHits: enc.sizeHits.length,
+    assumed: new Map(),
+  };
   const out = { init: false, step: false };
   for (const c of a.checks)
     for (const site of enc.sites.get(siteKey(fn.name, c.block, c.index)) ?? []) {

@@ -14,7 +14,10 @@ export function formatValue(v: DataValue): string {
 }
 
 export function formatInputs(t: TestReport): string {
-  const parts = [...Object.entries(t.inputs), ...Object.entries(t.globals)].map(([k, v]) => `${k} = ${formatValue(v)}`);
+  // main's argv is a list of strings: quoted, so that a space or a comma inside one reads as such.
+  const text = (k: string, v: DataValue) =>
+    k === 'argv' && Array.isArray(v) && v.every((s) => typeof s === 'string') ? `{${v.map((s) => JSON.stringify(s)).join(', ')}}` : formatValue(v);
+  const parts = [...Object.entries(t.inputs), ...Object.entries(t.globals)].map(([k, v]) => `${k} = ${text(k, v)}`);
   for (const n of t.nondet) parts.push(`${n.call}() = ${formatValue(n.value)}`);
   return parts.join(', ') || '(no inputs)';
 }

@@ -237,7 +237,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
       const report = baseReport(l);
       if (req.all) {
         const limit = req.limit ?? 100;
-        const { data, exhausted, verdict, bound } = await fs.enumerate(goal, limit, { signal, where });
+        const { data, exhausted, verdict, bound, assumes } = await fs.enumerate(goal, limit, { signal, where });
         const tests = data.map((d, i): TestReport => ({ id: `t${i + 1}`, ...d.test, goals: [goal.id] }));
         const count: VerdictCause = {
           kind: 'data-count',
@@ -245,8 +245,11 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
           exact: exhausted,
           limitReached: !exhausted && tests.length >= limit,
           ...(bound !== undefined ? { bound } : {}),
+          ...(assumes?.length ? { assumed: true } : {}),
         };
-        const gr = goalReport(goal, tests.length ? { status: 'covered', bound: verdict.bound, causes: [count] } : verdict, tests[0]?.id);
+        // A count over inputs of assumed sizes says which (it is never exact).
+        const causes: VerdictCause[] = assumes?.length ? [count, { kind: 'assumes', assumptions: assumes }] : [count];
+        const gr = goalReport(goal, tests.length ? { status: 'covered', bound: verdict.bound, causes } : verdict, tests[0]?.id);
         report.functions.push(fnReport(fn, [gr], tests));
         return validated(l, report, signal);
       }

@@ -6,6 +6,7 @@
 import type { Instr, Operand, Place, Program } from './ir';
 import type { CType } from './types';
 import { forEachPlace } from './walk';
+import { MEMORY_ACCESSES, outputStringArgs } from './libc';
 
 export type RuntimeErrorKind =
   /** Signed `+ - *`, unary `-`, `++`/`--`, signed `<<` whose result does not fit. */
@@ -70,8 +71,19 @@ export function runtimeErrors(program: Program, instr: Instr): [RuntimeErrorKind
       add('float-to-int', `${rv.a.type.name} to ${rv.to.name}`);
     } else if (rv.op === 'ptradd') {
       add('bounds', 'pointer arithmetic outside its object (up to one past the end)');
-    } else if (rv.op === 'call' && rv.external && rv.callee === 'free') {
-      add('free', 'free of a pointer that is not a live heap object (double free, or not from malloc)');
+    } else if (rv.op === 'call' && rv.external && (rv.callee === 'free' || rv.callee === 'realloc')) {
+      add('free', `${rv.callee} of a pointer that is not a live heap object (double free, or not from malloc)`);
+    } else if (rv.op === 'call' && rv.external && MEMORY_ACCESSES[rv.callee.replace(/^__builtin_/, '')]) {
+      // The C library functions the model reads or writes memory for (ir/libc.ts).
+      const name = rv.callee.replace(/^__builtin_/, '');
+      add('null', `${name} of a null pointer`);
+      add('bounds', `${name} ${MEMORY_ACCESSES[name]} outside an object`);
+    } else if (rv.op === 'call' && rv.external) {
+      // Output functions read their `%s` arguments and puts its string.
+      const name = rv.callee.replace(/^__builtin_/, '');
+      const reads = outputStringArgs(name, rv.args);
+      if (reads.some((r) => !r.mayBeNull)) add('null', `${name} reads a string through a null pointer`);
+      if (reads.length) add('bounds', `${name} reads a string past the end of an object`);
     }
   }
   forEachPlace(instr, (place, role) => {

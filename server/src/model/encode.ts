@@ -17,7 +17,7 @@ import type { Instr, Program, SourceRange } from '../ir/ir';
 import { sameType } from '../ir/types';
 import type { Z3Handle } from '../z3/z3';
 import { resolveVar, type CallContext, type DagNode, type UnrolledFunction } from './unroll';
-import type { B, BV } from './semantics';
+import type { B, BV, UbCondition } from './semantics';
 import { bvConst } from './semantics';
 import { freshVal, iteVal, tOf, type Val } from './values';
 import { EncoderState, siteKey, type ConditionCode, type EncodeOptions, type Encoding, type Env, type Obligation } from './state';
@@ -313,11 +313,21 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
     const e = new Map(env);
     Object.assign(st.cur, { node, index: u.nodes[node].start, range: code.instrs[0]?.range ?? saved.range });
     try {
-      for (const ins of code.instrs) if (ins.kind === 'assign' && ins.dst) writePlace(ins.dst, evalRvalue(ins.value, e, topCtx).val, e, topCtx);
-      const truth = condTrue(evalOperand(code.cond, e, topCtx).val);
+      // A value read outside an object or through NULL is no value a run can have: such data are not selected.
+      const invalid: B[] = [];
+      const keep = (ub: UbCondition[]) => ub.forEach((x) => (x.error === 'null' || x.error === 'bounds') && invalid.push(x.cond));
+      for (const ins of code.instrs)
+        if (ins.kind === 'assign' && ins.dst) {
+          const r = evalRvalue(ins.value, e, topCtx);
+          keep(r.ub);
+          keep(writePlace(ins.dst, r.val, e, topCtx));
+        }
+      const c = evalOperand(code.cond, e, topCtx);
+      keep(c.ub);
+      const truth = condTrue(c.val);
       const taints = st.taints.slice(mark.taints);
       if (taints.length) throw new ConditionNotModelled([...new Set(taints.map((t) => t.what))].join('; '));
-      const extra = assertions.slice(mark.assertions);
+      const extra = [...assertions.slice(mark.assertions), ...invalid.map((x) => x.not() as B)];
       return extra.length ? (ctx.And(truth, ...extra) as B) : truth;
     } finally {
       st.taints.length = mark.taints;
@@ -375,6 +385,9 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
     aliasing,
     noAlias,
     pointEnv,
+    assumptions: st.assumptions,
+    sizeHits: st.sizeHits,
+    argcBound: st.argcBound,
     evalCondition,
     objectNames: st.objects.map((o) => {
       const name = vars.get(o.varId)?.name ?? `object${o.varId}`;

@@ -209,6 +209,7 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
       return { val: freshVal(ctx, place.type, 'deref'), ub };
     }
     const cands = candidates(pointee);
+    st.noteAccess(p.obj as BV, off);
     let result: Val | null = null;
     let valid: B = F_;
     for (const cand of cands) {
@@ -244,6 +245,7 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
     }
     let valid: B = F_;
     const cands = candidates(pointee);
+    st.noteAccess(p.obj as BV, off);
     for (const cand of cands) {
       if (objects[cand.idx - 1].readOnly) continue;
       const sel = (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B;

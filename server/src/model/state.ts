@@ -44,6 +44,8 @@ export interface InputVar {
   type: CType;
   val: Val;
   object?: InputObject;
+  /** main's argv: argc (`count`) and the strings argv[0..argc-1], each an array of `length` + 1 chars ending at its first NUL (argv[argc] is NULL). */
+  argv?: { count: BV; strings: { varId: number; val: Val }[]; length: number };
 }
 
 export interface NondetSite {
@@ -97,6 +99,9 @@ export interface EncodeOptions {
   /** Globals start at their initial values (analysis from main) instead of being inputs. */
   fromMain: boolean;
   pointerArrayLength: number;
+  /** `main(argc, argv)`: at most this many arguments (argc <= argcMax), each a string of at most `argLength` characters. */
+  argcMax: number;
+  argLength: number;
   /** Name every assignment and guard branches and obligations with tracking literals (for unsat cores). */
   explain: boolean;
   /** malloc/calloc may fail: each call's success is a nondet input (`malloc` returning 1 means NULL). */
@@ -147,12 +152,48 @@ export interface Encoding {
   /** The environment at `EncodeOptions.snapshotAt`, by node. */
   pointEnv: Map<number, Env>;
   /**
+   * What the input model assumes that C does not guarantee (model/inputs.ts):
+   * the number of elements behind a pointer parameter, that a `char *`
+   * parameter is a string of bounded length, main's argument count and
+   * lengths, how pointer parameters may overlap. A proof that depends on one
+   * is not a proof about C (solve/query.ts makes it `bounded`).
+   */
+  assumptions: InputAssumption[];
+  /** Accesses that reach an input object's assumed limit (see InputLimit): the input-size check asks whether any can happen. */
+  sizeHits: SizeHit[];
+  /**
+   * `main(argc, argv)`: the literal that bounds argc by `argcMax` (`text` says so). Every
+   * query assumes it, except those of the input-size check, which ask whether a proof
+   * holds for any argc (solve/assumptions.ts).
+   */
+  argcBound?: { lit: B; text: string };
+  /**
    * A condition's truth at a node, in `env`, with the C semantics of the code
    * (a `--where` condition). Its undefined behaviour is not an obligation: it
-   * selects data, it is not code that runs. Throws when it uses what CReach
-   * does not model.
+   * selects data, it is not code that runs; but a value read outside an object
+   * or through NULL is none a run has, so the condition is false there.
+   * Throws when it uses what CReach does not model.
    */
   evalCondition(code: ConditionCode, env: Env, node: number): B;
+}
+
+/**
+ * An assumption of the input model, in words. `limit`: a size assumption
+ * that matters only when an execution accesses the object at or past the
+ * limit (a SizeHit); otherwise it matters for every proof of the function.
+ */
+export interface InputAssumption {
+  text: string;
+  /** `exact`: below the limit the model has the object's C size (main's argument strings and argv), so a bounds proof does not rest on it. */
+  limit?: { objIdx: number; limit: number; exact?: boolean };
+}
+
+/** An access, at a node and instruction, that reads or writes an input object at or past its assumed limit when `cond` holds. */
+export interface SizeHit {
+  node: number;
+  index: number;
+  cond: B;
+  assumption: string;
 }
 
 /** An object pointers may designate; a heap object has a liveness flag in the environment at key -varId. */
@@ -161,7 +202,7 @@ export interface MemObject {
   type: CType;
   readOnly?: boolean;
   heap?: boolean;
-  /** Heap objects: their number of elements (from the allocation size). */
+  /** Objects of a length known only as a term (heap objects: from the allocation size; main's argument strings): their number of elements. */
   lengthTerm?: BV;
 }
 
@@ -190,6 +231,11 @@ export class EncoderState {
   readonly trace: TraceSite[] = [];
   readonly allocNodes: number[] = [];
   readonly objects: MemObject[] = [];
+  readonly assumptions: InputAssumption[] = [];
+  readonly sizeHits: SizeHit[] = [];
+  argcBound?: { lit: B; text: string };
+  /** Objects of the C library (`errno`, glibc's ctype tables and the pointers to them) by name: their variable ids (inputs.ts). */
+  readonly libObjects = new Map<string, number>();
   /** Object index (1-based; 0 is NULL) by variable id. */
   readonly objIndex = new Map<number, number>();
   /** The environment at the function's entry (inputs, globals' initial values, string literals). */
@@ -280,6 +326,19 @@ export class EncoderState {
   alive = (env: Env, varId: number): B => (tOf(this.getVar(env, -varId)) as BV).eq(bvConst(this.ctx, 1n, 1)) as B;
 
   nullPtr = (): PtrVal => ({ k: 'ptr', obj: bvConst(this.ctx, 0n, OBJ_BITS), off: bvConst(this.ctx, 0n, OFF_BITS) });
+
+  /**
+   * An access to the object `obj` designates, up to element `last` (absolute
+   * offset): a size hit for each input object whose assumed limit it reaches.
+   */
+  noteAccess = (obj: BV, last: BV, when?: B): void => {
+    for (const a of this.assumptions) {
+      if (!a.limit) continue;
+      let cond = obj.eq(bvConst(this.ctx, BigInt(a.limit.objIdx), OBJ_BITS)).and(last.sge(bvConst(this.ctx, BigInt(a.limit.limit), OFF_BITS))) as B;
+      if (when) cond = cond.and(when) as B;
+      this.sizeHits.push({ node: this.cur.node, index: this.cur.index, cond, assumption: a.text });
+    }
+  };
 
   /** A fresh input for a nondet call or an external function's result, recorded at the current place. */
   nondetSite = (call: string, type: CType): Val => {

@@ -294,7 +294,18 @@ export class InvariantProver {
     const top = program.functions.find((x) => x.name === this.fn.name)!;
     const { u, enc, solver } = encodeAt(this.z, program, top, this.options, 1, false);
     if (u.unwinds.length) return { fail: 'recursion' };
-    const level: Level = { bound: 1, enc, solver, ancestors: computeAncestors(u.nodes.map((n) => n.preds)), boxes: [], unwindable: false };
+    // The input model's assumptions (sizes behind pointers, strings, overlaps) are not C: a proof must not rest on them.
+    if (enc.assumptions.length) return { fail: 'the input model assumes sizes or overlaps' };
+    const level: Level = {
+      bound: 1,
+      enc,
+      solver,
+      ancestors: computeAncestors(u.nodes.map((n) => n.preds)),
+      boxes: [],
+      unwindable: false,
+      baseHits: enc.sizeHits.length,
+      assumed: new Map(),
+    };
     const loopOf = (fnName: string, header: number) => loops.find((l) => l.function === fnName && l.header === header)!;
     const checks: Inductive['checks'] = [];
     for (const [name, a] of abstractions)

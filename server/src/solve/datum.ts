@@ -24,7 +24,9 @@ export function extractTest(
   for (const i of enc.inputs) {
     let v: DataValue;
     const alias = i.object?.aliases.find((a) => isTrue(a.lit));
-    if (alias) {
+    if (i.argv) {
+      v = argvData(z, model, i.argv);
+    } else if (alias) {
       v = `&${alias.name}[${valueToData(z, model, { k: 'bv', t: alias.at }, { kind: 'int', bits: 64, signed: false, rank: 'long', name: 'unsigned long' })}]`;
     } else if (i.object) {
       if (isTrue(i.object.nullLit)) v = null;
@@ -72,6 +74,24 @@ export function extractTest(
     if (Object.keys(outputs).length) test.outputs = outputs;
   }
   return test;
+}
+
+/** main's argv as data: its argc strings, each byte a character (Latin-1: byte b is U+00b). */
+function argvData(z: Z3Handle, model: Model<'main'>, argv: NonNullable<Encoding['inputs'][number]['argv']>): DataValue {
+  const num = (t: unknown) => Number((model.eval(t as B, true) as unknown as { value(): bigint }).value());
+  const count = num(argv.count);
+  const out: string[] = [];
+  for (let k = 0; k < count && k < argv.strings.length; k++) {
+    let s = '';
+    for (let m = 0; m < argv.length; m++) {
+      const leaf = selectVal(argv.strings[k].val, bvConst(z.ctx, BigInt(m), 64));
+      const b = leaf.k === 'bv' ? num(leaf.t) : 0;
+      if (b === 0) break;
+      s += String.fromCharCode(b);
+    }
+    out.push(s);
+  }
+  return out;
 }
 
 /**

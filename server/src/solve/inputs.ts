@@ -24,6 +24,11 @@ export function typedLeaves(z: Z3Handle, v: Val, t: CType, out: { t: BV | F; typ
 }
 
 function inputTyped(z: Z3Handle, input: InputVar): { t: BV | F; type: CType }[] {
+  if (input.argv) {
+    // main's argv: the characters of its strings (argc is an input of its own).
+    const chars: CType = { kind: 'array', of: { kind: 'int', bits: 8, signed: true, rank: 'char', name: 'char' }, length: input.argv.length + 1 };
+    return input.argv.strings.flatMap((s) => typedLeaves(z, s.val, chars));
+  }
   if (input.object) {
     const pointee = (input.type as Extract<CType, { kind: 'pointer' }>).to;
     return typedLeaves(z, input.val, { kind: 'array', of: pointee, length: input.object.length });
@@ -78,7 +83,17 @@ export function boxConstraint(z: Z3Handle, inputs: InputVar[], enc: Encoding, si
       parts.push(f.le(size).and(f.ge(-size)) as B);
     }
   };
-  for (const i of inputs) inputTyped(z, i).forEach(addFor);
+  for (const i of inputs) {
+    if (!i.argv) inputTyped(z, i).forEach(addFor);
+    // main's arguments: letters and digits in the first box, printable characters in the others, for readable command lines.
+    else
+      for (const { t } of inputTyped(z, i)) {
+        const c = t as BV;
+        const range = (lo: number, hi: number) => c.sge(bvConst(ctx, BigInt(lo), 8)).and(c.sle(bvConst(ctx, BigInt(hi), 8))) as B;
+        const readable = size <= 16 ? ctx.Or(range(48, 57), range(65, 90), range(97, 122)) : range(32, 126);
+        parts.push(c.eq(bvConst(ctx, 0n, 8)).or(readable) as B);
+      }
+  }
   for (const n of enc.nondet) typedLeaves(z, n.val, n.type).forEach(addFor);
   return parts.length ? (ctx.And(...parts) as B) : (ctx.Bool.val(true) as B);
 }

@@ -16,6 +16,8 @@ export interface SolverOptions {
   timeoutMs: number;
   pointerArrayLength: number;
   mallocMayFail?: boolean;
+  argcMax: number;
+  argLength: number;
 }
 
 export type Solver = InstanceType<Z3Handle['ctx']['Solver']>;
@@ -31,6 +33,10 @@ export interface Level {
   /** Some execution runs a loop past the bound (null: not checked yet). */
   unwindable: boolean | null;
   unwindableUnknown?: boolean;
+  /** The size hits of the encoding itself (later ones come from `--where` conditions). */
+  baseHits: number;
+  /** The size assumptions some run reaches the limit of, by the size hits asked about (solve/assumptions.ts). */
+  assumed: Map<string, string[]>;
 }
 
 /** Input boxes tried first, for readable data: every scalar input within [-size, size]. */
@@ -52,6 +58,8 @@ export function encodeAt(
     pointerArrayLength: options.pointerArrayLength,
     explain,
     mallocMayFail: options.mallocMayFail,
+    argcMax: options.argcMax,
+    argLength: options.argLength,
     snapshotAt,
   });
   const solver = new z.ctx.Solver();
@@ -76,7 +84,7 @@ export function buildLevel(
     solver.add(lit.implies(boxConstraint(z, enc.inputs, enc, size)) as B);
     return { size, lit };
   });
-  return { bound, enc, solver, ancestors, boxes, unwindable: null };
+  return { bound, enc, solver, ancestors, boxes, unwindable: null, baseHits: enc.sizeHits.length, assumed: new Map() };
 }
 
 export function computeAncestors(preds: number[][]): Set<number>[] {

@@ -27,6 +27,8 @@ import type { B, BV } from '../model/semantics';
 import { EngineError, isCancellation } from '../errors';
 import { queueCheck, type Z3Handle } from '../z3/z3';
 import { explainLevel, explainUnreachable, type ExplainLevel } from './explain';
+import { assumedBy } from './assumptions';
+import type { SizeHit } from '../model/state';
 import { extractTest } from './datum';
 import { inputLeaves } from './inputs';
 import { buildLevel, type Level, type SolverOptions } from './level';
@@ -183,7 +185,13 @@ export class FunctionSolver {
     return l;
   }
 
-  private check(level: Level, assumptions: B[], signal?: AbortSignal, budget?: GoalBudget): Promise<'sat' | 'unsat' | 'unknown'> {
+  /**
+   * A query on the level's solver, within the goal's `budget`; `anyArgc`: without main's argc bound,
+   * which every other query assumes (see Encoding.argcBound).
+   */
+  private check(level: Level, assumptions: B[], signal?: AbortSignal, budget?: GoalBudget, anyArgc = false): Promise<'sat' | 'unsat' | 'unknown'> {
+    const bound = level.enc.argcBound;
+    if (bound && !anyArgc) assumptions = [...assumptions, bound.lit];
     // One Z3 context runs one check at a time: queue behind the running one.
     const run = async () => {
       if (signal?.aborted) throw EngineError.cancelled();
@@ -222,12 +230,15 @@ export class FunctionSolver {
     let last: GoalVerdict = { status: 'unknown' };
     for (let b = 0; b < this.bounds.length; b++) {
       const level = await this.level(this.bounds[b], snapshotFor(goal, opts.where));
+      const mark = level.enc.sizeHits.length;
       const copies = withWhere(level, goal, goalCopies(level, goal), opts.where);
+      const whereHits = level.enc.sizeHits.slice(mark);
       if (!opts.where && this.together.includes(goal) && (await this.noViolation(level, opts.signal)).has(goal.id)) {
         // Settled with the other properties: no execution at this level violates it.
-        const v = await this.reachAt(level, goal, copies, { ...opts, settled: true });
+        const v = await this.reachAt(level, goal, copies, { ...opts, settled: true }, whereHits);
         if (v.status !== 'not-reached') return v;
         last = v;
+        if (v.causes?.some((c) => c.kind === 'assumes')) break;
         if (level.enc.unrolled.unwinds.length === 0 || level.enc.unrolled.recursionDepth < level.bound) break;
         continue;
       }
@@ -237,7 +248,7 @@ export class FunctionSolver {
         const p = await this.reachAt(level, goal, preferred, { ...opts, satOnly: true });
         if (p.datum) return p;
       }
-      const v = await this.reachAt(level, goal, copies, opts);
+      const v = await this.reachAt(level, goal, copies, opts, whereHits);
       if (v.status !== 'not-reached') {
         // A datum whose execution runs past the bound has no expected results: a
         // complete execution one bound further is worth one more try.
@@ -250,6 +261,8 @@ export class FunctionSolver {
         return v;
       }
       last = v;
+      // Every loop stopped within the bound and the answer rests on an input size: deeper unrolling changes nothing.
+      if (v.causes?.some((c) => c.kind === 'assumes')) break;
       if (level.enc.unrolled.unwinds.length === 0) break;
       // The recursion was cut below the bound to keep the graph small: higher bounds would not inline it deeper.
       if (level.enc.unrolled.recursionDepth < level.bound) break;
@@ -271,7 +284,7 @@ export class FunctionSolver {
     return null;
   }
 
-  private async reachAt(level: Level, goal: Goal, copies: GoalCopy[], opts: QueryOptions): Promise<GoalVerdict> {
+  private async reachAt(level: Level, goal: Goal, copies: GoalCopy[], opts: QueryOptions, whereHits: SizeHit[] = []): Promise<GoalVerdict> {
     const { ctx } = this.z;
     const { enc } = level;
     const signal = opts.signal;
@@ -338,6 +351,18 @@ export class FunctionSolver {
         bound: level.bound,
       };
     if (unwind) return { status: 'not-reached', proof: 'bounded', bound: level.bound, causes: [{ kind: 'loop-bound', bound: level.bound }] };
+    // An answer that rests on an assumption of the input model is not a proof about C.
+    const reachLits = copies.map((c) => ctx.And(c.lit, ...obligationsBefore(level, c)) as B);
+    const assumed = copies.length
+      ? await assumedBy(this.z, level, goal, copies, reachLits, whereHits, (a) => this.check(level, a, signal, undefined, true))
+      : [];
+    if (assumed.length)
+      return {
+        status: 'not-reached',
+        proof: 'bounded',
+        bound: enc.unrolled.unwinds.length ? level.bound : undefined,
+        causes: [{ kind: 'assumes', assumptions: assumed }],
+      };
     const isProperty = goal.kind === 'assertion' || goal.kind === 'runtime-error';
     // A suite explains loop-free code only, and within a time budget per function: reasons are extra, the verdicts are what was asked.
     const suite = opts.explain === 'loop-free';
@@ -426,7 +451,11 @@ export class FunctionSolver {
    * execution (the unwinding check); otherwise the bound is raised and the
    * data found so far are excluded there too.
    */
-  async enumerate(goal: Goal, limit: number, opts: QueryOptions = {}): Promise<{ data: Datum[]; exhausted: boolean; verdict: GoalVerdict; bound?: number }> {
+  async enumerate(
+    goal: Goal,
+    limit: number,
+    opts: QueryOptions = {},
+  ): Promise<{ data: Datum[]; exhausted: boolean; verdict: GoalVerdict; bound?: number; assumes?: string[] }> {
     const first = await this.reach(goal, opts);
     if (!first.datum) return { data: [], exhausted: first.status === 'unreachable', verdict: first };
     const { ctx } = this.z;
@@ -477,7 +506,9 @@ export class FunctionSolver {
         level.solver.pop();
       }
       const unwind = await this.unwindable(level, opts.signal);
-      if (unwind === false) return { data, exhausted: true, verdict: first };
+      // Inputs of assumed sizes: larger ones would make more distinct input vectors.
+      const assumes = enc.assumptions.map((a) => a.text);
+      if (unwind === false) return assumes.length ? { data, exhausted: false, verdict: first, assumes } : { data, exhausted: true, verdict: first };
       if (unwind === 'unknown') break;
       // Longer executions may hold more data: go on while larger bounds keep finding some
       // (two doublings in a row without a new datum end the search).
