@@ -180,6 +180,7 @@ const table: { [K in keyof EngineOptions]-?: OptionSpec<K> } = {
     type: 'integer',
     default: 4,
     minimum: 0,
+    maximum: 64,
     description:
       'main(argc, argv): the largest argc considered; argv[argc] is NULL and each argv[i] before it a string. A verdict that depends on this bound says so and is never a proof.',
     summary: 'main(argc, argv): the largest argc considered (default 4)',
@@ -191,6 +192,7 @@ const table: { [K in keyof EngineOptions]-?: OptionSpec<K> } = {
     type: 'integer',
     default: 8,
     minimum: 0,
+    maximum: 256,
     description: 'main(argc, argv): the longest argument considered, in characters. A verdict that depends on this bound says so and is never a proof.',
     summary: 'main(argc, argv): the longest argument considered (default 8)',
     cli: { flag: 'arg-length', argument: 'N', group: 'solver' },
