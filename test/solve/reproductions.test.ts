@@ -128,3 +128,22 @@ describe('pointers formed outside their object (issue 12 §6)', () => {
     expect(a < 0 || a > 3).toBe(true);
   });
 });
+
+describe('copies between objects of different types (issue 18)', () => {
+  // gcc: f(1.0f) returns 1 (the bits of 1.0f are 0x3f800000); g(65536) returns 1 (little-endian: s[1] == 1).
+  const src =
+    '#include <string.h>\nint f(float x) {\n  unsigned u;\n  memcpy(&u, &x, sizeof u);\n  if (u == 0x3f800000u) return 1;\n  return 0;\n}\nint g(int x) {\n  short s[2];\n  memcpy(s, &x, sizeof s);\n  if (s[1] == 1) return 1;\n  return 0;\n}\n';
+
+  it('memcpy of a float into an unsigned is not called unreachable: unknown, naming the copy', async () => {
+    const file = writeC('pun.c', src);
+    for (const [fn, line] of [
+      ['f', 5],
+      ['g', 11],
+    ] as const) {
+      const r = await engine.reach({ file, function: fn, line, outcome: 'true' });
+      const g = only(r).goal;
+      expect(g.status, fn).toBe('unknown');
+      expect(g.reason, fn).toMatch(/memcpy: a copy between objects of different types/);
+    }
+  });
+});

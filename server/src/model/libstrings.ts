@@ -13,7 +13,7 @@
 
 import type { Operand, Place, Rvalue } from '../ir/ir';
 import { sizeOf } from '../ir/layout';
-import { typeToString, type CType } from '../ir/types';
+import { sameType, typeToString, type CType } from '../ir/types';
 import { forEachVar } from '../ir/walk';
 import type { CallContext, DagNode } from './unroll';
 import { bvConst, ite, type B, type BV, type UbCondition } from './semantics';
@@ -485,8 +485,13 @@ export function stringOps(st: EncoderState, ops: Operands, mem: Memory) {
       case 'memmove': {
         const pd = ptr(0);
         const ps = ptr(1);
-        const elem = elementTypeOf(rv.args[0], n, i) ?? elementTypeOf(rv.args[1], n, i);
+        const de = elementTypeOf(rv.args[0], n, i);
+        const se = elementTypeOf(rv.args[1], n, i);
+        const elem = de ?? se;
         if (!pd || !ps || !elem) return giveUp('the pointer types are unknown');
+        // Objects are modelled element by element, not byte by byte: a copy between objects of different
+        // types (a float's bits into an unsigned, an int into two shorts) is not modelled, and says so.
+        if (!de || !se || !sameType(de, se)) return giveUp('a copy between objects of different types (byte-level copies are not modelled)');
         const count = elementCount(name, elem, size(2), ub);
         const d = view(pd, elem, env);
         const s = view(ps, elem, env);
