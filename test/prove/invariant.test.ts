@@ -179,6 +179,19 @@ int gcd(int x, int y)
 });
 
 describe('goals that are reachable are never proved', () => {
+  it('a goal that needs an input array longer than the assumed one is not proved by an invariant', async () => {
+    // The model gives `int *a` 4 elements; a[6] == 5 needs 7. gcc: an 8-element array with a[6] = 5 and n = 8 returns 1.
+    const source = `int f(int *a, int n) { int i = 0;
+  while (i < n) {
+    if (i == 6 && a[i] == 5) return 1;
+    i++; }
+  return 0; }`;
+    const { goal } = await reach(source, 'if (i == 6 && a[i] == 5)');
+    expect(goal.proof).not.toBe('invariant');
+    expect(goal.status).not.toBe('unreachable');
+    expect(run(`${source}\nint g(int n) { int a[8] = {0, 0, 0, 0, 0, 0, 5, 0}; return f(a, n); }`, 'g(atoi(argv[k]))', ['8'])).toEqual(['1']);
+  });
+
   it('a counter that must reach 1000 in a nondet loop: not proved; a compiled run reaches the error', async () => {
     const source = `extern void abort(void);
 extern int __VERIFIER_nondet_int(void);

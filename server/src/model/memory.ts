@@ -80,6 +80,8 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
    */
   function pointerFormationUb(p: PtrVal, t: CType): UbCondition[] {
     const off = p.off as BV;
+    // Past an input object's assumed size the pointer is defined for a longer object: a size hit (state.ts noteAccess).
+    st.noteAccess(p.obj as BV, off.sub(bvConst(ctx, 1n, OFF_BITS)));
     const outside: B[] = [];
     for (const cand of candidates(t)) {
       const len = cand.lengthTerm ?? (cand.isArray ? (cand.length === null ? null : bvConst(ctx, BigInt(cand.length), OFF_BITS)) : bvConst(ctx, 1n, OFF_BITS));

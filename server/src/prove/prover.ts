@@ -124,6 +124,7 @@ export class InvariantProver {
         used.set(a.loop, s);
       }
     }
+    if (level.enc.sizeHits.length && !(await this.noSizeHitBefore(ind, copies, signal))) return null;
     const isProperty = goal.kind === 'assertion' || goal.kind === 'runtime-error';
     const loops = ind.loops
       .filter((l) => used.has(l))
@@ -141,6 +142,23 @@ export class InvariantProver {
         ...(allocBefore ? [{ kind: 'assumes' as const, assumptions: ['malloc and calloc succeed (--malloc-may-fail lets them fail)'] }] : []),
       ],
     };
+  }
+
+  /**
+   * No run of the abstracted function reaches an input object's assumed size limit before the goal (with the
+   * obligations before the access holding): then a larger input behaves as one the model has up to the goal, and
+   * the proof is about C (solve/assumptions.ts asks the same of bounded answers).
+   */
+  private async noSizeHitBefore(ind: Inductive, copies: GoalCopy[], signal?: AbortSignal): Promise<boolean> {
+    const { level } = ind;
+    const { enc } = level;
+    const hits = enc.sizeHits.filter((h) => copies.some((c) => level.ancestors[c.node].has(h.node) || (c.node === h.node && h.index <= c.upTo)));
+    if (!hits.length) return true;
+    const lits = hits.map((h) => {
+      const at: GoalCopy = { lit: enc.reach[h.node], node: h.node, upTo: h.index };
+      return this.z.ctx.And(enc.reach[h.node], h.cond, ...this.before(ind, at, true)) as B;
+    });
+    return (await this.check(level, [this.z.ctx.Or(...lits) as B], signal)) === 'unsat';
   }
 
   /**
@@ -294,8 +312,9 @@ export class InvariantProver {
     const top = program.functions.find((x) => x.name === this.fn.name)!;
     const { u, enc, solver } = encodeAt(this.z, program, top, this.options, 1, false);
     if (u.unwinds.length) return { fail: 'recursion' };
-    // The input model's assumptions (sizes behind pointers, strings, overlaps) are not C: a proof must not rest on them.
-    if (enc.assumptions.length) return { fail: 'the input model assumes sizes or overlaps' };
+    // The input model's assumptions are not C: a proof must not rest on them. Overlaps, NULL-only pointers and main's
+    // argument count are refused here; sizes (prove) only when a run can reach a limit before the goal.
+    if (enc.argcBound || enc.assumptions.some((a) => !a.limit)) return { fail: 'the input model assumes overlaps or argument counts' };
     const level: Level = {
       bound: 1,
       enc,
