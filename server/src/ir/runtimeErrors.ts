@@ -69,8 +69,6 @@ export function runtimeErrors(program: Program, instr: Instr): [RuntimeErrorKind
       add('overflow', `signed negation in ${rv.type.name}`);
     } else if (rv.op === 'cast' && rv.a.type.kind === 'float' && rv.to.kind === 'int' && rv.to.bits > 1) {
       add('float-to-int', `${rv.a.type.name} to ${rv.to.name}`);
-    } else if (rv.op === 'ptradd') {
-      add('bounds', 'pointer arithmetic outside its object (up to one past the end)');
     } else if (rv.op === 'call' && rv.external && (rv.callee === 'free' || rv.callee === 'realloc')) {
       add('free', `${rv.callee} of a pointer that is not a live heap object (double free, or not from malloc)`);
     } else if (rv.op === 'call' && rv.external && MEMORY_ACCESSES[rv.callee.replace(/^__builtin_/, '')]) {

@@ -25,7 +25,7 @@ import {
   type F,
   type UbCondition,
 } from './semantics';
-import { OBJ_BITS, OFF_BITS, freshVal, selectVal, storeVal, tOf, zeroVal, type PtrVal, type Val } from './values';
+import { OBJ_BITS, OFF_BITS, freshVal, selectVal, storeVal, tOf, zeroVal, type Val } from './values';
 import { CHAR_TYPE, INT_TYPE, toOffset, type EncoderState, type Env, type Evaluated } from './state';
 import type { Memory } from './memory';
 
@@ -154,9 +154,7 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
           taint('pointer arithmetic on a non-pointer');
           return { val: freshVal(ctx, rv.type, 'ptr'), ub: [] };
         }
-        const val: PtrVal = { k: 'ptr', obj: p.val.obj, off: (p.val.off as BV).add(toOffset(i.val, rv.offset.type)) };
-        const to = rv.type.kind === 'pointer' ? rv.type.to : CHAR_TYPE;
-        return { val, ub: [...p.ub, ...i.ub, ...memory().pointerFormationUb(val, to)] };
+        return { val: { k: 'ptr', obj: p.val.obj, off: (p.val.off as BV).add(toOffset(i.val, rv.offset.type)) }, ub: [...p.ub, ...i.ub] };
       }
       case 'ptrdiff': {
         const a = o(rv.a);
