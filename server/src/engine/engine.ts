@@ -270,7 +270,6 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         const goals: GoalReport[] = [];
         const tests: TestReport[] = [];
         const properties = goalsOf(l, fn, contexts).filter((g) => g.kind === 'assertion' || g.kind === 'runtime-error');
-        fs.checkTogether(properties);
         // A quick pass first (a tenth of the query limit): the easy violations and proofs of every property before
         // the hard ones use up the function's time; what stays unknown by a time limit is asked again in full.
         const quick = new Map<string, GoalVerdict>();
