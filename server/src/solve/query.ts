@@ -71,8 +71,6 @@ export interface QueryOptions {
   explain?: 'always' | 'loop-free';
   /** Extra condition at the goal (`--where`). */
   where?: WhereCondition;
-  /** Internal: no execution at this level reaches the goal (checkTogether): skip the satisfiable phases. */
-  settled?: boolean;
   /** Internal: the solver time the goal has left (set by reach). */
   budget?: GoalBudget;
   /** A first pass: a tenth of the query limit per query (easy answers first; the caller asks again about what stays unknown). */
@@ -103,9 +101,6 @@ export class FunctionSolver {
   private spentMs = 0;
   /** Time spent explaining goals of suites (check, cover) of this function. */
   private explainMs = 0;
-  /** Properties checked together (see `checkTogether`), and per level those no execution there can violate. */
-  private together: Goal[] = [];
-  private noViolationAt = new Map<Level, Promise<Set<string>>>();
   readonly bounds: number[];
 
   constructor(
@@ -127,50 +122,6 @@ export class FunctionSolver {
   private explainLevel(bound: number): ExplainLevel {
     if (this.lastExplain?.bound !== bound) this.lastExplain = { bound, level: explainLevel(this.z, this.program, this.fn, this.options, bound) };
     return this.lastExplain.level;
-  }
-
-  /**
-   * Properties to be checked one after the other (creach check): at each level, one query first asks
-   * whether any of them can be violated at all. Most properties hold, and one unsatisfiable query then
-   * settles all of them there; a model settles nothing but takes the goals it violates out of the next
-   * question. Asking for each goal alone gives the same answers, at a cost proportional to the goals.
-   */
-  checkTogether(goals: Goal[]): void {
-    this.together = goals.filter((g) => g.kind === 'assertion' || g.kind === 'runtime-error');
-    this.noViolationAt.clear();
-  }
-
-  /** The goals of `checkTogether` that no execution at this level violates (both phases of reachAt unsatisfiable). */
-  private noViolation(level: Level, signal?: AbortSignal): Promise<Set<string>> {
-    let p = this.noViolationAt.get(level);
-    if (!p) {
-      p = this.settleTogether(level, signal);
-      this.noViolationAt.set(level, p);
-      // A cancelled or failed attempt is not an answer: the next query asks again.
-      p.catch(() => this.noViolationAt.delete(level));
-    }
-    return p;
-  }
-
-  private async settleTogether(level: Level, signal?: AbortSignal): Promise<Set<string>> {
-    const { ctx } = this.z;
-    // Phase 2's question for every copy: reached, with no undefined behaviour before it. Phase 1 asks more of the same copies.
-    let open = this.together.map((goal) => ({ goal, lits: goalCopies(level, goal).map((c) => ctx.And(c.lit, ...obligationsBefore(level, c)) as B) }));
-    const none = new Set(open.filter((o) => o.lits.length === 0).map((o) => o.goal.id));
-    open = open.filter((o) => o.lits.length > 0);
-    while (open.length) {
-      const r = await this.check(level, [ctx.Or(...open.flatMap((o) => o.lits)) as B], signal);
-      if (r === 'unknown') return none;
-      if (r === 'unsat') {
-        for (const o of open) none.add(o.goal.id);
-        return none;
-      }
-      const model = level.solver.model();
-      const rest = open.filter((o) => !o.lits.some((l) => model.eval(l, true).toString() === 'true'));
-      if (rest.length === open.length) return none;
-      open = rest;
-    }
-    return none;
   }
 
   /** The level of a bound, built on first use and kept. */
@@ -233,15 +184,6 @@ export class FunctionSolver {
       const mark = level.enc.sizeHits.length;
       const copies = withWhere(level, goal, goalCopies(level, goal), opts.where);
       const whereHits = level.enc.sizeHits.slice(mark);
-      if (!opts.where && this.together.includes(goal) && (await this.noViolation(level, opts.signal)).has(goal.id)) {
-        // Settled with the other properties: no execution at this level violates it.
-        const v = await this.reachAt(level, goal, copies, { ...opts, settled: true }, whereHits);
-        if (v.status !== 'not-reached') return v;
-        last = v;
-        if (v.causes?.some((c) => c.kind === 'assumes')) break;
-        if (level.enc.unrolled.unwinds.length === 0 || level.enc.unrolled.recursionDepth < level.bound) break;
-        continue;
-      }
       // Counter-examples just past the end first: those the sanitizers see.
       const preferred = copies.filter((c) => c.prefer).map((c) => ({ ...c, lit: c.prefer! }));
       if (preferred.length) {
@@ -289,7 +231,7 @@ export class FunctionSolver {
     const { enc } = level;
     const signal = opts.signal;
     const tainted = taintsBefore(level, copies);
-    if (copies.length && !opts.settled) {
+    if (copies.length) {
       const any = copies.length === 1 ? copies[0].lit : (ctx.Or(...copies.map((c) => c.lit)) as B);
       // Phase 1: a complete valid execution, small inputs first, and pointer
       // parameters that do not alias before ones that do.
