@@ -74,8 +74,10 @@ export class ModelRunner {
       }
     });
     if (enc.exitNode === null) throw new Error(`${fn}: no exit`);
-    const r = await level.solver.check(enc.okAll, enc.noUnwind, enc.reach[enc.exitNode], ...fix);
-    if (r === 'unknown') throw new Error(`${fn}(${JSON.stringify(args)}): the solver gave up`);
+    let r = await level.solver.check(enc.okAll, enc.noUnwind, enc.reach[enc.exitNode], ...fix);
+    // No answer is not a wrong answer: asked once more (seen once under load, well within the time limit).
+    if (r === 'unknown') r = await level.solver.check(enc.okAll, enc.noUnwind, enc.reach[enc.exitNode], ...fix);
+    if (r === 'unknown') throw new Error(`${fn}(${JSON.stringify(args)}): the solver gave up (${level.solver.reasonUnknown()})`);
     if (r === 'unsat') return { kind: 'ub', globals: {} };
     const model = level.solver.model();
     const num = (v: Val, signed: boolean): bigint => {
