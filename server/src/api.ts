@@ -25,6 +25,7 @@ export {
   type OptionSpec,
 } from './options';
 export { createEngine } from './engine/engine';
+export { ERROR_FUNCTIONS } from './ir/libc';
 /** The C parser (tree-sitter), for the editor's index of functions. */
 export { parseC, type SyntaxNode } from './frontend/parser';
 export type { ReplayResult, ReplayedTest } from './testgen/replay';

@@ -11,12 +11,10 @@
 
 import * as fs from 'node:fs';
 import type { Report } from '../../../shared/report';
+import { ERROR_FUNCTIONS } from '../api';
 import { InputError } from './errors';
 
 export type Property = { kind: 'unreach-call'; entry: string } | { kind: 'coverage-error-call'; entry: string } | { kind: 'coverage-branches'; entry: string };
-
-/** The functions CReach treats as error calls whatever their body (see frontend/functions.ts). */
-const ERROR_FUNCTIONS = ['reach_error', '__VERIFIER_error'];
 
 export function readProperty(file: string): Property {
   let text: string;
@@ -38,9 +36,9 @@ export function parseProperty(text: string): Property | null {
   // Property files may hold comments (// ...) and spread a formula over lines.
   const s = text.replace(/\/\/.*$/gm, '').replace(/\s+/g, '');
   let m = /^CHECK\(init\((\w+)\(\)\),LTL\(G!call\((\w+)\(\)\)\)\)$/.exec(s);
-  if (m && ERROR_FUNCTIONS.includes(m[2])) return { kind: 'unreach-call', entry: m[1] };
+  if (m && ERROR_FUNCTIONS.has(m[2])) return { kind: 'unreach-call', entry: m[1] };
   m = /^COVER\(init\((\w+)\(\)\),FQL\(COVEREDGES\(@CALL\((\w+)\)\)\)\)$/.exec(s);
-  if (m && ERROR_FUNCTIONS.includes(m[2])) return { kind: 'coverage-error-call', entry: m[1] };
+  if (m && ERROR_FUNCTIONS.has(m[2])) return { kind: 'coverage-error-call', entry: m[1] };
   m = /^COVER\(init\((\w+)\(\)\),FQL\(COVEREDGES\(@DECISIONEDGE\)\)\)$/.exec(s);
   if (m) return { kind: 'coverage-branches', entry: m[1] };
   return null;

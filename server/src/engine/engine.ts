@@ -24,6 +24,7 @@ import type {
 import type { FunctionReport, GoalReport, Report, TestReport, VerdictCause } from '../../../shared/report';
 import type { CfgView } from '../../../shared/cfg';
 import type { IRFunction, Program } from '../ir/ir';
+import { ERROR_FUNCTIONS } from '../ir/libc';
 import type { Goal } from '../goals/goal';
 import { EngineError, isCancellation, throwIfCancelled } from '../errors';
 import { FrontendError, loadProgram } from '../frontend/index';
@@ -45,9 +46,6 @@ import { causesText } from '../../../shared/verdicts';
 
 /** How many functions keep their encodings and solvers between queries. */
 const KEPT_SOLVERS = 8;
-
-/** SV-COMP's error functions (their calls are error calls: the front end makes them so). */
-const ERROR_FUNCTIONS = new Set(['reach_error', '__VERIFIER_error']);
 
 /** Time limit of one test run when validating. */
 const RUN_TIMEOUT_MS = 10_000;

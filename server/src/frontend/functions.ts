@@ -8,6 +8,7 @@ import type { CType, FunctionType } from '../ir/types';
 import { INT, VOID, isInteger } from '../ir/types';
 import type { IRFunction, Operand, SourceRange, Variable } from '../ir/ir';
 import type { SyntaxNode } from './parser';
+import { ERROR_FUNCTIONS } from '../ir/libc';
 import type { SourceMap } from './sourcemap';
 import { ExpressionLowerer, NestingError, type LValueOrValue, type ExpressionHost, type ContractNames, OLD_PLACEHOLDER, strip, varPlace } from './expressions';
 import { FunctionBuilder } from './builder';
@@ -38,9 +39,6 @@ interface SwitchContext {
   cases: { values: bigint[]; target: number; label: string }[];
   defaultTarget: number | null;
 }
-
-/** SV-COMP's error functions: a call is an error call even when the file defines them. */
-const ERROR_FUNCTIONS = new Set(['reach_error', '__VERIFIER_error']);
 
 const STOP_CALLS: Record<string, 'abort' | 'exit'> = {
   abort: 'abort',

@@ -23,6 +23,12 @@ export const LIBC = new Set(
 /** Library functions whose only effect is output: a call whose result is not used changes nothing the model tracks (see model/library.ts for `%s` and `%n`). */
 export const OUTPUT_ONLY = new Set('printf fprintf vprintf vfprintf puts fputs putchar fputc putc perror fflush'.split(' '));
 
+/**
+ * SV-COMP's error functions: a call is an error call even when the file defines them (the front end
+ * makes it one; `check` gives them no unit view; property files name them).
+ */
+export const ERROR_FUNCTIONS: ReadonlySet<string> = new Set(['reach_error', '__VERIFIER_error']);
+
 export function isLibraryFunction(name: string): boolean {
   return LIBC.has(name) || LIBC.has(name.replace(/^__builtin_/, ''));
 }
