@@ -7,7 +7,7 @@ import { defaultEngineOptions } from '../../server/src/api';
 import { loadProgram } from '../../server/src/frontend/index';
 import type { IRFunction, Program } from '../../server/src/ir/ir';
 import { findLoops, isReducible } from '../../server/src/ir/loops';
-import { computeAncestors, encodeAt, type Level } from '../../server/src/solve/level';
+import { acyclicLevel, encodeAt } from '../../server/src/solve/level';
 import { obligationsBefore } from '../../server/src/solve/targets';
 import { siteKey } from '../../server/src/model/state';
 import type { B } from '../../server/src/model/semantics';
@@ -36,16 +36,7 @@ async function checks(text: string, source: string, peel = 0): Promise<{ init: b
   const a = abstractLoops({ program, fn, candidates: new Map([[loop.header, cands]]), peel, mode: 'separate' });
   const { u, enc, solver } = encodeAt(z, a.program, a.fn, options, 1, false);
   expect(u.unwinds).toEqual([]);
-  const level: Level = {
-    bound: 1,
-    enc,
-    solver,
-    ancestors: computeAncestors(u.nodes.map((n) => n.preds)),
-    boxes: [],
-    unwindable: false,
-    baseHits: enc.sizeHits.length,
-    assumed: new Map(),
-  };
+  const level = acyclicLevel(enc, solver);
   const out = { init: false, step: false };
   for (const c of a.checks)
     for (const site of enc.sites.get(siteKey(fn.name, c.block, c.index)) ?? []) {

@@ -21,7 +21,7 @@ import type { IRFunction, Program } from '../ir/ir';
 import { findLoops } from '../ir/loops';
 import type { Goal } from '../goals/goal';
 import type { GoalVerdict, SolverOptions } from '../solve/query';
-import { computeAncestors, encodeAt, type Level } from '../solve/level';
+import { acyclicLevel, encodeAt, type Level } from '../solve/level';
 import { goalCopies, taintsBefore, type GoalCopy } from '../solve/targets';
 import { siteKey } from '../model/state';
 import type { B } from '../model/semantics';
@@ -315,16 +315,7 @@ export class InvariantProver {
     // The input model's assumptions are not C: a proof must not rest on them. Overlaps, NULL-only pointers and main's
     // argument count are refused here; sizes (prove) only when a run can reach a limit before the goal.
     if (enc.argcBound || enc.assumptions.some((a) => !a.limit)) return { fail: 'the input model assumes overlaps or argument counts' };
-    const level: Level = {
-      bound: 1,
-      enc,
-      solver,
-      ancestors: computeAncestors(u.nodes.map((n) => n.preds)),
-      boxes: [],
-      unwindable: false,
-      baseHits: enc.sizeHits.length,
-      assumed: new Map(),
-    };
+    const level = acyclicLevel(enc, solver);
     const loopOf = (fnName: string, header: number) => loops.find((l) => l.function === fnName && l.header === header)!;
     const checks: Inductive['checks'] = [];
     for (const [name, a] of abstractions)

@@ -87,6 +87,12 @@ export function buildLevel(
   return { bound, enc, solver, ancestors, boxes, unwindable: null, baseHits: enc.sizeHits.length, assumed: new Map() };
 }
 
+/** A level over the encoding of a function with nothing left to unwind (the invariant prover's abstraction), without input boxes. */
+export function acyclicLevel(enc: Encoding, solver: Solver): Level {
+  const ancestors = computeAncestors(enc.unrolled.nodes.map((n) => n.preds));
+  return { bound: 1, enc, solver, ancestors, boxes: [], unwindable: false, baseHits: enc.sizeHits.length, assumed: new Map() };
+}
+
 export function computeAncestors(preds: number[][]): Set<number>[] {
   // Node ids are topological: a node's ancestors are its preds and their ancestors.
   const anc: Set<number>[] = [];
