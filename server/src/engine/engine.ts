@@ -271,12 +271,13 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         // A quick pass first (a tenth of the query limit): the easy violations and proofs of every property before
         // the hard ones use up the function's time; what stays unknown by a time limit is asked again in full.
         const quick = new Map<string, GoalVerdict>();
-        for (const goal of properties) quick.set(goal.id, await fs.reach(goal, { signal, explain: 'loop-free', quick: true }));
+        const suite = fs.suiteBudget();
+        for (const goal of properties) quick.set(goal.id, await fs.reach(goal, { signal, explain: 'loop-free', quick: true, suite }));
         for (const goal of properties) {
           const first = quick.get(goal.id)!;
           const timedOut = first.status === 'unknown' && (first.causes ?? []).some((c) => c.kind === 'timeout');
           // Many properties hold: explaining each under unrolled loops would cost more than checking them.
-          const bounded = timedOut ? await fs.reach(goal, { signal, explain: 'loop-free' }) : first;
+          const bounded = timedOut ? await fs.reach(goal, { signal, explain: 'loop-free', suite }) : first;
           const v = req.invariants === false ? bounded : await beyondBound(fs, goal, bounded, signal);
           let testId: string | undefined;
           if (v.datum) {

@@ -75,6 +75,8 @@ export interface QueryOptions {
   budget?: GoalBudget;
   /** A first pass: a tenth of the query limit per query (easy answers first; the caller asks again about what stays unknown). */
   quick?: boolean;
+  /** The suite this query belongs to (check, cover): its budget for the function (see SuiteBudget). */
+  suite?: SuiteBudget;
 }
 
 /**
@@ -86,21 +88,29 @@ export interface GoalBudget {
   leftMs: number;
   /** A lower limit per query than the solver's (a quick first pass). */
   queryMs?: number;
+  /** The suite's budget for the function, shared by its goals. */
+  suite?: SuiteBudget;
 }
 const GOAL_BUDGET_QUERIES = 4;
-/** Solver time all goals of one function may use together, in query limits: a command ends in time proportional to its functions. */
-const FUNCTION_BUDGET_QUERIES = 30;
 
-/** Explanations in a suite (check, cover) stop after this much time per function; a single reach always explains. */
+/**
+ * What one suite (a check or cover of a function) may spend on it: solver time for all its goals
+ * together, so a command ends in time proportional to its functions, and time for explanations
+ * (reasons are extra; the verdicts are what was asked). Made per request (FunctionSolver.suiteBudget):
+ * a solver kept warm by the editor serves many.
+ */
+export interface SuiteBudget {
+  solverMs: number;
+  explainMs: number;
+}
+/** A suite's solver time for a function, in query limits. */
+const SUITE_BUDGET_QUERIES = 30;
+/** A suite's time for explanations of a function; a single reach always explains. */
 const SUITE_EXPLAIN_BUDGET_MS = 3000;
 
 export class FunctionSolver {
   private levels = new Map<string, Promise<Level>>();
   private lastExplain?: { bound: number; level: ExplainLevel };
-  /** Solver time used by this function's queries (see FUNCTION_BUDGET_QUERIES). */
-  private spentMs = 0;
-  /** Time spent explaining goals of suites (check, cover) of this function. */
-  private explainMs = 0;
   readonly bounds: number[];
 
   constructor(
@@ -122,6 +132,11 @@ export class FunctionSolver {
   private explainLevel(bound: number): ExplainLevel {
     if (this.lastExplain?.bound !== bound) this.lastExplain = { bound, level: explainLevel(this.z, this.program, this.fn, this.options, bound) };
     return this.lastExplain.level;
+  }
+
+  /** A fresh budget for one suite of this function (see SuiteBudget). */
+  suiteBudget(): SuiteBudget {
+    return { solverMs: SUITE_BUDGET_QUERIES * this.options.timeoutMs, explainMs: SUITE_EXPLAIN_BUDGET_MS };
   }
 
   /** The level of a bound, built on first use and kept. */
@@ -147,11 +162,7 @@ export class FunctionSolver {
     const run = async () => {
       if (signal?.aborted) throw EngineError.cancelled();
       // A goal that has used its time gets no more queries: unknown, as a query that runs out.
-      if (budget && budget.leftMs <= 0) return 'unknown';
-      if (this.spentMs >= FUNCTION_BUDGET_QUERIES * this.options.timeoutMs) {
-        if (budget) budget.leftMs = 0;
-        return 'unknown';
-      }
+      if (budget && (budget.leftMs <= 0 || (budget.suite && budget.suite.solverMs <= 0))) return 'unknown';
       const onAbort = () => this.z.ctx.interrupt();
       signal?.addEventListener('abort', onAbort);
       const started = Date.now();
@@ -159,7 +170,7 @@ export class FunctionSolver {
       try {
         const r = await level.solver.check(...assumptions);
         if (budget) budget.leftMs -= Date.now() - started;
-        this.spentMs += Date.now() - started;
+        if (budget?.suite) budget.suite.solverMs -= Date.now() - started;
         if (signal?.aborted) throw EngineError.cancelled();
         return r;
       } finally {
@@ -176,7 +187,9 @@ export class FunctionSolver {
    */
   async reach(goal: Goal, opts: QueryOptions = {}): Promise<GoalVerdict> {
     const quickMs = Math.max(100, Math.floor(this.options.timeoutMs / 10));
-    const budget = opts.quick ? { leftMs: GOAL_BUDGET_QUERIES * quickMs, queryMs: quickMs } : { leftMs: GOAL_BUDGET_QUERIES * this.options.timeoutMs };
+    const budget: GoalBudget = opts.quick
+      ? { leftMs: GOAL_BUDGET_QUERIES * quickMs, queryMs: quickMs, suite: opts.suite }
+      : { leftMs: GOAL_BUDGET_QUERIES * this.options.timeoutMs, suite: opts.suite };
     opts = { ...opts, budget: opts.budget ?? budget };
     let last: GoalVerdict = { status: 'unknown' };
     for (let b = 0; b < this.bounds.length; b++) {
@@ -277,8 +290,7 @@ export class FunctionSolver {
         if (r2 === 'unknown') sawUnknown = true;
       }
       if (sawUnknown) {
-        const during =
-          this.spentMs >= FUNCTION_BUDGET_QUERIES * this.options.timeoutMs ? 'function' : opts.budget && opts.budget.leftMs <= 0 ? 'goal' : 'query';
+        const during = opts.budget?.suite && opts.budget.suite.solverMs <= 0 ? 'function' : opts.budget && opts.budget.leftMs <= 0 ? 'goal' : 'query';
         return { status: 'unknown', causes: [{ kind: 'timeout', limitMs: this.options.timeoutMs, during }], bound: level.bound };
       }
     }
@@ -308,22 +320,18 @@ export class FunctionSolver {
     const isProperty = goal.kind === 'assertion' || goal.kind === 'runtime-error';
     // A suite explains loop-free code only, and within a time budget per function: reasons are extra, the verdicts are what was asked.
     const suite = opts.explain === 'loop-free';
-    const explain = (!suite || enc.unrolled.unwinds.length === 0) && (!suite || this.explainMs < SUITE_EXPLAIN_BUDGET_MS);
+    const explainLeft = opts.suite ? opts.suite.explainMs : Infinity;
+    const explain = (!suite || enc.unrolled.unwinds.length === 0) && explainLeft > 0;
     const started = Date.now();
     const why = !explain
       ? undefined
-      : await explainUnreachable(
-          this.z,
-          this.program,
-          this.explainLevel(level.bound),
-          goal,
-          signal,
-          suite ? SUITE_EXPLAIN_BUDGET_MS - this.explainMs : undefined,
-        ).catch((e) => {
-          if (isCancellation(e)) throw e;
-          return undefined;
-        });
-    if (explain && suite) this.explainMs += Date.now() - started;
+      : await explainUnreachable(this.z, this.program, this.explainLevel(level.bound), goal, signal, explainLeft === Infinity ? undefined : explainLeft).catch(
+          (e) => {
+            if (isCancellation(e)) throw e;
+            return undefined;
+          },
+        );
+    if (explain && opts.suite) opts.suite.explainMs -= Date.now() - started;
     // Allocation is assumed to succeed unless asked otherwise: a proof that rests on it says so.
     const allocBefore = !this.options.mallocMayFail && enc.allocNodes.some((a) => copies.some((c) => level.ancestors[c.node].has(a) || a === c.node));
     const causes: VerdictCause[] = [];

@@ -25,6 +25,7 @@ export async function buildSuite(
   const tests: TestReport[] = [];
   const open = new Set(goals.map((g) => g.id));
   const order = await deepestFirst(fs, goals);
+  const suite = fs.suiteBudget();
   const addTest = (datum: Datum): string => {
     const id = `t${tests.length + 1}`;
     tests.push({ id, ...datum.test, goals: [] });
@@ -33,7 +34,7 @@ export async function buildSuite(
   for (const goal of order) {
     if (!open.has(goal.id)) continue;
     if (signal?.aborted) throw EngineError.cancelled();
-    const v = await fs.reach(goal, { signal, explain: 'loop-free' });
+    const v = await fs.reach(goal, { signal, explain: 'loop-free', suite });
     open.delete(goal.id);
     if (v.datum) {
       const testId = addTest(v.datum);
