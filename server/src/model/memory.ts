@@ -272,7 +272,7 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
     return named;
   }
 
-  return { addressOf, candidates, inRangeOf, accessUb, justPastEnd, readPlace, writePlace, boundsUb, pointerFormationUb };
+  return { addressOf, candidates, inRangeOf, accessUb, justPastEnd, readPlace, writePlace, boundsUb };
 }
 
 export type Memory = ReturnType<typeof memoryOps>;
