@@ -88,11 +88,14 @@ export class InitResolver {
     const count = memberCount(t);
     while (k < its.length) {
       const item = its[k];
+      // A union takes one member: its first, or the one a designator names (`{ .u = 1 }`).
+      let named = false;
       if (item.designators.length > 0) {
         if (elided) return k; // a designator belongs to the enclosing braces
         const idx = this.designatorIndex(t, item.designators[0]);
         if (idx === null) return k + 1;
         cursor = idx;
+        named = true;
         // A union holds the member initialised last: the others' initialisers are overridden.
         if (t.kind === 'struct' && t.union) for (const m of [...tree.elems.keys()]) if (m !== cursor) tree.elems.delete(m);
         if (item.designators.length > 1) {
@@ -108,7 +111,7 @@ export class InitResolver {
           continue;
         }
       }
-      if (cursor >= count) return k;
+      if (cursor >= count && !(named && t.kind === 'struct' && cursor < t.fields.length)) return k;
       const mt = memberType(t, cursor);
       if (!mt) return k + 1;
       const v = item.value;

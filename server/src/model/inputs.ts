@@ -26,6 +26,7 @@ import { FORMAT_ARG, STRING_ARGS, ctypeConvert, ctypeFlags } from '../ir/libc';
 import { forEachVar, terminatorOperands } from '../ir/walk';
 import { resolveVar, type CallContext, type UnrolledFunction } from './unroll';
 import { bvConst, ite, type B, type BV } from './semantics';
+import { consistentUnions } from './unions';
 import { OBJ_BITS, OFF_BITS, freshVal, selectVal, storeVal, tOf, zeroVal, type Term, type Val } from './values';
 import type { EncoderState, InputObject } from './state';
 import type { Operands } from './operands';
@@ -45,7 +46,7 @@ export function encodeInputs(st: EncoderState, ops: Operands): { noAlias: B; ali
     if (opts.fromMain || v.isConst) {
       entry.set(g, initialValue(v));
     } else {
-      const val = freshVal(ctx, v.type, v.name);
+      const val = consistentUnions(st.z, (f) => assertions.push(f), v.type, freshVal(ctx, v.type, v.name));
       entry.set(g, val);
       inputs.push({ name: v.name, kind: 'global', varId: g, type: v.type, val });
     }
@@ -104,7 +105,7 @@ export function encodeInputs(st: EncoderState, ops: Operands): { noAlias: B; ali
       entry.set(p, val);
       inputs.push({ name: v.name, kind: 'param', varId: p, type: v.type, val: objVal, object: { varId: objId, length, nullLit, aliases } });
     } else {
-      const val = freshVal(ctx, v.type, v.name);
+      const val = consistentUnions(st.z, (f) => assertions.push(f), v.type, freshVal(ctx, v.type, v.name));
       entry.set(p, val);
       inputs.push({ name: v.name, kind: 'param', varId: p, type: v.type, val });
     }

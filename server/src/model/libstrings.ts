@@ -21,9 +21,12 @@ import { OBJ_BITS, OFF_BITS, iteVal, selectVal, storeVal, tOf, zeroVal, type Ptr
 import { CHAR_TYPE, toOffset, type EncoderState, type Env } from './state';
 import type { Memory } from './memory';
 import type { Operands } from './operands';
+import { bitsOf, fromBits, scalarBits } from './bytes';
 
 /** Objects longer than this are not modelled element by element. */
 export const MAX_MODELLED_LENGTH = 256;
+/** A copy between objects of different types is modelled up to this many bytes. */
+const MAX_MIXED_COPY = 64;
 
 /** One object a pointer may designate, with what a scan needs of it. */
 interface Span {
@@ -489,9 +492,9 @@ export function stringOps(st: EncoderState, ops: Operands, mem: Memory) {
         const se = elementTypeOf(rv.args[1], n, i);
         const elem = de ?? se;
         if (!pd || !ps || !elem) return giveUp('the pointer types are unknown');
-        // Objects are modelled element by element, not byte by byte: a copy between objects of different
-        // types (a float's bits into an unsigned, an int into two shorts) is not modelled, and says so.
-        if (!de || !se || !sameType(de, se)) return giveUp('a copy between objects of different types (byte-level copies are not modelled)');
+        if (!de || !se) return giveUp('the pointer types are unknown');
+        if (!sameType(de, se))
+          return mixedCopy(name, rv, pd, ps, de, se, env, ub) ?? giveUp('a copy between objects of different types (byte-level copies are not modelled)');
         const count = elementCount(name, elem, size(2), ub);
         const d = view(pd, elem, env);
         const s = view(ps, elem, env);
@@ -510,6 +513,34 @@ export function stringOps(st: EncoderState, ops: Operands, mem: Memory) {
       }
     }
     return null;
+  }
+
+  /**
+   * memcpy/memmove between objects of different types (a float's bits into
+   * an unsigned, an int into two shorts): exact through the bytes (bytes.ts)
+   * when the size is a constant number of whole elements of both types, each
+   * a plain integer or float; null otherwise (not modelled).
+   */
+  function mixedCopy(name: string, rv: Extract<Rvalue, { op: 'call' }>, pd: PtrVal, ps: PtrVal, de: CType, se: CType, env: Env, ub: UbCondition[]): LibResult {
+    const n = rv.args[2];
+    const bytes = n?.kind === 'const' ? Number(n.value) : NaN;
+    const sd = scalarBits(de);
+    const ss = scalarBits(se);
+    if (!(bytes > 0 && bytes <= MAX_MIXED_COPY) || sd === null || ss === null || (bytes * 8) % sd !== 0 || (bytes * 8) % ss !== 0) return null;
+    const d = view(pd, de, env);
+    const s = view(ps, se, env);
+    if (!d || !s) return null;
+    const ns = (bytes * 8) / ss;
+    const nd = (bytes * 8) / sd;
+    // The source's bytes are read before anything is written (memmove).
+    const elems = Array.from({ length: ns }, (_, k) => bitsOf(st.z, (f) => st.assertions.push(f), se, at(s, bv64(k)), ss));
+    const all = elems.length === 1 ? elems[0] : (ctx.Concat(...elems.reverse()) as BV);
+    noteRead(s, bv64(ns - 1));
+    ub.push(...accessUb(ps, insideCount(s, bv64(ns)), `${name} reads through`));
+    const parts = Array.from({ length: nd }, (_, k) => fromBits(st.z, de, all.extract(k * sd + sd - 1, k * sd) as BV, sd));
+    const value = (m: BV): Val => parts.reduceRight((acc: Val, v, k) => (k === nd - 1 ? v : iteVal(ctx, m.eq(bv64(k)) as B, v, acc)), parts[nd - 1]);
+    ub.push(...accessUb(pd, write(d, bv64(nd), value), `${name} writes through`));
+    return { val: rv.type.kind === 'pointer' ? d.p : null, ub };
   }
 
   /** Elements of `elem` covered by `bytes`, or null when its size is unknown; a size that is not a whole number of elements is an error. */

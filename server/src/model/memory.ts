@@ -13,6 +13,7 @@ import { resolveVar } from './unroll';
 import { bvConst, type B, type BV, type UbCondition } from './semantics';
 import { OBJ_BITS, OFF_BITS, freshVal, iteVal, selectVal, storeVal, tOf, type PtrVal, type Term, type Val } from './values';
 import { toOffset, type EncoderState, type Env, type Evaluated } from './state';
+import { staleMember, storeMember } from './unions';
 
 export type EvalOperand = (op: Operand, env: Env, c: CallContext, node?: number) => Evaluated;
 
@@ -148,6 +149,8 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
     for (const el of path) {
       if (el.kind === 'field') {
         if (v.k !== 'struct' || t.kind !== 'struct') throw new Error('field access on a non-struct');
+        const stale = staleMember(v, el.index);
+        if (stale) taint(stale);
         v = v.fields[el.index];
         t = t.fields[el.index].type;
       } else {
@@ -167,8 +170,10 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
     const [el, ...rest] = path;
     if (el.kind === 'field') {
       if (base.k !== 'struct' || baseType.kind !== 'struct') throw new Error('field access on a non-struct');
+      const member = writePath(base.fields[el.index], rest, val, env, c, ub, baseType.fields[el.index].type);
+      if (baseType.union) return storeMember(st.z, (f) => assertions.push(f), baseType, base, el.index, member, rest.length > 0);
       const fields = [...base.fields];
-      fields[el.index] = writePath(fields[el.index], rest, val, env, c, ub, baseType.fields[el.index].type);
+      fields[el.index] = member;
       return { k: 'struct', fields };
     }
     if (base.k !== 'arr' || baseType.kind !== 'array') throw new Error('index on a non-array');

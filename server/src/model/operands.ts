@@ -28,6 +28,7 @@ import {
 import { OBJ_BITS, OFF_BITS, freshVal, selectVal, storeVal, tOf, zeroVal, type Val } from './values';
 import { CHAR_TYPE, INT_TYPE, toOffset, type EncoderState, type Env, type Evaluated } from './state';
 import type { Memory } from './memory';
+import { storeMember } from './unions';
 
 export function operandOps(st: EncoderState, memory: () => Memory) {
   const { ctx, z, vars, addObject, taint, getVar, nullPtr, nondetSite, topCtx, entry } = st;
@@ -57,6 +58,15 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
           return b;
         }
         if (type.kind === 'struct' && base.k === 'struct') {
+          if (type.union) {
+            // The member initialised (the front end keeps one): the others share its bytes.
+            let u: Val = base;
+            init.elems.forEach((e, i) => {
+              if (e && i < type.fields.length && u.k === 'struct')
+                u = storeMember(z, (f) => st.assertions.push(f), type, u, i, apply(u.fields[i], type.fields[i].type, e), false);
+            });
+            return u;
+          }
           const fields = [...base.fields];
           init.elems.forEach((e, i) => {
             if (e && i < fields.length) fields[i] = apply(fields[i], type.fields[i].type, e);

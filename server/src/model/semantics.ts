@@ -176,8 +176,7 @@ export function rne(ctx: Ctx): FPRM<'main'> {
  * JS double flushes float subnormals to zero (2^-149 became +0).
  */
 export function fpConst(z: Z3Handle, value: number, t: FloatType): F {
-  const { api, ctx } = z;
-  const like = ctx.Float.val(0, fpSort(ctx, t)) as unknown as F;
+  const { ctx } = z;
   const view = new DataView(new ArrayBuffer(8));
   let bits: bigint;
   if (t.bits === 32) {
@@ -187,8 +186,14 @@ export function fpConst(z: Z3Handle, value: number, t: FloatType): F {
     view.setFloat64(0, value);
     bits = view.getBigUint64(0);
   }
-  const ieee = bvConst(ctx, bits, t.bits);
-  return z.wrap(like, api.mk_fpa_to_fp_bv(ctx.ptr, ieee.ast, fpSort(ctx, t).ptr));
+  return fpFromBits(z, bvConst(ctx, bits, t.bits), t);
+}
+
+/** The float whose IEEE-754 encoding is `bits` (of the type's width; every NaN encoding gives NaN). */
+export function fpFromBits(z: Z3Handle, bits: BV, t: FloatType): F {
+  const { api, ctx } = z;
+  const like = ctx.Float.val(0, fpSort(ctx, t)) as unknown as F;
+  return z.wrap(like, api.mk_fpa_to_fp_bv(ctx.ptr, bits.ast, fpSort(ctx, t).ptr));
 }
 
 /** Low-level conversions the high-level API lacks. */

@@ -3,7 +3,9 @@
 //   int      -> bit-vector of the type's width (_Bool: width 1)
 //   float    -> IEEE floating point (Float32 / Float64)
 //   pointer  -> (object id: BV32, offset in elements: BV64); object 0 is NULL
-//   struct   -> one value per field
+//   struct   -> one value per field; a union too, its members sharing bytes
+//               (unions.ts): `stale[i]` marks a member whose value is not
+//               modelled, because another member was stored since
 //   array    -> the element's representation "lifted": each leaf term becomes
 //               a Z3 array from a BV64 index to that leaf (so an array of
 //               structs is a struct of arrays, and select/store act leaf-wise)
@@ -15,7 +17,12 @@ import { bvConst, fpSort, ite, type B, type BV, type F } from './semantics';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export type Term = any;
 
-export type Val = { k: 'bv'; t: Term } | { k: 'fp'; t: Term } | { k: 'ptr'; obj: Term; off: Term } | { k: 'struct'; fields: Val[] } | { k: 'arr'; lifted: Val };
+export type Val =
+  | { k: 'bv'; t: Term }
+  | { k: 'fp'; t: Term }
+  | { k: 'ptr'; obj: Term; off: Term }
+  | { k: 'struct'; fields: Val[]; stale?: boolean[] }
+  | { k: 'arr'; lifted: Val };
 
 export const OBJ_BITS = 32;
 export const OFF_BITS = 64;
@@ -47,8 +54,11 @@ export function freshVal(ctx: Ctx, t: CType, name: string, lift: Term[] = []): V
       const [o, f] = leafSorts(ctx, t);
       return { k: 'ptr', obj: mk(o, '.obj'), off: mk(f, '.off') };
     }
-    case 'struct':
-      return { k: 'struct', fields: t.fields.map((f) => freshVal(ctx, f.type, `${name}.${f.name}`, lift)) };
+    case 'struct': {
+      const fields = t.fields.map((f) => freshVal(ctx, f.type, `${name}.${f.name}`, lift));
+      // A union's members are not independent: the value is its first member's (the others' bytes are not modelled).
+      return t.union ? { k: 'struct', fields, stale: fields.map((_, i) => i > 0) } : { k: 'struct', fields };
+    }
     case 'array':
       return { k: 'arr', lifted: freshVal(ctx, t.of, `${name}[]`, [...lift, ctx.BitVec.sort(OFF_BITS)]) };
     case 'void':
@@ -85,7 +95,7 @@ export function mapLeaves(v: Val, f: (t: Term) => Term): Val {
     case 'ptr':
       return { k: 'ptr', obj: f(v.obj), off: f(v.off) };
     case 'struct':
-      return { k: 'struct', fields: v.fields.map((x) => mapLeaves(x, f)) };
+      return { k: 'struct', fields: v.fields.map((x) => mapLeaves(x, f)), ...(v.stale && { stale: v.stale }) };
     case 'arr':
       return { k: 'arr', lifted: mapLeaves(v.lifted, f) };
   }
@@ -101,8 +111,13 @@ export function zipLeaves(a: Val, b: Val, f: (x: Term, y: Term) => Term): Val {
       const p = b as typeof a;
       return { k: 'ptr', obj: f(a.obj, p.obj), off: f(a.off, p.off) };
     }
-    case 'struct':
-      return { k: 'struct', fields: a.fields.map((x, i) => zipLeaves(x, (b as typeof a).fields[i], f)) };
+    case 'struct': {
+      const s = b as typeof a;
+      const fields = a.fields.map((x, i) => zipLeaves(x, s.fields[i], f));
+      // A member is stale in the combination when it is in either value.
+      const stale = a.stale || s.stale ? fields.map((_, i) => !!a.stale?.[i] || !!s.stale?.[i]) : undefined;
+      return stale ? { k: 'struct', fields, stale } : { k: 'struct', fields };
+    }
     case 'arr':
       return { k: 'arr', lifted: zipLeaves(a.lifted, (b as typeof a).lifted, f) };
   }

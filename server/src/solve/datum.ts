@@ -130,7 +130,12 @@ export function valueToData(z: Z3Handle, model: Model<'main'>, v: Val, t: CType,
     case 'struct': {
       if (v.k !== 'struct') return null;
       const o: Record<string, DataValue> = {};
-      t.fields.forEach((f, i) => (o[f.name] = valueToData(z, model, v.fields[i], f.type, objectNames)));
+      // A union shows one member, the first whose value is modelled (model/unions.ts): an input union
+      // is its first member, and an initialiser naming more would keep only the last.
+      const shown = t.union ? t.fields.findIndex((_, i) => !v.stale?.[i]) : -1;
+      t.fields.forEach((f, i) => {
+        if (!t.union || i === shown) o[f.name] = valueToData(z, model, v.fields[i], f.type, objectNames);
+      });
       return o;
     }
     default:

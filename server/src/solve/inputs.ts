@@ -14,7 +14,10 @@ export function typedLeaves(z: Z3Handle, v: Val, t: CType, out: { t: BV | F; typ
   if (v.k === 'arr' && t.kind === 'array' && t.length !== null) {
     for (let i = 0; i < t.length; i++) typedLeaves(z, selectVal(v, bvConst(ctx, BigInt(i), 64)), t.of, out);
   } else if (v.k === 'struct' && t.kind === 'struct') {
-    v.fields.forEach((f, i) => typedLeaves(z, f, t.fields[i].type, out));
+    // A union's stale members are not inputs of their own (model/unions.ts).
+    v.fields.forEach((f, i) => {
+      if (!v.stale?.[i]) typedLeaves(z, f, t.fields[i].type, out);
+    });
   } else if (v.k === 'bv' || v.k === 'fp') {
     out.push({ t: v.t, type: t });
   } else if (v.k === 'ptr') {
