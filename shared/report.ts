@@ -42,6 +42,8 @@ export interface Reason {
 export type VerdictCause =
   /** A solver query (or the unwinding check, or an enumeration) ran out of its time limit. */
   | { kind: 'timeout'; limitMs: number; during?: 'query' | 'unwinding check' | 'enumeration' | 'goal' | 'function'; bound?: number }
+  /** Z3 failed inside a query (an internal error, its message): no answer, the query's solver is built afresh for the next one. */
+  | { kind: 'solver-failed'; message: string }
   /** Constructs CReach does not model can be on a path to the goal (`blocking`: a candidate datum passes them before the goal). */
   | { kind: 'not-modelled'; constructs: { what: string; lines: number[] }[]; blocking?: boolean }
   /** No execution within `bound` loop iterations reaches it, and some run longer. */

@@ -28,6 +28,8 @@ export function causeText(c: VerdictCause): string {
             : c.during === 'function'
               ? `the function's queries used up their solver time (30 times the limit of ${c.limitMs} ms per query); raise --timeout to go on`
               : `the solver gave up within the time limit of ${c.limitMs} ms`;
+    case 'solver-failed':
+      return `the solver failed inside a query (Z3: ${c.message})`;
     case 'not-modelled': {
       const list = c.constructs.map((x) => `${x.what} (${lineList(x.lines)})`).join('; ');
       return c.blocking ? `a candidate datum passes what CReach does not model: ${list}` : `depends on what CReach does not model: ${list}`;

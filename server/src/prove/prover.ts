@@ -219,7 +219,13 @@ export class InvariantProver {
       const onAbort = () => this.z.ctx.interrupt();
       signal?.addEventListener('abort', onAbort);
       try {
-        const r = await level.solver.check(...assumptions);
+        if (this.failed.has(level)) return 'unknown';
+        const r = await level.solver.check(...assumptions).catch(() => {
+          if (signal?.aborted) throw EngineError.cancelled();
+          // Z3 failed inside the check (an internal error): no answer from this solver again, so no proof.
+          this.failed.add(level);
+          return 'unknown' as const;
+        });
         if (signal?.aborted) throw EngineError.cancelled();
         return r;
       } finally {
@@ -227,6 +233,8 @@ export class InvariantProver {
       }
     });
   }
+  /** Levels whose solver failed inside a check: every later query on them answers unknown. */
+  private failed = new WeakSet<Level>();
 
   /**
    * Candidates for every loop, the abstraction encoded once, then Houdini

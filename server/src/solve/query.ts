@@ -90,6 +90,8 @@ export interface GoalBudget {
   queryMs?: number;
   /** The suite's budget for the function, shared by its goals. */
   suite?: SuiteBudget;
+  /** Z3's message when it failed inside one of the goal's queries (that query answered unknown). */
+  failure?: string;
 }
 const GOAL_BUDGET_QUERIES = 4;
 
@@ -110,6 +112,8 @@ const SUITE_EXPLAIN_BUDGET_MS = 3000;
 
 export class FunctionSolver {
   private levels = new Map<string, Promise<Level>>();
+  /** Levels whose solver failed inside a check: every later query on them answers unknown. */
+  private failed = new WeakSet<Level>();
   private lastExplain?: { bound: number; level: ExplainLevel };
   readonly bounds: number[];
 
@@ -163,12 +167,24 @@ export class FunctionSolver {
       if (signal?.aborted) throw EngineError.cancelled();
       // A goal that has used its time gets no more queries: unknown, as a query that runs out.
       if (budget && (budget.leftMs <= 0 || (budget.suite && budget.suite.solverMs <= 0))) return 'unknown';
+      if (this.failed.has(level)) return 'unknown';
       const onAbort = () => this.z.ctx.interrupt();
       signal?.addEventListener('abort', onAbort);
       const started = Date.now();
       if (budget?.queryMs) level.solver.set('timeout', budget.queryMs);
       try {
-        const r = await level.solver.check(...assumptions);
+        let r: 'sat' | 'unsat' | 'unknown';
+        try {
+          r = await level.solver.check(...assumptions);
+        } catch (e) {
+          if (signal?.aborted) throw EngineError.cancelled();
+          // Z3 failed inside the check (an internal error; seen once as its "unreachable" assertion):
+          // no answer, and the level's solver is not trusted again (the next query builds it afresh).
+          this.failed.add(level);
+          for (const [key, l] of this.levels) if ((await l) === level) this.levels.delete(key);
+          if (budget) budget.failure = e instanceof Error ? e.message : String(e);
+          r = 'unknown';
+        }
         if (budget) budget.leftMs -= Date.now() - started;
         if (budget?.suite) budget.suite.solverMs -= Date.now() - started;
         if (signal?.aborted) throw EngineError.cancelled();
@@ -290,6 +306,7 @@ export class FunctionSolver {
         if (r2 === 'unknown') sawUnknown = true;
       }
       if (sawUnknown) {
+        if (opts.budget?.failure) return { status: 'unknown', causes: [{ kind: 'solver-failed', message: opts.budget.failure }], bound: level.bound };
         const during = opts.budget?.suite && opts.budget.suite.solverMs <= 0 ? 'function' : opts.budget && opts.budget.leftMs <= 0 ? 'goal' : 'query';
         return { status: 'unknown', causes: [{ kind: 'timeout', limitMs: this.options.timeoutMs, during }], bound: level.bound };
       }
