@@ -13,7 +13,7 @@ import type { Program } from '../../server/src/ir/ir';
 import { bvConst, type B, type BV } from '../../server/src/model/semantics';
 import { selectVal, type Val } from '../../server/src/model/values';
 import { buildLevel, type Level } from '../../server/src/solve/level';
-import { getZ3, type Z3Handle } from '../../server/src/z3/z3';
+import { getZ3, queueCheck, type Z3Handle } from '../../server/src/z3/z3';
 
 /** An input of the function: an integer parameter, or the bytes of a pointer parameter's object (from its start; the rest free). */
 export type Arg = bigint | number | number[];
@@ -51,7 +51,7 @@ export class ModelRunner {
   }
 
   /** The function's complete execution on `args` (by parameter order), reading the globals named. */
-  async run(fn: string, args: Arg[], globals: string[] = [], retried = false): Promise<Outcome> {
+  async run(fn: string, args: Arg[], globals: string[] = []): Promise<Outcome> {
     const { ctx } = this.z;
     const level = this.level(fn);
     const { enc } = level;
@@ -74,18 +74,13 @@ export class ModelRunner {
       }
     });
     if (enc.exitNode === null) throw new Error(`${fn}: no exit`);
-    let r: 'sat' | 'unsat' | 'unknown';
-    try {
-      r = await level.solver.check(enc.okAll, enc.noUnwind, enc.reach[enc.exitNode], ...fix);
-    } catch (e) {
-      // Z3 failed inside the check (seen once in CI: its internal "unreachable" assertion), which says
-      // nothing about the model's semantics: the same question once more, on a solver built afresh.
-      if (retried) throw e;
-      this.levels.delete(fn);
-      return this.run(fn, args, globals, true);
-    }
+    // Through queueCheck, as the engine's checks: term releases wait while the check runs (z3/z3.ts).
+    // A check called directly let a garbage collection free terms mid-check: Z3 once failed with its
+    // internal "unreachable", and once never ended.
+    const check = () => queueCheck(() => level.solver.check(enc.okAll, enc.noUnwind, enc.reach[enc.exitNode!], ...fix));
+    let r = await check();
     // No answer is not a wrong answer: asked once more (seen once under load, well within the time limit).
-    if (r === 'unknown') r = await level.solver.check(enc.okAll, enc.noUnwind, enc.reach[enc.exitNode], ...fix);
+    if (r === 'unknown') r = await check();
     if (r === 'unknown') throw new Error(`${fn}(${JSON.stringify(args)}): the solver gave up (${level.solver.reasonUnknown()})`);
     if (r === 'unsat') return { kind: 'ub', globals: {} };
     const model = level.solver.model();

@@ -15,6 +15,7 @@ import { fileEngine as createEngine, type Engine } from '../helpers/engine';
 import { defaultEngineOptions } from '../../server/src/api';
 import { expectAllValidated, writeC } from '../solve/helpers';
 import { buildLevel } from '../../server/src/solve/level';
+import { queueCheck } from '../../server/src/z3/z3';
 
 const LEN = 24;
 let dir: string;
@@ -253,12 +254,12 @@ describe('<ctype.h> in the "C" locale against glibc', () => {
         let expected: BV = bvConst(ctx, 0n, 32);
         for (let v = lo + 47; v >= lo; v--) expected = ctx.If(c.eq(bvConst(ctx, BigInt(v), 32)), bvConst(ctx, BigInt(truth[v + 128][k]), 32), expected) as BV;
         const inChunk = c.sge(bvConst(ctx, BigInt(lo), 32)).and(c.sle(bvConst(ctx, BigInt(lo + 47), 32))) as B;
-        const r = await level.solver.check(enc.okAll, enc.reach[enc.exitNode!], inChunk, result.neq(expected) as B);
+        const r = await queueCheck(() => level.solver.check(enc.okAll, enc.reach[enc.exitNode!], inChunk, result.neq(expected) as B));
         if (r !== 'unsat') bad.push(`${fn}: ${r === 'sat' ? `differs at c = ${level.solver.model().eval(c)}` : `unknown for c in ${lo}..${lo + 47}`}`);
       }
       const inRange = c.sge(bvConst(ctx, -128n, 32)).and(c.sle(bvConst(ctx, 255n, 32))) as B;
       // Every c in range has an execution (no undefined behaviour claimed for them).
-      const all = await level.solver.check(enc.okAll, enc.reach[enc.exitNode!], inRange);
+      const all = await queueCheck(() => level.solver.check(enc.okAll, enc.reach[enc.exitNode!], inRange));
       if (all !== 'sat') bad.push(`${fn}: no execution`);
     }
     expect(bad).toEqual([]);

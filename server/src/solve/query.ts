@@ -178,7 +178,7 @@ export class FunctionSolver {
           r = await level.solver.check(...assumptions);
         } catch (e) {
           if (signal?.aborted) throw EngineError.cancelled();
-          // Z3 failed inside the check (an internal error; seen once as its "unreachable" assertion):
+          // Z3 failed inside the check (an internal error, e.g. its "unreachable" assertion):
           // no answer, and the level's solver is not trusted again (the next query builds it afresh).
           this.failed.add(level);
           for (const [key, l] of this.levels) if ((await l) === level) this.levels.delete(key);
