@@ -71,6 +71,7 @@ describe('union members and copies share bytes, as gcc', () => {
     { name: 'initialised', type: 'unsigned short', from: 0, to: 65535 },
     { name: 'copied', type: 'unsigned short', from: 0, to: 65535 },
     { name: 'designated', type: 'unsigned char', from: 0, to: 255 },
+    { name: 'halves', type: 'short', from: -32768, to: 32767 },
     { name: 'copy_to_float', type: 'unsigned short', from: 0, to: 65535 },
     { name: 'copy_to_shorts', type: 'unsigned short', from: 0, to: 65535 },
     { name: 'copy_from_double', type: 'short', from: -32768, to: 32767 },

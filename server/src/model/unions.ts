@@ -50,7 +50,9 @@ export function consistentUnions(z: Z3Handle, assume: (f: B) => void, t: CType, 
   if (t.kind !== 'struct' || v.k !== 'struct') return v;
   const fields = v.fields.map((f, i) => consistentUnions(z, assume, t.fields[i].type, f));
   if (!t.union) return { ...v, fields };
-  return fields.length ? storeMember(z, assume, t, { k: 'struct', fields }, 0, fields[0], false) : v;
+  // Fresh unions of integer members are consistent already (values.ts freshVal); the others take their first member's bytes.
+  if (!v.stale?.some((x) => x) || !fields.length) return { ...v, fields };
+  return storeMember(z, assume, t, { k: 'struct', fields, stale: v.stale }, 0, fields[0], false);
 }
 
 /** Why a read of member `k` of union value `v` is not modelled, or null when it is. */

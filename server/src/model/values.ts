@@ -55,6 +55,10 @@ export function freshVal(ctx: Ctx, t: CType, name: string, lift: Term[] = []): V
       return { k: 'ptr', obj: mk(o, '.obj'), off: mk(f, '.off') };
     }
     case 'struct': {
+      if (t.union && lift.length === 0) {
+        const u = freshUnion(ctx, t, name);
+        if (u) return u;
+      }
       const fields = t.fields.map((f) => freshVal(ctx, f.type, `${name}.${f.name}`, lift));
       // A union's members are not independent: the value is its first member's (the others' bytes are not modelled).
       return t.union ? { k: 'struct', fields, stale: fields.map((_, i) => i > 0) } : { k: 'struct', fields };
@@ -65,6 +69,37 @@ export function freshVal(ctx: Ctx, t: CType, name: string, lift: Term[] = []): V
     case 'function':
       return { k: 'bv', t: mk(ctx.BitVec.sort(8)) };
   }
+}
+
+/** Bits of a plain integer (not _Bool), or of an array of a known length of them; else null. */
+function integerBits(t: CType): number | null {
+  if (t.kind === 'int') return t.bits % 8 === 0 ? t.bits : null;
+  if (t.kind === 'array' && t.length !== null && t.length > 0 && t.of.kind === 'int' && t.of.bits % 8 === 0) return t.of.bits * t.length;
+  return null;
+}
+
+/**
+ * A fresh union (not inside an array) as fresh bytes: each integer or integer-array member reads
+ * its low bytes (little-endian, as bytes.ts), the others are stale (unions.ts). Null when no
+ * member is of integers.
+ */
+function freshUnion(ctx: Ctx, t: Extract<CType, { kind: 'struct' }>, name: string): Val | null {
+  const widths = t.fields.map((f) => (f.bitWidth === undefined ? integerBits(f.type) : null));
+  const width = Math.max(0, ...widths.map((w) => w ?? 0));
+  if (width === 0) return null;
+  const bytes = ctx.Const(`${name}.bytes!${fresh++}`, ctx.BitVec.sort(width)) as BV;
+  const fields = t.fields.map((f, i): Val => {
+    const w = widths[i];
+    if (w === null) return freshVal(ctx, f.type, `${name}.${f.name}`);
+    const low = w === width ? bytes : (bytes.extract(w - 1, 0) as BV);
+    if (f.type.kind !== 'array') return { k: 'bv', t: low };
+    const e = w / f.type.length!;
+    let arr = zeroVal(ctx, f.type);
+    for (let k = 0; k < f.type.length!; k++) arr = storeVal(arr, bvConst(ctx, BigInt(k), OFF_BITS), { k: 'bv', t: low.extract(k * e + e - 1, k * e) });
+    return arr;
+  });
+  const stale = widths.map((w) => w === null);
+  return stale.some((x) => x) ? { k: 'struct', fields, stale } : { k: 'struct', fields };
 }
 
 /** The all-zero value of type t (static initialisation). */
