@@ -22,7 +22,7 @@ export function causeText(c: VerdictCause): string {
       return c.during === 'unwinding check'
         ? `the check that loops stop within ${c.bound} iterations ran out of the time limit of ${c.limitMs} ms`
         : c.during === 'enumeration'
-          ? `the enumeration ran out of the time limit of ${c.limitMs} ms per query`
+          ? `the enumeration used up its time (10 times the limit of ${c.limitMs} ms per query)`
           : c.during === 'goal'
             ? `the goal's queries used up its solver time (a few times the limit of ${c.limitMs} ms per query)`
             : c.during === 'function'

@@ -77,6 +77,8 @@ export interface QueryOptions {
   quick?: boolean;
   /** The suite this query belongs to (check, cover): its budget for the function (see SuiteBudget). */
   suite?: SuiteBudget;
+  /** Deepen only over the loop bounds in this range (the engine tries invariants between two ranges). */
+  bounds?: { from?: number; to?: number };
 }
 
 /**
@@ -105,6 +107,8 @@ export interface SuiteBudget {
   solverMs: number;
   explainMs: number;
 }
+/** An enumeration's time (`reach --all`), in query limits. */
+const ENUMERATION_BUDGET_QUERIES = 10;
 /** A suite's solver time for a function, in query limits. */
 const SUITE_BUDGET_QUERIES = 30;
 /** A suite's time for explanations of a function; a single reach always explains. */
@@ -202,13 +206,11 @@ export class FunctionSolver {
    * assertion, error and runtime-error goals a datum that violates it.
    */
   async reach(goal: Goal, opts: QueryOptions = {}): Promise<GoalVerdict> {
-    const quickMs = Math.max(100, Math.floor(this.options.timeoutMs / 10));
-    const budget: GoalBudget = opts.quick
-      ? { leftMs: GOAL_BUDGET_QUERIES * quickMs, queryMs: quickMs, suite: opts.suite }
-      : { leftMs: GOAL_BUDGET_QUERIES * this.options.timeoutMs, suite: opts.suite };
-    opts = { ...opts, budget: opts.budget ?? budget };
+    opts = { ...opts, budget: opts.budget ?? this.goalBudget(opts) };
     let last: GoalVerdict = { status: 'unknown' };
     for (let b = 0; b < this.bounds.length; b++) {
+      if (opts.bounds?.from !== undefined && this.bounds[b] < opts.bounds.from) continue;
+      if (opts.bounds?.to !== undefined && this.bounds[b] > opts.bounds.to) break;
       const level = await this.level(this.bounds[b], snapshotFor(goal, opts.where));
       const mark = level.enc.sizeHits.length;
       const copies = withWhere(level, goal, goalCopies(level, goal), opts.where);
@@ -239,6 +241,14 @@ export class FunctionSolver {
       if (level.enc.unrolled.recursionDepth < level.bound) break;
     }
     return last;
+  }
+
+  /** A goal's solver time for one reach (see GoalBudget); two reaches over parts of the bounds can share one. */
+  goalBudget(opts: Pick<QueryOptions, 'quick' | 'suite'> = {}): GoalBudget {
+    const quickMs = Math.max(100, Math.floor(this.options.timeoutMs / 10));
+    return opts.quick
+      ? { leftMs: GOAL_BUDGET_QUERIES * quickMs, queryMs: quickMs, suite: opts.suite }
+      : { leftMs: GOAL_BUDGET_QUERIES * this.options.timeoutMs, suite: opts.suite };
   }
 
   /** Phase 1 alone: a complete valid execution reaching the goal, or null. */
@@ -424,6 +434,10 @@ export class FunctionSolver {
     opts: QueryOptions = {},
   ): Promise<{ data: Datum[]; exhausted: boolean; verdict: GoalVerdict; bound?: number; assumes?: string[] }> {
     const first = await this.reach(goal, opts);
+    // However many data are asked for, the enumeration ends within its time (each datum costs a check
+    // and reading its model, and checks slow down as the data found so far are excluded).
+    const deadline = Date.now() + ENUMERATION_BUDGET_QUERIES * this.options.timeoutMs;
+    const budget: GoalBudget = { leftMs: ENUMERATION_BUDGET_QUERIES * this.options.timeoutMs };
     if (!first.datum) return { data: [], exhausted: first.status === 'unreachable', verdict: first };
     const { ctx } = this.z;
     const data: Datum[] = [];
@@ -448,7 +462,8 @@ export class FunctionSolver {
         let preferNoAlias = enc.aliasing;
         for (;;) {
           if (data.length >= limit) return { data, exhausted: false, verdict: first };
-          const r = await this.check(level, preferNoAlias ? [enc.noAlias] : [], opts.signal);
+          budget.leftMs = deadline - Date.now();
+          const r = await this.check(level, preferNoAlias ? [enc.noAlias] : [], opts.signal, budget);
           if (r === 'unknown')
             return {
               data,
