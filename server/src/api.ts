@@ -51,6 +51,8 @@ export interface ReachRequest extends SourceInput {
   /** Enumerate distinct data, up to `limit`. */
   all?: boolean;
   limit?: number;
+  /** As CheckRequest.invariants (a bounded proof comes with its conflicting conditions; an invariant proof with its invariants). */
+  invariants?: boolean;
 }
 
 export interface CheckRequest extends SourceInput {

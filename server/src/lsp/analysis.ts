@@ -514,7 +514,9 @@ export class Analysis {
     for (const g of deeper) cached.followUps.set(g.id, { kind: 'deeper', state: 'pending' });
     // Explanations (short; the hover waits for them) go before the second looks (each up to the longer limit).
     const ask = async (g: GoalReport, options: EngineOptions, priority: 'follow-up' | 'second-look') => {
-      const request: ReachRequest = { file: analysed.file, text: analysed.text, function: info.name, goal: g.id };
+      // An explanation is of the suite's own proof: a bounded one's conflicting conditions, not an invariant found instead.
+      const invariants = priority === 'second-look' || g.proof === 'invariant';
+      const request: ReachRequest = { file: analysed.file, text: analysed.text, function: info.name, goal: g.id, invariants };
       const report = await this.pool.run('reach', request, options, priority, controller.signal);
       const fr = report.functions.find((f) => f.goals.some((x) => x.id === g.id));
       const answer = fr?.goals.find((x) => x.id === g.id);
