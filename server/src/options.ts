@@ -28,6 +28,8 @@ export interface EngineOptions {
   pointerArrayLength: number;
   /** malloc and calloc may return NULL (each call's outcome is then part of the datum). */
   mallocMayFail: boolean;
+  /** Reads of uninitialised locals give any value (SV-COMP's convention) instead of being undefined behaviour. */
+  uninitialisedNondet: boolean;
   /** `main(argc, argv)`: the largest argc considered. */
   argcMax: number;
   /** `main(argc, argv)`: the longest argument string considered (characters before its NUL). */
@@ -174,6 +176,15 @@ const table: { [K in keyof EngineOptions]-?: OptionSpec<K> } = {
     summary: 'malloc and calloc may return NULL (the datum says which call fails)',
     cli: { flag: 'malloc-may-fail', group: 'solver' },
     setting: { name: 'mallocMayFail' },
+  },
+  uninitialisedNondet: {
+    key: 'uninitialisedNondet',
+    type: 'boolean',
+    default: false,
+    description:
+      'A local variable read before any assignment gives any value, as SV-COMP tasks assume (--property sets it). Otherwise the read is undefined behaviour (C11 6.3.2.1p2): a runtime error, and no execution goes on past it.',
+    summary: "a local read before any assignment gives any value (SV-COMP's convention) instead of being undefined",
+    cli: { flag: 'uninitialised-nondet', group: 'solver' },
   },
   argcMax: {
     key: 'argcMax',

@@ -34,7 +34,8 @@ export async function run(args: string[]): Promise<number> {
   if (property && values.function !== undefined && values.function !== property.entry)
     throw new UsageError(`--function ${String(values.function)} contradicts the property's entry function ${property.entry}\n${usage}`);
   const fn = property?.entry ?? (values.function as string | undefined);
-  const engine = property ? { ...cl.engine, runtimeErrors: false } : cl.engine;
+  // SV-COMP: runtime errors are not the property, and an uninitialised local has any value.
+  const engine = property ? { ...cl.engine, runtimeErrors: false, uninitialisedNondet: true } : cl.engine;
   const report = await withEngine(cl.file, engine, (e, source) => e.check({ ...source, function: fn }));
   if (format === 'sarif') process.stdout.write(`${JSON.stringify(sarifLog(report, { toolVersion: toolVersion() }), null, 2)}\n`);
   else printReport(report, format === 'json');

@@ -107,6 +107,11 @@ const RULES: Record<string, { name: string; short: string; full: string }> = {
     full: 'A conversion of a floating value (or NaN) that the integer type cannot hold (undefined behaviour).',
   },
   free: { name: 'InvalidFree', short: 'Invalid free', full: 'free() of a pointer that is not a live heap object (double free, or not from malloc).' },
+  uninit: {
+    name: 'UninitialisedRead',
+    short: 'Read of an uninitialised variable',
+    full: 'A local variable whose address is never taken is read before any assignment (undefined behaviour).',
+  },
 };
 
 const PROOF_DESCRIPTOR: Rule = {

@@ -154,7 +154,14 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
     const key = `${fn.name}${contexts ? '' : '/alone'}`;
     let g = l.catalogues.get(key);
     if (!g)
-      l.catalogues.set(key, (g = buildCatalogue(l.program, fn, { runtimeErrors: options.runtimeErrors, contextDepth: contexts ? options.inlineDepth : 0 })));
+      l.catalogues.set(
+        key,
+        (g = buildCatalogue(l.program, fn, {
+          runtimeErrors: options.runtimeErrors,
+          uninitialisedNondet: options.uninitialisedNondet,
+          contextDepth: contexts ? options.inlineDepth : 0,
+        })),
+      );
     return g;
   };
   const functionsOf = (l: Loaded, name?: string): IRFunction[] => {
@@ -275,7 +282,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         return validated(l, report, signal);
       }
       // (A --where condition is not carried into the loop abstraction: bounded answers only.)
-      const v = await deepen(fs, goal, { signal, where }, where === undefined);
+      const v = await deepen(fs, goal, { signal, where }, where === undefined && req.invariants !== false);
       const tests: TestReport[] = v.datum ? [{ id: 't1', ...v.datum.test, goals: [goal.id] }] : [];
       report.functions.push(fnReport(fn, [goalReport(goal, v, tests[0]?.id)], tests));
       return validated(l, report, signal);

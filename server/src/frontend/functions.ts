@@ -600,6 +600,9 @@ export class FunctionLowerer extends ExpressionLowerer {
         if (!started) this.b.markStatement(this.R(node), scope);
         started = true;
         emitLocalInit(this, varPlace(v.id, type), tree, d);
+      } else {
+        // Each time the declaration is reached, the value is indeterminate again (a loop body's `int t;`).
+        this.b.emit({ kind: 'assign', dst: varPlace(v.id, type), value: { op: 'indeterminate', type }, range: this.R(d) });
       }
     }
   }

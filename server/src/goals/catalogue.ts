@@ -10,13 +10,16 @@
 // (`main:12>g:20>__VERIFIER_assert:5:error`).
 
 import type { BasicBlock, Decision, IRFunction, Program, SourceRange, StatementStart } from '../ir/ir';
-import { runtimeErrors, runtimeErrorWording } from '../ir/runtimeErrors';
+import { runtimeErrors, runtimeErrorWording, uninitialisedDetail } from '../ir/runtimeErrors';
+import { uninitialisedReads } from '../ir/uninitialised';
 import { sourceText } from '../ir/source';
 import { branchGoalId, decisionTag, disambiguate, goalStem } from '../ir/goalIds';
 import type { CallSite, Goal, GoalContext } from './goal';
 
 export interface CatalogueOptions {
   runtimeErrors: boolean;
+  /** Reads of uninitialised locals give any value (SV-COMP's convention): no goal for them. */
+  uninitialisedNondet?: boolean;
   /** List the goals of called functions in this function's context, through chains of calls up to this depth (0: none). */
   contextDepth?: number;
 }
@@ -66,6 +69,7 @@ function sitePrefixes(sites: CallSite[], program: Program): string {
 
 function ownGoals(program: Program, fn: IRFunction, opts: CatalogueOptions): Goal[] {
   const drafts: Draft[] = [];
+  const uninitialised = opts.runtimeErrors && !opts.uninitialisedNondet ? uninitialisedReads(program, fn) : new Map<number, Map<number, number[]>>();
   const text = (r: SourceRange) => sourceText(program.source, r);
   // First line only: the statement goal of `if (c) {` reads "statement `if (c) {`", not the whole if.
   const statementLabel = (r: SourceRange) =>
@@ -99,7 +103,7 @@ function ownGoals(program: Program, fn: IRFunction, opts: CatalogueOptions): Goa
         });
       }
       if (opts.runtimeErrors) {
-        for (const [error, detail] of runtimeErrors(program, instr)) {
+        for (const [error, detail] of runtimeErrors(program, instr, uninitialised.get(block.id)?.get(index))) {
           drafts.push({
             tag: error,
             kind: 'runtime-error',
@@ -111,6 +115,25 @@ function ownGoals(program: Program, fn: IRFunction, opts: CatalogueOptions): Goa
         }
       }
     });
+    // The terminator's reads (`return x;`, `if (x)`): at the index past the instructions.
+    const atEnd = uninitialised.get(block.id)?.get(block.instrs.length);
+    const termRange = block.terminator.range;
+    if (atEnd?.length && termRange) {
+      drafts.push({
+        tag: 'uninit',
+        kind: 'runtime-error',
+        range: termRange,
+        outcome: 'uninit',
+        label: `\`${text(termRange)}\` ${runtimeErrorWording.uninit}`,
+        target: {
+          kind: 'runtime-error',
+          block: block.id,
+          index: block.instrs.length,
+          error: 'uninit',
+          detail: atEnd.map((id) => uninitialisedDetail(program, id)).join('; '),
+        },
+      });
+    }
   }
   const byId = new Map(fn.decisions.map((d) => [d.id, d]));
   for (const d of fn.decisions) {

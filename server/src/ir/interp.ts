@@ -573,6 +573,9 @@ class Interpreter {
       }
       case 'havoc':
         throw new Error(`not modelled: ${r.what}`);
+      case 'indeterminate':
+        // A read before the next assignment is undefined behaviour (readDefined).
+        return undefinedValue(r.type);
       case 'fresh':
       case 'defined':
       case 'unchecked':

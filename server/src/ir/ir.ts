@@ -111,6 +111,12 @@ export type Rvalue =
   | { op: 'call'; callee: string; args: Operand[]; external: boolean; type: CType }
   /** Call through a function pointer (unsupported by the model for now: gives unknown). */
   | { op: 'icall'; fn: Operand; args: Operand[]; type: CType }
+  /**
+   * `T x;` without an initialiser, each time the declaration is reached: the object's lifetime
+   * starts and its value is indeterminate (reading it before an assignment is undefined for a
+   * local whose address is never taken, C11 6.3.2.1p2).
+   */
+  | { op: 'indeterminate'; type: CType }
   /** `__VERIFIER_nondet_<type>()`: a fresh input of `type` at each execution. */
   | { op: 'nondet'; type: CType; name: string }
   /** A value the front end could not model; `what` says which construct. Never silently trusted. */

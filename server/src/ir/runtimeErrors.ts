@@ -24,7 +24,9 @@ export type RuntimeErrorKind =
   /** Float to integer conversion of a value out of range (or NaN). */
   | 'float-to-int'
   /** `free` of a pointer that is not the start of a live heap object (double free, free of a non-heap pointer). */
-  | 'free';
+  | 'free'
+  /** A local whose address is never taken, read before any assignment since its declaration (C11 6.3.2.1p2; ir/uninitialised.ts). */
+  | 'uninit';
 
 export const runtimeErrorWording: Record<RuntimeErrorKind, string> = {
   overflow: 'may overflow',
@@ -35,6 +37,7 @@ export const runtimeErrorWording: Record<RuntimeErrorKind, string> = {
   null: 'may dereference a null pointer',
   'float-to-int': 'may convert a floating value out of the integer range',
   free: 'may free a pointer that is not a live heap object',
+  uninit: 'may read an uninitialised variable',
 };
 
 /**
@@ -43,9 +46,10 @@ export const runtimeErrorWording: Record<RuntimeErrorKind, string> = {
  * `bounds` goal, violated when either is out of bounds). The detail names the
  * accesses or the operation for people.
  */
-export function runtimeErrors(program: Program, instr: Instr): [RuntimeErrorKind, string][] {
+export function runtimeErrors(program: Program, instr: Instr, uninitialised: number[] = []): [RuntimeErrorKind, string][] {
   const found = new Map<RuntimeErrorKind, string[]>();
   const add = (k: RuntimeErrorKind, what: string) => found.set(k, [...(found.get(k) ?? []), what]);
+  for (const id of uninitialised) add('uninit', uninitialisedDetail(program, id));
   if (instr.kind === 'assign') {
     const rv = instr.value;
     if (rv.op === 'binary' && rv.type.kind === 'int') {
@@ -123,4 +127,9 @@ function indexedLengths(program: Program, place: Place): { length: number; index
     }
   }
   return lengths;
+}
+
+/** The detail of an `uninit` goal or obligation: which variable. */
+export function uninitialisedDetail(program: Program, id: number): string {
+  return `\`${program.vars.get(id)?.name ?? id}\` read before it is assigned`;
 }

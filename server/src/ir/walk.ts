@@ -96,6 +96,7 @@ export function rvalueOperands(rv: Rvalue): Operand[] {
     case 'nondet':
     case 'havoc':
     case 'fresh':
+    case 'indeterminate':
       return [];
   }
 }
@@ -150,6 +151,7 @@ export function renameRvalue(rv: Rvalue, r: Renamer): Rvalue {
     case 'nondet':
     case 'havoc':
     case 'fresh':
+    case 'indeterminate':
       return rv;
   }
 }

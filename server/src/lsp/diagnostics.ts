@@ -54,6 +54,7 @@ const failsAs: Record<string, string> = {
   null: 'dereferences a null pointer',
   'float-to-int': 'converts a floating value out of the integer range',
   free: 'frees a pointer that is not a live heap object',
+  uninit: 'reads an uninitialised variable',
 };
 
 /** A property in words: what it is about, the sentence when it fails, the one when it holds. */

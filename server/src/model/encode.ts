@@ -18,9 +18,9 @@ import { sameType } from '../ir/types';
 import type { Z3Handle } from '../z3/z3';
 import { resolveVar, type CallContext, type DagNode, type UnrolledFunction } from './unroll';
 import type { B, BV, UbCondition } from './semantics';
-import { bvConst } from './semantics';
+import { bvConst, ite } from './semantics';
 import { freshVal, iteVal, tOf, type Val } from './values';
-import { EncoderState, siteKey, type ConditionCode, type EncodeOptions, type Encoding, type Env, type Obligation } from './state';
+import { EncoderState, initFlagKey, isInitFlagKey, siteKey, type ConditionCode, type EncodeOptions, type Encoding, type Env, type Obligation } from './state';
 import { memoryOps, type Memory } from './memory';
 import { operandOps } from './operands';
 import { libraryOps } from './library';
@@ -142,7 +142,11 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
       }
       // The callee's frame ends: its variables are dead (but for those whose address was taken), and
       // dropping them keeps the environments of deep recursion small.
-      for (const id of c.rename.values()) if (!vars.get(id)?.addressTaken) env.delete(id);
+      for (const id of c.rename.values())
+        if (!vars.get(id)?.addressTaken) {
+          env.delete(id);
+          env.delete(initFlagKey(id));
+        }
       setEdge(n.id, n.succ.get(-1)!, T);
     } else {
       const term = n.block.terminator;
@@ -244,6 +248,13 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
             return;
           }
         }
+        if (rv.op === 'indeterminate' && ins.dst?.root.kind === 'var' && ins.dst.path.length === 0) {
+          // The declaration is reached: no value until the next assignment (absent: see initFlagKey).
+          const id = resolveVar(c, ins.dst.root.id);
+          env.delete(id);
+          env.delete(initFlagKey(id));
+          return;
+        }
         const r = evalRvalue(rv, env, c);
         ubs(r.ub, c);
         if (ins.dst) ubs(writePlace(ins.dst, r.val, env, c), c);
@@ -289,7 +300,19 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
     const keys = new Set<number>();
     for (const e of ins) for (const k of e.env.keys()) keys.add(k);
     const out: Env = new Map();
+    // Tracked locals assigned on some incoming paths only: on which, as a flag (see initFlagKey).
+    const one = bvConst(ctx, 1n, 1);
+    const zero = bvConst(ctx, 0n, 1);
     for (const k of keys) {
+      if (k < 0 || !st.tracksInit(k)) continue;
+      const bits = ins.map((e) => (!e.env.has(k) ? zero : e.env.get(initFlagKey(k)) ? (tOf(e.env.get(initFlagKey(k))!) as BV) : one));
+      if (bits.every((b) => b === one)) continue;
+      let acc = bits[bits.length - 1];
+      for (let j = bits.length - 2; j >= 0; j--) acc = bits[j] === acc ? acc : (ite(ctx, ins[j].lit, bits[j], acc) as BV);
+      out.set(initFlagKey(k), { k: 'bv', t: acc });
+    }
+    for (const k of keys) {
+      if (isInitFlagKey(k)) continue;
       const vals = ins.map((e) => e.env.get(k));
       const first = vals[0];
       if (first !== undefined && vals.every((v) => v === first)) {

@@ -12,7 +12,7 @@ import type { CallContext } from './unroll';
 import { resolveVar } from './unroll';
 import { bvConst, type B, type BV, type UbCondition } from './semantics';
 import { OBJ_BITS, OFF_BITS, freshVal, iteVal, selectVal, storeVal, tOf, type PtrVal, type Term, type Val } from './values';
-import { toOffset, type EncoderState, type Env, type Evaluated } from './state';
+import { initFlagKey, toOffset, type EncoderState, type Env, type Evaluated } from './state';
 import { staleMember, storeMember } from './unions';
 
 export type EvalOperand = (op: Operand, env: Env, c: CallContext, node?: number) => Evaluated;
@@ -208,6 +208,7 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
     const ub: UbCondition[] = [];
     if (place.root.kind === 'var') {
       const id = resolveVar(c, place.root.id);
+      if (place.path.length === 0) ub.push(...st.uninitUb(env, id));
       return { val: readPath(getVar(env, id), place.path, env, c, ub, typeOfVar(id)), ub };
     }
     const { p, off, pointee, path } = derefTarget(place, env, c);
@@ -240,6 +241,7 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
       const v = vars.get(id);
       if (opts.explain && c === topCtx && (nv.k === 'bv' || nv.k === 'fp')) nv = trackAssign(nv);
       env.set(id, nv);
+      env.delete(initFlagKey(id));
       if (c === topCtx && v && v.kind !== 'temp' && (nv.k === 'bv' || nv.k === 'fp' || nv.k === 'ptr')) {
         trace.push({ node: st.cur.node, index: st.cur.index, range: st.cur.range, variable: v.name, type: v.type, val: nv });
       }

@@ -82,8 +82,11 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
 
   function evalOperand(op: Operand, env: Env, c: CallContext, _node?: number): { val: Val; ub: UbCondition[] } {
     switch (op.kind) {
-      case 'var':
-        return { val: getVar(env, resolveVar(c, op.id)), ub: [] };
+      case 'var': {
+        const id = resolveVar(c, op.id);
+        const ub = st.uninitUb(env, id);
+        return { val: getVar(env, id), ub };
+      }
       case 'const':
         if (op.type.kind === 'pointer') {
           if (op.value !== 0n) taint('integer converted to a pointer');
@@ -205,6 +208,9 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
       case 'havoc':
         taint(rv.what);
         return { val: freshVal(ctx, rv.type.kind === 'void' ? CHAR_TYPE : rv.type, 'havoc'), ub: [] };
+      case 'indeterminate':
+        // encode.ts ends the variable's value instead; anywhere else: any value.
+        return { val: freshVal(ctx, rv.type, 'indeterminate'), ub: [] };
       case 'fresh':
         // The loop abstraction (prove/): nothing is known of the value; not an input, not a taint.
         if (rv.memory) {

@@ -8,12 +8,23 @@
 import type { Instr, Operand, Program, SourceRange, Variable } from '../ir/ir';
 import type { CType } from '../ir/types';
 import type { RuntimeErrorKind } from '../ir/runtimeErrors';
+import { tracksInitialisation } from '../ir/uninitialised';
 import type { Z3Handle } from '../z3/z3';
 import type { CallContext, UnrolledFunction } from './unroll';
 import { bvConst, type B, type BV, type UbCondition } from './semantics';
 import { OBJ_BITS, OFF_BITS, asBV, freshVal, tOf, type PtrVal, type Val } from './values';
 
 export type Env = Map<number, Val>;
+
+/**
+ * Reads of uninitialised locals (ir/uninitialised.ts): a tracked local absent
+ * from an environment has not been assigned since its declaration on that
+ * path; where paths that did and did not meet, its key `initFlagKey(id)`
+ * holds a bit-vector of width 1 that is 1 where it was assigned.
+ */
+const INIT_FLAG_BASE = 2 ** 40;
+export const initFlagKey = (id: number): number => -(INIT_FLAG_BASE + id);
+export const isInitFlagKey = (key: number): boolean => key <= -INIT_FLAG_BASE;
 
 export interface Obligation {
   lit: B;
@@ -106,6 +117,8 @@ export interface EncodeOptions {
   explain: boolean;
   /** malloc/calloc may fail: each call's success is a nondet input (`malloc` returning 1 means NULL). */
   mallocMayFail?: boolean;
+  /** Reads of uninitialised locals give any value (SV-COMP's convention) instead of being undefined behaviour. */
+  uninitialisedNondet?: boolean;
   /** Keep the environment before instruction `index` of `block` of the analysed function (Encoding.pointEnv), for a condition there. */
   snapshotAt?: { block: number; index: number };
 }
@@ -296,6 +309,14 @@ export class EncoderState {
   ubs = (list: UbCondition[], ctxNow: CallContext, at?: { block: number; index: number }): void => {
     const block = at?.block ?? this.u.nodes[this.cur.node].block.id;
     const index = at?.index ?? this.cur.index;
+    // An operand read before it is assigned comes first: the instruction's other errors count only when its reads were defined.
+    const uninit = list.filter((u) => u.error === 'uninit');
+    if (uninit.length) {
+      const defined = this.ctx.And(...uninit.map((u) => u.cond.not())) as B;
+      list = list.map((u) =>
+        u.error === 'uninit' ? u : { ...u, cond: u.cond.and(defined) as B, prefer: u.prefer ? (u.prefer.and(defined) as B) : undefined },
+      );
+    }
     for (const u of list) {
       this.addOb('ub', u.cond.not() as B, u.detail, u.error);
       if (u.error) this.addSite(siteKey(ctxNow.fn.name, block, index, u.error), { node: this.cur.node, ctx: ctxNow.id, cond: u.cond, prefer: u.prefer });
@@ -318,6 +339,18 @@ export class EncoderState {
       env.set(id, v);
     }
     return v;
+  };
+
+  /** A local whose reads before an assignment are undefined behaviour (not under uninitialisedNondet). */
+  tracksInit = (id: number): boolean => !this.opts.uninitialisedNondet && tracksInitialisation(this.vars.get(id));
+
+  /** The undefined behaviour of reading `id` now (before getVar, which gives an absent variable a value): not assigned since its declaration. */
+  uninitUb = (env: Env, id: number): UbCondition[] => {
+    if (!this.tracksInit(id)) return [];
+    const flag = env.get(initFlagKey(id));
+    if (env.has(id) && !flag) return [];
+    const cond = env.has(id) ? ((tOf(flag!) as BV).eq(bvConst(this.ctx, 0n, 1)) as B) : this.T;
+    return [{ error: 'uninit', cond, detail: `\`${this.vars.get(id)?.name ?? id}\` read before it is assigned` }];
   };
 
   /** Liveness of a heap object on a path that has not allocated it. */

@@ -16,6 +16,7 @@ export interface SolverOptions {
   timeoutMs: number;
   pointerArrayLength: number;
   mallocMayFail?: boolean;
+  uninitialisedNondet?: boolean;
   argcMax: number;
   argLength: number;
 }
@@ -58,6 +59,7 @@ export function encodeAt(
     pointerArrayLength: options.pointerArrayLength,
     explain,
     mallocMayFail: options.mallocMayFail,
+    uninitialisedNondet: options.uninitialisedNondet,
     argcMax: options.argcMax,
     argLength: options.argLength,
     snapshotAt,

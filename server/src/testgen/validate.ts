@@ -226,6 +226,12 @@ export async function validateSuite(program: Program, report: Report, opts: Vali
   const records: { test: HarnessTest; rec: ProbeRecord; sanitizerLines: number[] }[] = [];
 
   for (const [i, t] of tests.entries()) {
+    if (t.expect.kind === 'runtime-error' && t.expect.error === 'uninit') {
+      // No sanitizer of gcc sees a read of an uninitialised variable (MemorySanitizer is clang's): not validated, and said so.
+      delete t.test.validated;
+      t.test.validation = 'not checked by running: no gcc sanitizer detects a read of an uninitialised variable';
+      continue;
+    }
     const probeFile = path.join(workDir, `probes-${i}.txt`);
     fs.rmSync(probeFile, { force: true });
     const r = await runProcess(path.join(workDir, probeExe), [t.name], {
