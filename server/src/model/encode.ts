@@ -258,6 +258,11 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
         const r = evalRvalue(rv, env, c);
         ubs(r.ub, c);
         if (ins.dst) ubs(writePlace(ins.dst, r.val, env, c), c);
+        if (rv.op === 'fresh' && ins.dst?.root.kind === 'var' && ins.dst.path.length === 0) {
+          // The loop abstraction's value (prove/): whether the loop assigned the local is not known either.
+          const id = resolveVar(c, ins.dst.root.id);
+          if (st.tracksInit(id)) env.set(initFlagKey(id), { k: 'bv', t: ctx.BitVec.const(`assigned.${id}.${st.cur.node}`, 1) });
+        }
         return;
       }
       case 'assume': {
