@@ -480,7 +480,15 @@ export function stringOps(st: EncoderState, ops: Operands, mem: Memory) {
         let value: (m: BV) => Val;
         if (elem.kind === 'int' && elem.bits === 8) value = () => ({ k: 'bv', t: fill.extract(7, 0) });
         else if (a[1].op.kind === 'const' && a[1].op.value === 0n) value = () => zeroVal(ctx, elem);
-        else return giveUp('a non-zero fill of elements wider than a byte');
+        else {
+          // Each byte of a wider integer or float element is the fill (bytes.ts): -1 for 0xff into an int.
+          const w = scalarBits(elem);
+          if (w === null) return giveUp('a non-zero fill of elements that are neither integers nor floats');
+          const byte = fill.extract(7, 0) as BV;
+          const bits = ctx.Concat(...Array.from({ length: w / 8 }, () => byte)) as BV;
+          const v = fromBits(st.z, elem, bits, w);
+          value = () => v;
+        }
         ub.push(...accessUb(p, write(d, count, value), 'memset writes through'));
         return result(retPtr(d));
       }
