@@ -118,7 +118,12 @@ describe('buildCatalogue', () => {
       { kind: 'assert', cond: v(1), origin: 'assert', text: 'assert(x)', range: at(15) },
       { kind: 'error', text: 'reach_error()', range: at(17) },
     ];
-    const program = programOf(f, [intVar(1, 'x'), intVar(2, 'y'), intVar(3, 't'), { ...intVar(4, 'a'), type: { kind: 'array', of: INT, length: 3 } }]);
+    const program = programOf(f, [
+      intVar(1, 'x', 'param'),
+      intVar(2, 'y', 'param'),
+      intVar(3, 't'),
+      { ...intVar(4, 'a'), type: { kind: 'array', of: INT, length: 3 } },
+    ]);
     program.source = 'x'.repeat(40);
     const goals = buildCatalogue(program, f, { runtimeErrors: true });
     expect(goals.filter((g) => g.kind === 'branch')).toEqual([]);
