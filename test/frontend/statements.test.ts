@@ -49,13 +49,15 @@ describe('statement positions', () => {
     const entry = f.blocks[0];
     expect(entry.statements!.map((s) => [s.index, s.range.line, s.range.column])).toEqual([
       [0, 5, 3],
-      [1, 6, 3],
-      [3, 7, 3],
-      [4, 7, 9],
-      [5, 8, 3],
+      [2, 6, 3],
+      [4, 7, 3],
+      [5, 7, 9],
+      [6, 8, 3],
     ]);
-    expect(entry.instrs[1]).toMatchObject({ kind: 'assign', value: { op: 'binary', bop: '!=' }, range: { line: 6 } });
-    expect(entry.instrs[3]).toMatchObject({ kind: 'assign', value: { op: 'call', callee: 'g' }, range: { line: 7, column: 3 } });
+    // `z` of line 5 has no initialiser: its value is indeterminate from there (part of the declaration's statement).
+    expect(entry.instrs[1]).toMatchObject({ kind: 'assign', value: { op: 'indeterminate' }, range: { line: 5 } });
+    expect(entry.instrs[2]).toMatchObject({ kind: 'assign', value: { op: 'binary', bop: '!=' }, range: { line: 6 } });
+    expect(entry.instrs[4]).toMatchObject({ kind: 'assign', value: { op: 'call', callee: 'g' }, range: { line: 7, column: 3 } });
     expect(starts(p, f).sort()).toEqual(
       [
         '11:3 first@11 goal', // the for: its init declaration is the next statement, at the same index
