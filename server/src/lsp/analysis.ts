@@ -529,12 +529,13 @@ export class Analysis {
       else cached.followUps.delete(g.id);
       this.onChange(uri);
     };
+    const longer: EngineOptions = { ...this.options, timeoutMs: this.options.timeoutMs * deeperFactor };
     const explainJobs = explain.map(async (g) => {
       try {
         let { answer } = await ask(g, this.options, 'follow-up');
-        // The explanation's own solver check can run out of time on a cold engine (seen under
-        // unrolled loops); the warm engine usually answers a second time.
-        if (answer?.status === 'unreachable' && !answer.why?.length) ({ answer } = await ask(g, this.options, 'follow-up'));
+        // The explanation's own solver checks can run out of time under unrolled loops (gcd's
+        // 13 reasons at bound 32 take 6-13 s): asked once more with the second look's longer limit.
+        if (answer?.status === 'unreachable' && !answer.why?.length) ({ answer } = await ask(g, longer, 'follow-up'));
         this.log(`explaining ${g.id}: ${answer?.status}, ${answer?.why?.length ?? 0} reasons`);
         if (answer?.status === 'unreachable' && answer.why?.length) settle(g, { kind: 'explain', state: 'done', why: answer.why });
         else {
@@ -551,7 +552,6 @@ export class Analysis {
         }
       }
     });
-    const longer: EngineOptions = { ...this.options, timeoutMs: this.options.timeoutMs * deeperFactor };
     const deeperJobs = deeper.map(async (g) => {
       try {
         const { answer, test } = await ask(g, longer, 'second-look');

@@ -88,7 +88,8 @@ function goalHover(f: FunctionReport, g: GoalReport, ctx: HoverContext, reasons:
       lines.push(...reasons.text(g.reason, f.goals));
       if (g.why && g.why.length > 0) lines.push(...reasons.list(ctx.uri, 'No input satisfies all of:', g.why));
       else if (explanation === 'pending') lines.push('', '_Working out why (a reach query on this goal); hover again in a moment._');
-      else if (explanation === 'none') lines.push('', '_The reach query on this goal found no reasons within the time limit (`creach.timeoutMs`)._');
+      else if (explanation === 'none')
+        lines.push('', `_The reach query on this goal found no reasons, even with ${deeperFactor} times the time limit (\`creach.timeoutMs\`)._`);
       return lines.join('\n');
     }
     case 'not-reached': {
