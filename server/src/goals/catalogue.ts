@@ -130,7 +130,7 @@ function ownGoals(program: Program, fn: IRFunction, opts: CatalogueOptions): Goa
           block: block.id,
           index: block.instrs.length,
           error: 'uninit',
-          detail: atEnd.map((id) => uninitialisedDetail(program, id)).join('; '),
+          detail: atEnd.map((id) => uninitialisedDetail(program.vars, id)).join('; '),
         },
       });
     }

@@ -3,7 +3,7 @@
 // each; the model adds an obligation for each (no undefined behaviour on the
 // path to a goal).
 
-import type { Instr, Operand, Place, Program } from './ir';
+import type { Instr, Operand, Place, Program, Variable } from './ir';
 import type { CType } from './types';
 import { forEachPlace } from './walk';
 import { MEMORY_ACCESSES, outputStringArgs } from './libc';
@@ -49,7 +49,7 @@ export const runtimeErrorWording: Record<RuntimeErrorKind, string> = {
 export function runtimeErrors(program: Program, instr: Instr, uninitialised: number[] = []): [RuntimeErrorKind, string][] {
   const found = new Map<RuntimeErrorKind, string[]>();
   const add = (k: RuntimeErrorKind, what: string) => found.set(k, [...(found.get(k) ?? []), what]);
-  for (const id of uninitialised) add('uninit', uninitialisedDetail(program, id));
+  for (const id of uninitialised) add('uninit', uninitialisedDetail(program.vars, id));
   if (instr.kind === 'assign') {
     const rv = instr.value;
     if (rv.op === 'binary' && rv.type.kind === 'int') {
@@ -129,7 +129,7 @@ function indexedLengths(program: Program, place: Place): { length: number; index
   return lengths;
 }
 
-/** The detail of an `uninit` goal or obligation: which variable. */
-export function uninitialisedDetail(program: Program, id: number): string {
-  return `\`${program.vars.get(id)?.name ?? id}\` read before it is assigned`;
+/** The detail of an `uninit` goal or obligation: which variable (its name, or its id when it has none). */
+export function uninitialisedDetail(vars: Map<number, Variable>, id: number): string {
+  return `\`${vars.get(id)?.name ?? id}\` read before it is assigned`;
 }

@@ -7,7 +7,7 @@
 
 import type { Instr, Operand, Program, SourceRange, Variable } from '../ir/ir';
 import type { CType } from '../ir/types';
-import type { RuntimeErrorKind } from '../ir/runtimeErrors';
+import { uninitialisedDetail, type RuntimeErrorKind } from '../ir/runtimeErrors';
 import { tracksInitialisation } from '../ir/uninitialised';
 import type { Z3Handle } from '../z3/z3';
 import type { CallContext, UnrolledFunction } from './unroll';
@@ -350,7 +350,7 @@ export class EncoderState {
     const flag = env.get(initFlagKey(id));
     if (env.has(id) && !flag) return [];
     const cond = env.has(id) ? ((tOf(flag!) as BV).eq(bvConst(this.ctx, 0n, 1)) as B) : this.T;
-    return [{ error: 'uninit', cond, detail: `\`${this.vars.get(id)?.name ?? id}\` read before it is assigned` }];
+    return [{ error: 'uninit', cond, detail: uninitialisedDetail(this.vars, id) }];
   };
 
   /** Liveness of a heap object on a path that has not allocated it. */
