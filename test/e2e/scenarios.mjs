@@ -701,9 +701,21 @@ export const trustedScenarios = [
       await wb.page.keyboard.press('Control+Shift+M');
       // The fix, typed: `if (x > 0 {` becomes `if (x > 0){`.
       await wb.gotoLine(10);
-      await wb.cursorToLineEnd(10);
+      await wb.page.keyboard.press('End');
       await wb.page.keyboard.press('ArrowLeft');
+      const at = await waitFor(
+        () => wb.cursor(),
+        (c) => c?.line === 10 && c?.column === 15,
+        { timeout: 5000 },
+      );
+      assert(at?.line === 10 && at?.column === 15, `the cursor is not before the brace of line 10: ${JSON.stringify(at)}`);
       await wb.type(')');
+      const typed = await waitFor(
+        () => wb.lineText(10),
+        (t) => t.includes('if (x > 0 ){'),
+        { timeout: 10_000 },
+      );
+      assert(typed.includes('if (x > 0 ){'), `the fix was not typed into line 10: ${JSON.stringify(typed)}`);
       const after = await waitFor(
         () => wb.codeLenses(),
         (ls) =>
