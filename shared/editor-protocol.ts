@@ -164,6 +164,13 @@ export function shorten(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, Math.max(1, max - 1)).trimEnd()}…`;
 }
 
+/** How a datum's run ends the process, for people: `exit(2) at line 4`, `abort() at line 5`; '' when it returns. */
+export function formatEnd(test: TestReport): string {
+  if (!test.end) return '';
+  const call = test.end.how === 'abort' ? 'abort()' : `exit(${test.end.status ?? ''})`;
+  return `${call} at line ${test.end.line}`;
+}
+
 /** `✓ validated`, `✗ validation failed`, or '' when not validated. */
 export function formatValidation(test: TestReport): string {
   if (test.validated === true) return '✓ validated';

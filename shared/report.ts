@@ -118,6 +118,11 @@ export interface TestReport {
   nondet: NondetValue[];
   /** Expected return value (absent for void functions). */
   result?: DataValue;
+  /**
+   * How the datum's run ends when it ends the process instead of returning:
+   * `exit` (with the status passed to exit(), when known) or `abort`, at a line.
+   */
+  end?: { how: 'exit'; status?: number; line: number } | { how: 'abort'; line: number };
   /** Expected final values of the globals written and of objects behind pointer parameters. */
   outputs?: Record<string, DataValue>;
   /** Goals this datum reaches (by id). */

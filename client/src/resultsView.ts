@@ -6,7 +6,7 @@
 
 import * as vscode from 'vscode';
 import type { FunctionReport, GoalReport, TestReport } from '../../shared/report';
-import { formatInputs, formatValidation, formatValue, type FileReportParams } from '../../shared/editor-protocol';
+import { formatEnd, formatInputs, formatValidation, formatValue, type FileReportParams } from '../../shared/editor-protocol';
 
 type Group = 'open' | 'properties' | 'tests' | 'covered';
 
@@ -151,7 +151,7 @@ export class ResultsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
       }
       case 'test': {
         const t = node.test;
-        const result = t.result !== undefined ? ` → ${formatValue(t.result)}` : '';
+        const result = t.result !== undefined ? ` → ${formatValue(t.result)}` : t.end ? ` → ${formatEnd(t)}` : '';
         const item = new vscode.TreeItem(`${t.id}: ${formatInputs(t)}${result}`);
         item.description = formatValidation(t) || 'not validated';
         item.iconPath = new vscode.ThemeIcon(t.validated === false ? 'warning' : t.validated ? 'pass' : 'beaker');

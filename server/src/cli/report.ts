@@ -2,16 +2,9 @@
 
 import type { DataValue, FunctionReport, GoalReport, Report, TestReport } from '../../../shared/report';
 import { causesText, causeText, lineList, mergeConstructs } from '../../../shared/verdicts';
+import { formatEnd, formatValue } from '../../../shared/editor-protocol';
 
-export function formatValue(v: DataValue): string {
-  if (v === null) return 'NULL';
-  if (Array.isArray(v)) return `{${v.map(formatValue).join(', ')}}`;
-  if (typeof v === 'object')
-    return `{${Object.entries(v)
-      .map(([k, x]) => `.${k} = ${formatValue(x)}`)
-      .join(', ')}}`;
-  return String(v);
-}
+export { formatValue };
 
 export function formatInputs(t: TestReport): string {
   // main's argv is a list of strings: quoted, so that a space or a comma inside one reads as such.
@@ -72,6 +65,7 @@ function formatFunction(file: string, f: FunctionReport): string[] {
   for (const t of shown) {
     let line = `    ${t.id}: ${formatInputs(t)}`;
     if (t.result !== undefined) line += ` -> returns ${formatValue(t.result)}`;
+    if (t.end) line += ` -> ends with ${formatEnd(t)}`;
     if (t.validated === true) line += '  ✓ validated';
     else if (t.validated === false) line += `  ✗ not validated: ${t.validation ?? ''}`;
     out.push(line);

@@ -366,8 +366,11 @@ export class FunctionLowerer extends ExpressionLowerer {
       return none;
     }
     if (name in STOP_CALLS) {
-      for (const a of args) this.effect(a);
-      this.b.terminate({ kind: 'stop', why: STOP_CALLS[name], range: this.R(node) });
+      const why = STOP_CALLS[name];
+      // exit(status): the status is kept, so a test can check the process ends with it.
+      const status = why === 'exit' && args.length === 1 ? this.convert(this.rvalue(args[0]), INT, args[0]) : undefined;
+      if (!status) for (const a of args) this.effect(a);
+      this.b.terminate({ kind: 'stop', why, range: this.R(node), ...(status ? { status } : {}) });
       return none;
     }
     if (name === '__builtin_unreachable') {

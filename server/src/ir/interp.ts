@@ -220,6 +220,8 @@ export interface InterpResult {
   result: Value;
   /** How the execution ended when it did not return. */
   stopped?: 'abort' | 'exit' | 'error' | 'assume';
+  /** The argument of exit() when the path stopped there. */
+  exitStatus?: Value;
   /** A failed `assert`/`ensures`, or a reached `error` instruction. */
   violation?: { kind: 'assert' | 'ensures' | 'error'; text: string; line: number };
   steps: number;
@@ -229,6 +231,7 @@ class Stop {
   constructor(
     readonly why: 'abort' | 'exit' | 'error' | 'assume',
     readonly violation?: InterpResult['violation'],
+    readonly exitStatus?: Value,
   ) {}
 }
 
@@ -308,7 +311,7 @@ class Interpreter {
       const result = this.call(fn, actual);
       return { result, steps: this.steps };
     } catch (e) {
-      if (e instanceof Stop) return { result: undefined, stopped: e.why, violation: e.violation, steps: this.steps };
+      if (e instanceof Stop) return { result: undefined, stopped: e.why, violation: e.violation, exitStatus: e.exitStatus, steps: this.steps };
       throw e;
     }
   }
@@ -375,7 +378,7 @@ class Interpreter {
           case 'return':
             return t.value ? this.operand(t.value, frame) : undefined;
           case 'stop':
-            throw new Stop(t.why);
+            throw new Stop(t.why, undefined, t.status ? this.operand(t.status, frame) : undefined);
         }
         if (++this.steps > this.maxSteps) throw new Error('step limit reached');
       }

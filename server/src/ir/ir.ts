@@ -175,8 +175,11 @@ export type Terminator =
   | { kind: 'switch'; value: Operand; cases: { values: bigint[]; target: number }[]; default: number; decision: string; range: SourceRange }
   /** Only in the exit block. */
   | { kind: 'return'; value: Operand | null; range: SourceRange }
-  /** The path ends here without returning (abort(), exit(), an error call, `__VERIFIER_assume(0)`). */
-  | { kind: 'stop'; why: 'abort' | 'exit' | 'error' | 'assume'; range: SourceRange };
+  /**
+   * The path ends here without returning (abort(), exit(), an error call, `__VERIFIER_assume(0)`).
+   * `status`: the argument of exit() converted to int (what the process's exit status is made of).
+   */
+  | { kind: 'stop'; why: 'abort' | 'exit' | 'error' | 'assume'; range: SourceRange; status?: Operand };
 
 export interface EdgeLabel {
   /** Text for people and `creach cfg`: `x < 4: true`, `case 3`, `default`, `fall-through`, `loop back`, `break`. */

@@ -65,8 +65,9 @@ export function terminatorOperands(t: Terminator): Operand[] {
       return [t.value];
     case 'return':
       return t.value ? [t.value] : [];
-    case 'goto':
     case 'stop':
+      return t.status ? [t.status] : [];
+    case 'goto':
       return [];
   }
 }
@@ -164,8 +165,9 @@ export function renameTerminator(t: Terminator, r: Renamer): Terminator {
       return { ...t, value: renameOperand(t.value, r) };
     case 'return':
       return { ...t, value: t.value ? renameOperand(t.value, r) : null };
-    case 'goto':
     case 'stop':
+      return t.status ? { ...t, status: renameOperand(t.status, r) } : t;
+    case 'goto':
       return t;
   }
 }

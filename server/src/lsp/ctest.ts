@@ -7,7 +7,7 @@
 // values, stubs that return them in order.
 
 import type { GoalReport, TestReport } from '../../../shared/report';
-import { formatInputs, formatValidation, formatValue } from '../../../shared/editor-protocol';
+import { formatEnd, formatInputs, formatValidation, formatValue } from '../../../shared/editor-protocol';
 
 export interface TestFunctionInput {
   /** The harness the engine wrote for a report of this one test. */
@@ -152,6 +152,7 @@ export function testFunction(input: TestFunctionInput): string {
     `CReach: a test of ${functionName}() in ${input.fileName}, datum ${formatInputs(test)}.`,
     ...(reached.length ? [`It runs ${reached.map((g) => `line ${g.line}`).join(', ')}.`] : []),
     ...(test.result !== undefined ? [`Expected result: ${formatValue(test.result)}.`] : []),
+    ...(test.end ? [`The run ends the process with ${formatEnd(test)}: run this test in a process of its own (a death test).`] : []),
     ...violated.map((g) => `This datum makes ${g.label.replace(/`/g, '')} (line ${g.line}) fail: the call does not return normally.`),
     ...(formatValidation(test) ? [`${formatValidation(test)}${test.validation ? `: ${test.validation}` : ''}.`] : []),
     ...(lines.some((l) => l.includes(`${programMain}(`))

@@ -4,7 +4,7 @@
 // list of reasons once: the goals after it that have the same say so.
 
 import type { FunctionReport, GoalReport, Reason } from '../../../shared/report';
-import { formatInputs, formatValidation, formatValue } from '../../../shared/editor-protocol';
+import { formatEnd, formatInputs, formatValidation, formatValue } from '../../../shared/editor-protocol';
 import { deeperFactor } from './analysis';
 import { property } from './diagnostics';
 import { withoutGoalIds } from './reports';
@@ -70,6 +70,7 @@ function goalHover(f: FunctionReport, g: GoalReport, ctx: HoverContext, reasons:
       if (test) {
         lines.push('', `Datum: \`${formatInputs(test)}\``);
         if (test.result !== undefined) lines.push('', `Expected result: \`${formatValue(test.result)}\``);
+        if (test.end) lines.push('', `The run ends with \`${formatEnd(test)}\``);
         if (test.outputs && Object.keys(test.outputs).length > 0) {
           lines.push(
             '',

@@ -60,6 +60,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
   const incoming: { from: number; lit: B }[][] = nodes.map(() => []);
   let exitNode: number | null = null;
   let returnVal: Val | null = null;
+  const stops: Encoding['stops'] = [];
   const pointEnv = new Map<number, Env>();
   const calleeCtxOf = new Map<number, CallContext>();
   for (const c of u.contexts) if (c.callNode !== null) calleeCtxOf.set(c.callNode, c);
@@ -201,6 +202,16 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
           }
           break;
         case 'stop':
+          // exit() and abort() end the process: a datum ending there says how (exit's status is checked by running it).
+          if (term.why === 'exit' || term.why === 'abort') {
+            let status: Val | undefined;
+            if (term.status) {
+              const s = evalOperand(term.status, env, c, n.id);
+              ubs(s.ub, c);
+              status = s.val;
+            }
+            stops.push({ node: n.id, why: term.why, line: term.range.line, status });
+          }
           break;
       }
     }
@@ -406,6 +417,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
     entryEnv,
     exitNode,
     returnVal,
+    stops,
     tracked,
     trace: st.trace,
     vars,

@@ -152,6 +152,8 @@ export interface Encoding {
   entryEnv: Env[];
   exitNode: number | null;
   returnVal: Val | null;
+  /** Nodes whose path ends the process: exit(status) or abort(). */
+  stops: { node: number; why: 'exit' | 'abort'; line: number; status?: Val }[];
   tracked: TrackedItem[];
   trace: TraceSite[];
   vars: Map<number, Variable>;

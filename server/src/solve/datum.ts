@@ -4,7 +4,7 @@
 
 import type { Model } from 'z3-solver';
 import type { DataValue, TestReport } from '../../../shared/report';
-import type { CType } from '../ir/types';
+import { INT, type CType } from '../ir/types';
 import type { Encoding } from '../model/encode';
 import { bvConst, type B, type F } from '../model/semantics';
 import { selectVal, type Val } from '../model/values';
@@ -52,6 +52,12 @@ export function extractTest(
       trace.push({ line: t.range.line, column: t.range.column, variable: t.variable, value: valueToData(z, model, t.val, t.type, enc.objectNames) });
   }
   if (trace.length) test.trace = trace;
+  const stop = complete ? enc.stops.find((s) => isTrue(enc.reach[s.node])) : undefined;
+  if (stop?.why === 'abort') test.end = { how: 'abort', line: stop.line };
+  else if (stop?.why === 'exit') {
+    const status = stop.status && valueToData(z, model, stop.status, INT);
+    test.end = { how: 'exit', line: stop.line, ...(typeof status === 'number' ? { status } : {}) };
+  }
   if (complete && enc.exitNode !== null && isTrue(enc.reach[enc.exitNode])) {
     const fnType = enc.unrolled.top.type;
     if (enc.returnVal && fnType.kind === 'function' && fnType.ret.kind !== 'void')

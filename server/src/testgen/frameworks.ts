@@ -18,7 +18,7 @@
 
 import type { Program } from '../ir/ir';
 import type { Report } from '../../../shared/report';
-import { harnessCode, type Check, type HarnessTest } from './harness';
+import { expectationComment, harnessCode, type Check, type HarnessTest } from './harness';
 
 export type FrameworkFormat = 'cmocka' | 'gtest';
 
@@ -86,7 +86,8 @@ static inline int creach_run_test(int k)
 {
     int ok;
     creach_n_observed = 0;
-    ok = creach_run(&creach_tests[k]);
+    /* A datum that ends the process (exit(), abort()) runs in a process of its own: it has no observations. */
+    ok = creach_tests[k].expect == CREACH_EXITS || creach_tests[k].expect == CREACH_ABORTS ? creach_run_isolated(&creach_tests[k]) : creach_run(&creach_tests[k]);
     fflush(stdout);
     return ok;
 }
@@ -99,8 +100,8 @@ function goalsComment(t: HarnessTest, report: Report, indent: string): string[] 
     const goal = fr?.goals.find((x) => x.id === g);
     lines.push(`${indent} *   ${g}${goal ? ': ' + comment(goal.label) : ''}`);
   }
-  if (t.expect.kind === 'no-result') lines.push(`${indent} * No expected result in the report: only the end of the run is checked.`);
-  else if (t.expect.kind !== 'returns') lines.push(`${indent} * Expected to show: ${t.expect.kind} at line ${t.expect.line} (${t.expect.goal}).`);
+  const expected = expectationComment(t.expect);
+  if (expected) lines.push(`${indent} * ${expected}`);
   lines.push(`${indent} */`);
   return lines;
 }

@@ -36,7 +36,10 @@ export type Expectation =
   | { kind: 'no-result' }
   | { kind: 'assert-fails'; line: number; goal: string }
   | { kind: 'error-call'; line: number; goal: string }
-  | { kind: 'runtime-error'; line: number; error: string; goal: string };
+  | { kind: 'runtime-error'; line: number; error: string; goal: string }
+  /** The run ends the process with exit(status) (status null: any) or abort(): the test passes when it does. */
+  | { kind: 'exits'; line: number; status: number | null }
+  | { kind: 'aborts'; line: number };
 
 /** One test of the harness: its C name, the datum, and what it must show. */
 export interface HarnessTest {
@@ -60,6 +63,8 @@ export function expectationOf(test: TestReport, goals: GoalReport[], returnsValu
     // SV-COMP's __VERIFIER_assert (declared, not defined) fails in its stub, which does not know the line: any line (0).
     if (ASSERT_TAG.test(g.id)) return { kind: 'assert-fails', line: g.label.startsWith('`__VERIFIER_assert(') ? 0 : g.line, goal: g.id };
   }
+  if (test.end?.how === 'exit') return { kind: 'exits', line: test.end.line, status: test.end.status ?? null };
+  if (test.end?.how === 'abort') return { kind: 'aborts', line: test.end.line };
   return returnsValue && test.result === undefined ? { kind: 'no-result' } : { kind: 'returns' };
 }
 
@@ -91,13 +96,17 @@ const EXPECT_C: Record<Expectation['kind'], string> = {
   'assert-fails': 'CREACH_ASSERT_FAILS',
   'error-call': 'CREACH_ERROR_CALL',
   'runtime-error': 'CREACH_RUNTIME_ERROR',
+  exits: 'CREACH_EXITS',
+  aborts: 'CREACH_ABORTS',
 };
 
 export function emitHarness(program: Program, report: Report, opts: HarnessOptions): string {
   const out: string[] = [];
   out.push(`/* CReach test harness for ${comment(report.file)}.`);
   out.push(` * Build: cc -Wall -Wextra THIS_FILE.c -o tests   Run all: ./tests   Run one: ./tests t1`);
-  out.push(` * Each test calls the function with one datum and checks what CReach expects. */`);
+  out.push(` * Each test calls the function with one datum and checks what CReach expects. On POSIX systems each`);
+  out.push(` * test runs in a process of its own (exit() or a crash ends only that test); -DCREACH_NO_FORK runs them`);
+  out.push(` * all in one process (under a debugger), -DCREACH_TEST_TIMEOUT=S limits each to S seconds (default 10). */`);
   out.push('');
   out.push(...harnessCode(program, report, opts).code);
   out.push(MAIN);
@@ -161,11 +170,13 @@ export function harnessCode(
     const id = cIdent(t.name);
     const line = 'line' in t.expect ? t.expect.line : 0;
     const what = t.expect.kind === 'runtime-error' ? t.expect.error : '';
+    // The exit status the process shows: the low 8 bits of exit()'s argument (-1: any).
+    const status = t.expect.kind === 'exits' && t.expect.status !== null ? ((t.expect.status % 256) + 256) % 256 : -1;
     out.push(
-      `    { ${cString(t.name)}, ${cString(t.test.goals.join(', '))}, creach_body_${id}, creach_inputs_${id}, ${t.test.nondet.length}, ${EXPECT_C[t.expect.kind]}, ${line}, ${cString(what)} },`,
+      `    { ${cString(t.name)}, ${cString(t.test.goals.join(', '))}, creach_body_${id}, creach_inputs_${id}, ${t.test.nondet.length}, ${EXPECT_C[t.expect.kind]}, ${line}, ${cString(what)}, ${status} },`,
     );
   }
-  if (tests.length === 0) out.push('    { 0, 0, 0, 0, 0, CREACH_RETURNS, 0, 0 }');
+  if (tests.length === 0) out.push('    { 0, 0, 0, 0, 0, CREACH_RETURNS, 0, 0, -1 }');
   out.push('};');
   out.push(`#define CREACH_TEST_COUNT ${tests.length}`);
   return { code: out, tests, checks };
@@ -223,6 +234,22 @@ function fromUnion(t: CType, value: string, _program: Program): string {
   return `(${declare(t, '')})${value}->${m}`;
 }
 
+/** What a test's comment says about the end its run must show ('' for a plain return). */
+export function expectationComment(e: Expectation): string {
+  switch (e.kind) {
+    case 'returns':
+      return '';
+    case 'no-result':
+      return 'No expected result in the report: only the inputs, the goals and the end of the run are checked.';
+    case 'exits':
+      return `Expected to end the process with exit(${e.status ?? ''}) at line ${e.line} (the test runs in a process of its own).`;
+    case 'aborts':
+      return `Expected to end the process with abort() at line ${e.line} (the test runs in a process of its own).`;
+    default:
+      return `Expected to show: ${e.kind} at line ${e.line} (${e.goal}).`;
+  }
+}
+
 /** C for one test: its input table and its body function. Values that cannot be built make a test that fails saying why. */
 function testBody(
   program: Program,
@@ -241,8 +268,8 @@ function testBody(
     return ` *   ${g}${goal ? ': ' + comment(goal.label) : ''}`;
   });
   out.push(`/* ${t.name}: ${t.function}, generated for goals:`, ...labels);
-  if (t.expect.kind === 'no-result') out.push(' * No expected result in the report: only the inputs and the goals are checked.');
-  else if (t.expect.kind !== 'returns') out.push(` * Expected to show: ${t.expect.kind} at line ${t.expect.line} (${t.expect.goal}).`);
+  const expected = expectationComment(t.expect);
+  if (expected) out.push(` * ${expected}`);
   out.push(' */');
   try {
     if (!fn) throw new ValueError(`function ${t.function} is not in the program`);
@@ -522,7 +549,7 @@ const RUNTIME = String.raw`#include <stdio.h>
 
 union creach_value { long long i; unsigned long long u; double d; float f; void *p; };
 struct creach_input { const char *call; int line; union creach_value v; };
-enum { CREACH_RETURNS, CREACH_NO_RESULT, CREACH_ASSERT_FAILS, CREACH_ERROR_CALL, CREACH_RUNTIME_ERROR };
+enum { CREACH_RETURNS, CREACH_NO_RESULT, CREACH_ASSERT_FAILS, CREACH_ERROR_CALL, CREACH_RUNTIME_ERROR, CREACH_EXITS, CREACH_ABORTS };
 enum { CREACH_STOP_NONE, CREACH_STOP_RETURNED, CREACH_STOP_ASSERT, CREACH_STOP_ERROR, CREACH_STOP_ASSUME, CREACH_STOP_INPUT };
 struct creach_test {
     const char *name;
@@ -533,6 +560,7 @@ struct creach_test {
     int expect;
     int expect_line;
     const char *expect_what;
+    int expect_status; /* CREACH_EXITS: the exit status (0-255), -1 for any */
 };
 
 static jmp_buf creach_jump;
@@ -677,9 +705,122 @@ static inline int creach_run(const struct creach_test *t)
         creach_fail_header();
         printf("expected a runtime error (%s) at line %d, which only a sanitizer build can see\n", t->expect_what, t->expect_line);
         break;
+    case CREACH_EXITS:
+    case CREACH_ABORTS:
+        /* Reached only when the run came back: exit() and abort() end the (test's own) process. */
+        creach_fail_header();
+        printf("expected the run to end with %s at line %d, but %s\n", t->expect == CREACH_EXITS ? "exit()" : "abort()", t->expect_line,
+               creach_stop_kind == CREACH_STOP_RETURNED ? "the function returned" : "it stopped before");
+        break;
     }
     return creach_failures == 0;
 }
+
+#if (defined(__unix__) || defined(__APPLE__)) && !defined(CREACH_NO_FORK)
+#include <signal.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#ifndef CREACH_TEST_TIMEOUT
+#define CREACH_TEST_TIMEOUT 10 /* seconds a test may run (0: no limit) */
+#endif
+
+#ifdef CREACH_GCOV
+/* Validation's coverage build: a test that aborts still writes its counts (gcov writes them at exit). */
+extern void __gcov_dump(void);
+static void creach_gcov_abort(int sig)
+{
+    __gcov_dump();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+#endif
+
+static inline const char *creach_signal_name(int sig)
+{
+    switch (sig) {
+    case SIGABRT: return "SIGABRT";
+    case SIGSEGV: return "SIGSEGV";
+    case SIGFPE: return "SIGFPE";
+    case SIGILL: return "SIGILL";
+    case SIGBUS: return "SIGBUS";
+    case SIGKILL: return "SIGKILL";
+    case SIGTERM: return "SIGTERM";
+    default: return "a signal";
+    }
+}
+
+/* A test whose process ended without coming back to the harness: exit(), abort() or a crash.
+ * It passes when that is the end its datum expects. */
+static inline int creach_ended(const struct creach_test *t, int status)
+{
+    creach_current = t;
+    creach_failures = 0;
+    if (WIFEXITED(status)) {
+        int code = WEXITSTATUS(status);
+        if (t->expect == CREACH_EXITS && (t->expect_status < 0 || code == t->expect_status)) return 1;
+        creach_fail_header();
+        if (t->expect == CREACH_EXITS)
+            printf("expected exit status %d (exit() at line %d), got %d\n", t->expect_status, t->expect_line, code);
+        else
+            printf("the run ended the process with exit status %d\n", code);
+    } else if (WIFSIGNALED(status)) {
+        int sig = WTERMSIG(status);
+        if (t->expect == CREACH_ABORTS && sig == SIGABRT) return 1;
+        creach_fail_header();
+        if (sig == SIGALRM)
+            printf("it did not finish within %d s\n", CREACH_TEST_TIMEOUT);
+        else
+            printf("the run ended with %s (signal %d)\n", creach_signal_name(sig), sig);
+    } else {
+        creach_fail_header();
+        printf("the run ended abnormally\n");
+    }
+    return 0;
+}
+
+/* Each test in a process of its own (fork): exit(), abort() or a crash ends that test only, and
+ * every test starts from the program's initial state. The child tells its verdict through a pipe;
+ * no verdict means the program ended the process itself. */
+static inline int creach_run_isolated(const struct creach_test *t)
+{
+    int fds[2], status = 0;
+    char verdict = 0;
+    pid_t pid;
+    fflush(stdout);
+    fflush(stderr);
+    if (pipe(fds) != 0) return creach_run(t);
+    pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return creach_run(t);
+    }
+    if (pid == 0) {
+        close(fds[0]);
+        if (CREACH_TEST_TIMEOUT > 0) alarm(CREACH_TEST_TIMEOUT);
+#ifdef CREACH_GCOV
+        signal(SIGABRT, creach_gcov_abort);
+#endif
+        verdict = creach_run(t) ? 'P' : 'F';
+        fflush(stdout);
+        if (write(fds[1], &verdict, 1) != 1) verdict = 0;
+        exit(0); /* exit, not _exit: a coverage build writes its counts at exit */
+    }
+    close(fds[1]);
+    while (read(fds[0], &verdict, 1) < 0 && errno == EINTR) {
+    }
+    close(fds[0]);
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (verdict == 'P' || verdict == 'F') return verdict == 'P';
+    return creach_ended(t, status);
+}
+#else
+/* No fork here: the tests share one process, and exit() or abort() in one ends the run. */
+static inline int creach_run_isolated(const struct creach_test *t) { return creach_run(t); }
+#endif
 `;
 
 const MAIN = String.raw`
@@ -694,7 +835,7 @@ int main(int argc, char **argv)
             printf("%s: skipped: it shows a runtime error (%s, line %d); run it alone under -fsanitize=undefined\n", t->name, t->expect_what, t->expect_line);
             continue;
         }
-        if (creach_run(t)) passed++;
+        if (creach_run_isolated(t)) passed++;
         else failed++;
     }
     if (argc > 1 && selected == 0) {

@@ -163,7 +163,7 @@ export async function validateSuite(program: Program, report: Report, opts: Vali
 
   // Coverage build: the source as is, warnings checked.
   fs.writeFileSync(path.join(workDir, 'harness.c'), emitHarness(program, report, { sourcePath: base }));
-  const cc = await runProcess(opts.compiler, [...flags, '--coverage', '-Wall', '-Wextra', '-c', 'harness.c', '-o', 'harness.o'], {
+  const cc = await runProcess(opts.compiler, [...flags, '--coverage', '-DCREACH_GCOV', '-Wall', '-Wextra', '-c', 'harness.c', '-o', 'harness.o'], {
     cwd: workDir,
     timeoutMs: 120_000,
   });
