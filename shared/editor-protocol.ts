@@ -171,10 +171,11 @@ export function formatEnd(test: TestReport): string {
   return `${call} at line ${test.end.line}`;
 }
 
-/** `✓ validated`, `✗ validation failed`, or '' when not validated. */
+/** `✓ validated`, `✗ validation failed`, `not validated` (not run, with a reason), or '' when validation was not asked. */
 export function formatValidation(test: TestReport): string {
   if (test.validated === true) return '✓ validated';
   if (test.validated === false) return '✗ validation failed';
+  if (test.validation) return 'not validated';
   return '';
 }
 

@@ -68,6 +68,7 @@ function formatFunction(file: string, f: FunctionReport): string[] {
     if (t.end) line += ` -> ends with ${formatEnd(t)}`;
     if (t.validated === true) line += '  ✓ validated';
     else if (t.validated === false) line += `  ✗ not validated: ${t.validation ?? ''}`;
+    else if (t.validation) line += `  · not validated: ${t.validation}`;
     out.push(line);
   }
   if (f.tests.length > shown.length) out.push(`    ... and ${f.tests.length - shown.length} more (use --json for all)`);

@@ -71,25 +71,37 @@ export interface SuiteValidation {
 
 const SANITIZE_FLAGS = ['-fsanitize=undefined,address,float-cast-overflow', '-fno-sanitize-recover=undefined,float-cast-overflow'];
 const RUN_ENV = { ASAN_OPTIONS: 'detect_leaks=0', UBSAN_OPTIONS: 'print_stacktrace=0' };
-const sanitizerSupport = new Map<string, Promise<boolean>>();
+const buildProbes = new Map<string, Promise<string | null>>();
 
-/** Whether `compiler` builds and runs a program with the sanitizers (asked once per compiler). */
-export function supportsSanitizers(compiler: string, workDir: string): Promise<boolean> {
-  let p = sanitizerSupport.get(compiler);
+/**
+ * Why `compiler` with `flags` cannot build and run a program on this machine, or null when it can
+ * (asked once per compiler and flags).
+ */
+function cannotBuildAndRun(compiler: string, flags: string[], workDir: string): Promise<string | null> {
+  const key = [compiler, ...flags].join('\0');
+  let p = buildProbes.get(key);
   if (!p) {
     p = (async () => {
       fs.mkdirSync(workDir, { recursive: true });
-      const src = path.join(workDir, 'sanitize_probe.c');
+      const name = `build_probe_${buildProbes.size}`;
+      const src = path.join(workDir, `${name}.c`);
       fs.writeFileSync(src, 'int main(void) { return 0; }\n');
-      const exe = path.join(workDir, 'sanitize_probe');
-      const c = await runProcess(compiler, [...SANITIZE_FLAGS, src, '-o', exe], { timeoutMs: 60_000 });
-      if (c.code !== 0) return false;
+      const exe = path.join(workDir, name);
+      const c = await runProcess(compiler, [...flags, src, '-o', exe], { timeoutMs: 60_000 });
+      if (c.code !== 0) return `'${[compiler, ...flags].join(' ')}' cannot build a program (${(c.spawnError ?? c.stderr).trim().split('\n')[0]})`;
       const r = await runProcess(exe, [], { timeoutMs: 10_000, env: RUN_ENV });
-      return r.code === 0;
+      // (A binary the kernel cannot execute is handed to /bin/sh, whose complaint says nothing useful.)
+      if (r.code !== 0) return `this machine cannot run what '${[compiler, ...flags].join(' ')}' builds (an empty program ended with ${r.signal ?? `exit code ${r.code}`})`;
+      return null;
     })();
-    sanitizerSupport.set(compiler, p);
+    buildProbes.set(key, p);
   }
   return p;
+}
+
+/** Whether `compiler` builds and runs a program with the sanitizers (with `flags`, e.g. -m32). */
+export async function supportsSanitizers(compiler: string, workDir: string, flags: string[] = []): Promise<boolean> {
+  return (await cannotBuildAndRun(compiler, [...flags, ...SANITIZE_FLAGS], workDir)) === null;
 }
 
 function baseFlags(program: Program, opts: ValidateOptions): string[] {
@@ -153,12 +165,21 @@ export async function validateSuite(program: Program, report: Report, opts: Vali
   }
   fs.mkdirSync(opts.workDir, { recursive: true });
   const workDir = path.resolve(opts.workDir);
+  if (program.dataModel === 'ILP32') {
+    // The suite's data are for 32-bit int/long/pointers: run elsewhere they would test another program.
+    const why = await cannotBuildAndRun(opts.compiler, ['-m32'], workDir);
+    if (why) {
+      result.available = false;
+      result.message = `not validated: no 32-bit toolchain here: ${why} (Debian: gcc-multilib, and a kernel that runs 32-bit programs); the tests were exported`;
+      return result;
+    }
+  }
   const base = path.basename(program.file).replace(/[^A-Za-z0-9_.-]/g, '_') || 'source.c';
   fs.writeFileSync(path.join(workDir, base), program.source);
   fs.mkdirSync(path.join(workDir, 'instrumented'), { recursive: true });
   const tests = harnessTests(report, program);
   const flags = baseFlags(program, opts);
-  result.sanitizers = opts.sanitize && (await supportsSanitizers(opts.compiler, workDir));
+  result.sanitizers = opts.sanitize && (await supportsSanitizers(opts.compiler, workDir, program.dataModel === 'ILP32' ? ['-m32'] : []));
   const sanitize = result.sanitizers ? SANITIZE_FLAGS : [];
 
   // Coverage build: the source as is, warnings checked.
