@@ -74,3 +74,33 @@ describe('data that end the process', () => {
     expect(r.code).toBe(1);
   });
 });
+
+describe('the harness runtime', () => {
+  it('declares nothing of <unistd.h>: a program may name its own things link, read or close', async () => {
+    const dir = scratch('posix-names');
+    const src = path.join(dir, 'names.c');
+    // Each of these names is declared by <unistd.h> with another meaning.
+    fs.writeFileSync(
+      src,
+      'typedef struct node *link;\nstruct node { int key; link next; };\nstatic int read(link l) { return l ? l->key : -1; }\nint close(int x) { return x > 2 ? 1 : 0; }\nint f(int x) { struct node n = { x, 0 }; return read(&n) + close(x); }\n',
+    );
+    const r = await engine.cover({ file: src, criterion: 'decision' });
+    const program = await loadProgram({ file: src }, defaultEngineOptions);
+    const [harness] = exportSuite(program, r, dir, 'c');
+    expect(gcc(dir, ['-Wall', '-Wextra', path.basename(harness), '-o', 'tests'])).toBe('');
+    const run = runExe(path.join(dir, 'tests'));
+    expect(run.stdout).toMatch(new RegExp(`^${r.functions.flatMap((f) => f.tests).length} passed, 0 failed$`, 'm'));
+  });
+
+  it('runs the tests in one process when the program defines fork, waitpid or alarm itself', async () => {
+    const dir = scratch('own-alarm');
+    const src = path.join(dir, 'alarm.c');
+    fs.writeFileSync(src, 'int alarms;\nvoid alarm(int level) { alarms += level; }\nint f(int x) { if (x > 3) { alarm(x); return 1; } return 0; }\n');
+    const r = await engine.cover({ file: src, criterion: 'decision' });
+    const program = await loadProgram({ file: src }, defaultEngineOptions);
+    const [harness] = exportSuite(program, r, dir, 'c');
+    expect(fs.readFileSync(harness, 'utf8')).toContain('#define CREACH_NO_FORK /* the program defines alarm itself */');
+    expect(gcc(dir, ['-Wall', '-Wextra', path.basename(harness), '-o', 'tests'])).toBe('');
+    expect(runExe(path.join(dir, 'tests')).stdout).toMatch(new RegExp(`^${r.functions.flatMap((f) => f.tests).length} passed, 0 failed$`, 'm'));
+  });
+});

@@ -44,3 +44,22 @@ export function alignOf(t: CType, model: DataModel): number {
       return 1;
   }
 }
+
+// Object representations: which values the model reads and writes as plain bytes (model/bytes.ts).
+
+/** Width in bits of a member read as a plain integer or float, else null (_Bool, bit-fields, aggregates, pointers). */
+export function scalarBits(t: CType): number | null {
+  if (t.kind === 'float') return t.bits;
+  if (t.kind === 'int' && t.bits % 8 === 0) return t.bits;
+  return null;
+}
+
+/** A member whose bytes are modelled: a plain integer or float, or an array of a known length of plain integers. */
+export function memberBits(t: CType, bitField: boolean): number | null {
+  if (bitField) return null;
+  if (t.kind === 'array' && t.length !== null && t.length > 0 && t.of.kind === 'int') {
+    const e = scalarBits(t.of);
+    return e === null ? null : e * t.length;
+  }
+  return scalarBits(t);
+}

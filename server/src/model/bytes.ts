@@ -11,23 +11,6 @@ import { OFF_BITS, selectVal, storeVal, tOf, zeroVal, type Val } from './values'
 
 let fresh = 0;
 
-/** Width in bits of a member read as a plain integer or float, else null (_Bool, bit-fields, aggregates, pointers). */
-export function scalarBits(t: CType): number | null {
-  if (t.kind === 'float') return t.bits;
-  if (t.kind === 'int' && t.bits % 8 === 0) return t.bits;
-  return null;
-}
-
-/** A member whose bytes are modelled: a plain integer or float, or an array of a known length of plain integers. */
-export function memberBits(t: CType, bitField: boolean): number | null {
-  if (bitField) return null;
-  if (t.kind === 'array' && t.length !== null && t.length > 0 && t.of.kind === 'int') {
-    const e = scalarBits(t.of);
-    return e === null ? null : e * t.length;
-  }
-  return scalarBits(t);
-}
-
 /** The bytes of a member's value (a float's: any encoding of it, fixed by `assume`), as one bit-vector, first byte lowest. */
 export function bitsOf(z: Z3Handle, assume: (f: B) => void, t: CType, v: Val, width: number): BV {
   const { ctx } = z;

@@ -12,7 +12,7 @@
 // -1 or 1): when the program uses more than the sign, it is a taint.
 
 import type { Operand, Place, Rvalue } from '../ir/ir';
-import { sizeOf } from '../ir/layout';
+import { scalarBits, sizeOf } from '../ir/layout';
 import { sameType, typeToString, type CType } from '../ir/types';
 import { forEachVar } from '../ir/walk';
 import type { CallContext, DagNode } from './unroll';
@@ -21,7 +21,7 @@ import { OBJ_BITS, OFF_BITS, iteVal, selectVal, storeVal, tOf, zeroVal, type Ptr
 import { CHAR_TYPE, toOffset, type EncoderState, type Env } from './state';
 import type { Memory } from './memory';
 import type { Operands } from './operands';
-import { bitsOf, fromBits, scalarBits } from './bytes';
+import { bitsOf, fromBits } from './bytes';
 
 /** Objects longer than this are not modelled element by element. */
 export const MAX_MODELLED_LENGTH = 256;

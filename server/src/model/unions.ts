@@ -11,7 +11,8 @@ import { sameType } from '../ir/types';
 import type { Z3Handle } from '../z3/z3';
 import type { B, BV } from './semantics';
 import type { Val } from './values';
-import { bitsOf, fromBits, memberBits } from './bytes';
+import { bitsOf, fromBits } from './bytes';
+import { memberBits } from '../ir/layout';
 
 /**
  * The union `base` (of type `t`) after member `k` became `member`. `partial`:

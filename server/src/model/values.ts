@@ -11,6 +11,7 @@
 //               structs is a struct of arrays, and select/store act leaf-wise)
 
 import type { CType } from '../ir/types';
+import { memberBits } from '../ir/layout';
 import type { Ctx } from '../z3/z3';
 import { bvConst, fpSort, ite, type B, type BV, type F } from './semantics';
 
@@ -72,10 +73,9 @@ export function freshVal(ctx: Ctx, t: CType, name: string, lift: Term[] = []): V
 }
 
 /** Bits of a plain integer (not _Bool), or of an array of a known length of them; else null. */
+/** A member modelled as bytes (ir/layout.ts memberBits) that is of integers: a fresh union's bytes give it its value. */
 function integerBits(t: CType): number | null {
-  if (t.kind === 'int') return t.bits % 8 === 0 ? t.bits : null;
-  if (t.kind === 'array' && t.length !== null && t.length > 0 && t.of.kind === 'int' && t.of.bits % 8 === 0) return t.of.bits * t.length;
-  return null;
+  return t.kind === 'float' ? null : memberBits(t, false);
 }
 
 /**

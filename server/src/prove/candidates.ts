@@ -11,6 +11,7 @@
 // and parities (`s % 2 == 0`).
 
 import type { IRFunction, Operand, Program, Rvalue } from '../ir/ir';
+import { rvalueOperands } from '../ir/walk';
 import { predecessors } from '../ir/cfg';
 import { dominators } from '../ir/dominators';
 import type { Loop } from '../ir/loops';
@@ -142,7 +143,7 @@ function loopFacts(program: Program, fn: IRFunction, loop: Loop, loops: Loop[]):
   };
   for (const b of loop.body) {
     const block = fn.blocks[b];
-    for (const ins of block.instrs) if (ins.kind === 'assign') for (const o of operandsOf(ins.value)) read(o);
+    for (const ins of block.instrs) if (ins.kind === 'assign') for (const o of rvalueOperands(ins.value)) read(o);
   }
   // The constant each modified variable has where the loop is entered, if the code before it says so.
   const init = new Map<string, bigint>();
@@ -207,27 +208,13 @@ function valueAtEnd(fn: IRFunction, preds: number[][], block: number, id: number
   return undefined;
 }
 
-function operandsOf(rv: Rvalue): Operand[] {
-  switch (rv.op) {
-    case 'use':
-      return [rv.a];
-    case 'binary':
-      return [rv.a, rv.b];
-    case 'unary':
-    case 'cast':
-      return [rv.a];
-    default:
-      return [];
-  }
-}
-
 /** The integer constants of the function's code, the smallest in magnitude first, with 0. */
 function functionConstants(fn: IRFunction): bigint[] {
   const set = new Set<bigint>([0n]);
   const see = (o: Operand) => {
     if (o.kind === 'const' && o.type.kind === 'int' && (o.value < 0n ? -o.value : o.value) <= MAX_CONSTANT) set.add(o.value);
   };
-  for (const b of fn.blocks) for (const ins of b.instrs) if (ins.kind === 'assign') for (const o of operandsOf(ins.value)) see(o);
+  for (const b of fn.blocks) for (const ins of b.instrs) if (ins.kind === 'assign') for (const o of rvalueOperands(ins.value)) see(o);
   const abs = (x: bigint) => (x < 0n ? -x : x);
   return [...set].sort((a, b) => (abs(a) < abs(b) ? -1 : abs(a) > abs(b) ? 1 : a < b ? -1 : 1)).slice(0, MAX_CONSTANTS);
 }

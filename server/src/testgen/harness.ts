@@ -90,6 +90,9 @@ const cString = (s: string): string => JSON.stringify(s).replace(/\?/g, '\\?');
 const cIdent = (s: string): string => s.replace(/[^A-Za-z0-9_]/g, '_');
 const comment = (s: string): string => s.replace(/\*\//g, '* /').replace(/\/\*/g, '/ *');
 
+/** The C library functions the runtime calls by symbol (see RUNTIME). */
+const RUNNER_SYMBOLS = ['fork', 'waitpid', 'alarm'];
+
 const EXPECT_C: Record<Expectation['kind'], string> = {
   returns: 'CREACH_RETURNS',
   'no-result': 'CREACH_NO_RESULT',
@@ -149,6 +152,10 @@ export function harnessCode(
   if (failing.has('calloc')) out.push('#undef calloc');
   if (failing.has('realloc')) out.push('#undef realloc');
   out.push('');
+  // The runtime reaches fork, waitpid and alarm by their symbols: a program with its own runs the tests in one process.
+  const own = [...program.functions.map((f) => f.name), ...program.globals.map((g) => program.vars.get(g)?.name)];
+  const clash = RUNNER_SYMBOLS.filter((n) => own.includes(n));
+  if (clash.length) out.push(`#define CREACH_NO_FORK /* the program defines ${clash.join(', ')} itself */`);
   out.push(RUNTIME);
   if (runtime) out.push(runtime);
   if (failing.has('malloc')) out.push('static void *creach_malloc(size_t creach_n) { return creach_input("malloc")->i ? NULL : malloc(creach_n); }');
@@ -716,11 +723,22 @@ static inline int creach_run(const struct creach_test *t)
     return creach_failures == 0;
 }
 
-#if (defined(__unix__) || defined(__APPLE__)) && !defined(CREACH_NO_FORK)
+#if (defined(__unix__) || defined(__APPLE__)) && (defined(__GNUC__) || defined(__clang__)) && !defined(CREACH_NO_FORK)
+/* fork, waitpid and alarm by their symbols, without <unistd.h> or <sys/wait.h>: those headers
+ * declare names (link, read, close...) the program under test may use for its own things. */
 #include <signal.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <unistd.h>
+#define CREACH_STR(x) #x
+#define CREACH_XSTR(x) CREACH_STR(x)
+#define CREACH_SYMBOL(name) CREACH_XSTR(__USER_LABEL_PREFIX__) #name
+extern int creach_fork(void) __asm__(CREACH_SYMBOL(fork));
+extern int creach_waitpid(int pid, int *status, int options) __asm__(CREACH_SYMBOL(waitpid));
+extern unsigned creach_alarm(unsigned seconds) __asm__(CREACH_SYMBOL(alarm));
+/* The wait status, encoded alike on Linux and the BSDs (macOS). */
+#define CREACH_EXITED(s) (((s) & 0x7f) == 0)
+#define CREACH_EXIT_STATUS(s) (((s) >> 8) & 0xff)
+#define CREACH_SIGNALED(s) (((s) & 0x7f) != 0 && ((s) & 0x7f) != 0x7f)
+#define CREACH_TERM_SIGNAL(s) ((s) & 0x7f)
+#define CREACH_SIGALRM 14
 
 #ifndef CREACH_TEST_TIMEOUT
 #define CREACH_TEST_TIMEOUT 10 /* seconds a test may run (0: no limit) */
@@ -744,8 +762,6 @@ static inline const char *creach_signal_name(int sig)
     case SIGSEGV: return "SIGSEGV";
     case SIGFPE: return "SIGFPE";
     case SIGILL: return "SIGILL";
-    case SIGBUS: return "SIGBUS";
-    case SIGKILL: return "SIGKILL";
     case SIGTERM: return "SIGTERM";
     default: return "a signal";
     }
@@ -757,19 +773,19 @@ static inline int creach_ended(const struct creach_test *t, int status)
 {
     creach_current = t;
     creach_failures = 0;
-    if (WIFEXITED(status)) {
-        int code = WEXITSTATUS(status);
+    if (CREACH_EXITED(status)) {
+        int code = CREACH_EXIT_STATUS(status);
         if (t->expect == CREACH_EXITS && (t->expect_status < 0 || code == t->expect_status)) return 1;
         creach_fail_header();
         if (t->expect == CREACH_EXITS)
             printf("expected exit status %d (exit() at line %d), got %d\n", t->expect_status, t->expect_line, code);
         else
             printf("the run ended the process with exit status %d\n", code);
-    } else if (WIFSIGNALED(status)) {
-        int sig = WTERMSIG(status);
+    } else if (CREACH_SIGNALED(status)) {
+        int sig = CREACH_TERM_SIGNAL(status);
         if (t->expect == CREACH_ABORTS && sig == SIGABRT) return 1;
         creach_fail_header();
-        if (sig == SIGALRM)
+        if (sig == CREACH_SIGALRM && CREACH_TEST_TIMEOUT > 0)
             printf("it did not finish within %d s\n", CREACH_TEST_TIMEOUT);
         else
             printf("the run ended with %s (signal %d)\n", creach_signal_name(sig), sig);
@@ -781,39 +797,36 @@ static inline int creach_ended(const struct creach_test *t, int status)
 }
 
 /* Each test in a process of its own (fork): exit(), abort() or a crash ends that test only, and
- * every test starts from the program's initial state. The child tells its verdict through a pipe;
- * no verdict means the program ended the process itself. */
+ * every test starts from the program's initial state. The child writes its verdict into a
+ * temporary file the two processes share; no verdict means the program ended the process itself. */
 static inline int creach_run_isolated(const struct creach_test *t)
 {
-    int fds[2], status = 0;
-    char verdict = 0;
-    pid_t pid;
+    static FILE *verdicts;
+    int pid, status = 0, verdict;
     fflush(stdout);
     fflush(stderr);
-    if (pipe(fds) != 0) return creach_run(t);
-    pid = fork();
-    if (pid < 0) {
-        close(fds[0]);
-        close(fds[1]);
-        return creach_run(t);
-    }
+    if (!verdicts) verdicts = tmpfile();
+    if (!verdicts) return creach_run(t);
+    rewind(verdicts);
+    fputc('?', verdicts);
+    fflush(verdicts);
+    rewind(verdicts);
+    pid = creach_fork();
+    if (pid < 0) return creach_run(t);
     if (pid == 0) {
-        close(fds[0]);
-        if (CREACH_TEST_TIMEOUT > 0) alarm(CREACH_TEST_TIMEOUT);
+        if (CREACH_TEST_TIMEOUT > 0) creach_alarm(CREACH_TEST_TIMEOUT);
 #ifdef CREACH_GCOV
         signal(SIGABRT, creach_gcov_abort);
 #endif
-        verdict = creach_run(t) ? 'P' : 'F';
+        fputc(creach_run(t) ? 'P' : 'F', verdicts);
+        fflush(verdicts);
         fflush(stdout);
-        if (write(fds[1], &verdict, 1) != 1) verdict = 0;
         exit(0); /* exit, not _exit: a coverage build writes its counts at exit */
     }
-    close(fds[1]);
-    while (read(fds[0], &verdict, 1) < 0 && errno == EINTR) {
+    while (creach_waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
-    close(fds[0]);
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    fseek(verdicts, 0, SEEK_SET);
+    verdict = fgetc(verdicts);
     if (verdict == 'P' || verdict == 'F') return verdict == 'P';
     return creach_ended(t, status);
 }

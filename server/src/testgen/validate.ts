@@ -91,7 +91,8 @@ function cannotBuildAndRun(compiler: string, flags: string[], workDir: string): 
       if (c.code !== 0) return `'${[compiler, ...flags].join(' ')}' cannot build a program (${(c.spawnError ?? c.stderr).trim().split('\n')[0]})`;
       const r = await runProcess(exe, [], { timeoutMs: 10_000, env: RUN_ENV });
       // (A binary the kernel cannot execute is handed to /bin/sh, whose complaint says nothing useful.)
-      if (r.code !== 0) return `this machine cannot run what '${[compiler, ...flags].join(' ')}' builds (an empty program ended with ${r.signal ?? `exit code ${r.code}`})`;
+      if (r.code !== 0)
+        return `this machine cannot run what '${[compiler, ...flags].join(' ')}' builds (an empty program ended with ${r.signal ?? `exit code ${r.code}`})`;
       return null;
     })();
     buildProbes.set(key, p);
