@@ -1,6 +1,6 @@
 // Bytes read as another type, against gcc (issues 12 and 18): a union member
 // stored and another read, memcpy/memmove between objects of different types,
-// memset of wider elements.
+// memset of wider elements, copies and fills whose size ends inside an element.
 // Each function of the fixture runs on every value of its parameter's
 // type, compiled by gcc; the returns that happen are the ground truth. Where
 // CReach models the bytes (integer and float members, arrays of integers), it
@@ -77,6 +77,11 @@ describe('union members and copies share bytes, as gcc', () => {
     { name: 'copy_to_shorts', type: 'unsigned short', from: 0, to: 65535 },
     { name: 'copy_from_double', type: 'short', from: -32768, to: 32767 },
     { name: 'set_bytes', type: 'unsigned short', from: 0, to: 65535 },
+    { name: 'partial_low', type: 'short', from: -32768, to: 32767 },
+    { name: 'partial_float', type: 'unsigned char', from: 0, to: 255 },
+    { name: 'partial_src', type: 'unsigned short', from: 0, to: 65535 },
+    { name: 'partial_n', type: 'unsigned char', from: 0, to: 255 },
+    { name: 'partial_set', type: 'unsigned char', from: 0, to: 255 },
   ];
   const notModelled = { name: 'not_modelled', type: 'unsigned char', from: 0, to: 255 };
   let truth: Map<string, Set<number>>;

@@ -474,21 +474,24 @@ export function stringOps(st: EncoderState, ops: Operands, mem: Memory) {
         const elem = elementTypeOf(rv.args[0], n, i);
         if (!p || !elem) return giveUp('the pointer type of the destination is unknown');
         const fill = a[1].val.k === 'bv' ? (a[1].val.t as BV) : null;
-        const count = elementCount(name, elem, size(2), ub);
+        const span = byteSpan(elem, size(2));
+        if (!span && partOfElement(elem, rv.args[2])) return giveUp('a size that ends inside a struct, union or pointer element');
+        const count = span ? span.touched : elementCount(name, elem, size(2), ub);
         const d = view(p, elem, env);
         if (!fill || !count || !d) return giveUp('an object of unknown or large size');
-        let value: (m: BV) => Val;
-        if (elem.kind === 'int' && elem.bits === 8) value = () => ({ k: 'bv', t: fill.extract(7, 0) });
-        else if (a[1].op.kind === 'const' && a[1].op.value === 0n) value = () => zeroVal(ctx, elem);
+        let filled: Val;
+        if (elem.kind === 'int' && elem.bits === 8) filled = { k: 'bv', t: fill.extract(7, 0) };
+        else if (a[1].op.kind === 'const' && a[1].op.value === 0n) filled = zeroVal(ctx, elem);
         else {
           // Each byte of a wider integer or float element is the fill (bytes.ts): -1 for 0xff into an int.
           const w = scalarBits(elem);
           if (w === null) return giveUp('a non-zero fill of elements that are neither integers nor floats');
           const byte = fill.extract(7, 0) as BV;
-          const bits = ctx.Concat(...Array.from({ length: w / 8 }, () => byte)) as BV;
-          const v = fromBits(st.z, elem, bits, w);
-          value = () => v;
+          filled = fromBits(st.z, elem, ctx.Concat(...Array.from({ length: w / 8 }, () => byte)) as BV, w);
         }
+        // A size that ends inside an element fills its first bytes and keeps the others.
+        const last = span && span.merge(at(d, span.whole), filled);
+        const value = (m: BV): Val => (span && last ? iteVal(ctx, span.partial.and(m.eq(span.whole)) as B, last, filled) : filled);
         ub.push(...accessUb(p, write(d, count, value), 'memset writes through'));
         return result(retPtr(d));
       }
@@ -503,20 +506,19 @@ export function stringOps(st: EncoderState, ops: Operands, mem: Memory) {
         if (!de || !se) return giveUp('the pointer types are unknown');
         if (!sameType(de, se))
           return mixedCopy(name, rv, pd, ps, de, se, env, ub) ?? giveUp('a copy between objects of different types (byte-level copies are not modelled)');
-        const count = elementCount(name, elem, size(2), ub);
+        const span = byteSpan(elem, size(2));
+        if (!span && partOfElement(elem, rv.args[2])) return giveUp('a size that ends inside a struct, union or pointer element');
+        const count = span ? span.touched : elementCount(name, elem, size(2), ub);
         const d = view(pd, elem, env);
         const s = view(ps, elem, env);
         if (!count || !d || !s) return giveUp('an object of unknown or large size');
         // The source is read before anything is written (memmove; an overlapping memcpy gives the same values here).
         noteRead(s, count.sub(bv64(1)), count.eq(bv64(0)).not() as B);
         ub.push(...accessUb(ps, insideCount(s, count), `${name} reads through`));
-        ub.push(
-          ...accessUb(
-            pd,
-            write(d, count, (m) => at(s, m)),
-            `${name} writes through`,
-          ),
-        );
+        // A size that ends inside an element copies its first bytes and keeps the others.
+        const last = span && span.merge(at(d, span.whole), at(s, span.whole));
+        const value = (m: BV): Val => (span && last ? iteVal(ctx, span.partial.and(m.eq(span.whole)) as B, last, at(s, m)) : at(s, m));
+        ub.push(...accessUb(pd, write(d, count, value), `${name} writes through`));
         return result(retPtr(d));
       }
     }
@@ -525,33 +527,80 @@ export function stringOps(st: EncoderState, ops: Operands, mem: Memory) {
 
   /**
    * memcpy/memmove between objects of different types (a float's bits into
-   * an unsigned, an int into two shorts): exact through the bytes (bytes.ts)
-   * when the size is a constant number of whole elements of both types, each
-   * a plain integer or float; null otherwise (not modelled).
+   * an unsigned, an int into two shorts, a short into the low bytes of a
+   * long long): exact through the bytes (bytes.ts) when the size is a
+   * constant and both element types are plain integers or floats; a last
+   * element partly copied keeps its other bytes. Null otherwise (not modelled).
    */
   function mixedCopy(name: string, rv: Extract<Rvalue, { op: 'call' }>, pd: PtrVal, ps: PtrVal, de: CType, se: CType, env: Env, ub: UbCondition[]): LibResult {
     const n = rv.args[2];
     const bytes = n?.kind === 'const' ? Number(n.value) : NaN;
     const sd = scalarBits(de);
     const ss = scalarBits(se);
-    if (!(bytes > 0 && bytes <= MAX_MIXED_COPY) || sd === null || ss === null || (bytes * 8) % sd !== 0 || (bytes * 8) % ss !== 0) return null;
+    if (!(bytes > 0 && bytes <= MAX_MIXED_COPY) || sd === null || ss === null) return null;
     const d = view(pd, de, env);
     const s = view(ps, se, env);
     if (!d || !s) return null;
-    const ns = (bytes * 8) / ss;
-    const nd = (bytes * 8) / sd;
+    const bits = bytes * 8;
+    // Elements touched: the last of each side may be touched in part (its first bytes).
+    const ns = Math.ceil(bits / ss);
+    const nd = Math.ceil(bits / sd);
+    const assume = (f: B) => st.assertions.push(f);
     // The source's bytes are read before anything is written (memmove).
-    const elems = Array.from({ length: ns }, (_, k) => bitsOf(st.z, (f) => st.assertions.push(f), se, at(s, bv64(k)), ss));
-    const all = elems.length === 1 ? elems[0] : (ctx.Concat(...elems.reverse()) as BV);
+    const elems = Array.from({ length: ns }, (_, k) => bitsOf(st.z, assume, se, at(s, bv64(k)), ss));
+    const joined = elems.length === 1 ? elems[0] : (ctx.Concat(...elems.reverse()) as BV);
+    const all = bits === ns * ss ? joined : (joined.extract(bits - 1, 0) as BV);
     noteRead(s, bv64(ns - 1));
     ub.push(...accessUb(ps, insideCount(s, bv64(ns)), `${name} reads through`));
-    const parts = Array.from({ length: nd }, (_, k) => fromBits(st.z, de, all.extract(k * sd + sd - 1, k * sd) as BV, sd));
+    const parts = Array.from({ length: nd }, (_, k) => {
+      const lo = k * sd;
+      if (lo + sd <= bits) return fromBits(st.z, de, all.extract(lo + sd - 1, lo) as BV, sd);
+      // The destination's last element: its first bytes copied, the others as they were.
+      const old = bitsOf(st.z, assume, de, at(d, bv64(k)), sd);
+      return fromBits(st.z, de, ctx.Concat(old.extract(sd - 1, bits - lo), all.extract(bits - 1, lo)) as BV, sd);
+    });
     const value = (m: BV): Val => parts.reduceRight((acc: Val, v, k) => (k === nd - 1 ? v : iteVal(ctx, m.eq(bv64(k)) as B, v, acc)), parts[nd - 1]);
     ub.push(...accessUb(pd, write(d, bv64(nd), value), `${name} writes through`));
     return { val: rv.type.kind === 'pointer' ? d.p : null, ub };
   }
 
-  /** Elements of `elem` covered by `bytes`, or null when its size is unknown; a size that is not a whole number of elements is an error. */
+  /**
+   * The elements `bytes` bytes of `elem` elements touch, for elements whose bytes are modelled
+   * (bytes.ts; null otherwise): `whole` elements and, when `partial`, the next one's first bytes
+   * (`touched` counts both); `merge(old, neu)` is that element with its first bytes from `neu`.
+   */
+  function byteSpan(elem: CType, bytes: BV): { whole: BV; touched: BV; partial: B; merge: (old: Val, neu: Val) => Val | null } | null {
+    const size = sizeOf(elem, program.dataModel);
+    const w = scalarBits(elem);
+    if (!size || w === null) return null;
+    if (size === 1) return { whole: bytes, touched: bytes, partial: F_, merge: () => null };
+    const rem = bytes.urem(bv64(size));
+    const whole = bytes.udiv(bv64(size));
+    const partial = rem.eq(bv64(0)).not() as B;
+    const merge = (old: Val, neu: Val): Val => {
+      const assume = (f: B) => st.assertions.push(f);
+      const ob = bitsOf(st.z, assume, elem, old, w);
+      const nb = bitsOf(st.z, assume, elem, neu, w);
+      // rem < size: its bit count fits the element's width.
+      const shift = rem.mul(bv64(8));
+      const sh = (w === 64 ? shift : w < 64 ? shift.extract(w - 1, 0) : shift.zeroExt(w - 64)) as BV;
+      const one = ctx.BitVec.val(1, w) as BV;
+      const mask = one.shl(sh).sub(one) as BV;
+      return fromBits(st.z, elem, ob.and(mask.not()).or(nb.and(mask)) as BV, w);
+    };
+    return { whole, touched: whole.add(ite(ctx, partial, bv64(1), bv64(0))) as BV, partial, merge };
+  }
+
+  /** A constant size that ends inside an element of `elem`. */
+  function partOfElement(elem: CType, bytes: Operand | undefined): boolean {
+    const size = sizeOf(elem, program.dataModel);
+    return !!size && size > 1 && bytes?.kind === 'const' && BigInt(bytes.value) % BigInt(size) !== 0n;
+  }
+
+  /**
+   * Elements of `elem` covered by `bytes`, or null when its size is unknown. For elements whose bytes
+   * are not modelled (byteSpan), a size that is not a whole number of them is excluded as an error.
+   */
   function elementCount(name: string, elem: CType, bytes: BV, ub: UbCondition[]): BV | null {
     const size = sizeOf(elem, program.dataModel);
     if (!size) return null;
