@@ -366,8 +366,16 @@ export class Workbench {
       const box = await element.boundingBox();
       const text = await element.innerText();
       const indent = text.search(/\S/);
+      const before = await this.cursor();
       await this.page.mouse.click(box.x + Math.max(indent, 0) * 7.7 + 12, box.y + box.height / 2, { button: 'right' });
-      const at = await this.cursor();
+      // The status bar shows the click's position a moment later (in CI it still showed Ctrl+G's line,
+      // one above the cursor, when read at once): wait for it to change.
+      let at = before;
+      for (const end = Date.now() + 3000; Date.now() < end;) {
+        at = await this.cursor();
+        if (at?.line !== before?.line || at?.column !== before?.column) break;
+        await this.page.waitForTimeout(100);
+      }
       if (at?.line === line) break;
       await this.page.keyboard.press('Escape');
       if (attempt === 3) throw new Error(`right-clicking line ${line} put the cursor on line ${at?.line}, three times`);
