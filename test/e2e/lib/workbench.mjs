@@ -428,10 +428,22 @@ export class Workbench {
     const widget = this.page.locator(QUICK_INPUT);
     await widget.waitFor({ state: 'visible', timeout: 15_000 });
     const input = widget.locator('input').first();
-    await input.fill(path.endsWith('/') ? path : `${path}/`);
-    await this.page.waitForTimeout(500); // the dialog resolves the typed path
-    await widget.locator('.monaco-button', { hasText: okLabel }).first().click();
-    await widget.waitFor({ state: 'hidden', timeout: 10_000 });
+    const typed = path.endsWith('/') ? path : `${path}/`;
+    await input.fill(typed);
+    // The dialog resolves the typed path asynchronously; on a loaded machine an OK pressed before it has
+    // done so is ignored (CI: the dialog stayed open). Press again while it stays open, keeping the path.
+    for (let attempt = 1; ; attempt++) {
+      await this.page.waitForTimeout(500 * attempt);
+      await widget.locator('.monaco-button', { hasText: okLabel }).first().click().catch(() => {});
+      try {
+        await widget.waitFor({ state: 'hidden', timeout: 5_000 });
+        return;
+      } catch (error) {
+        if (attempt >= 4) throw error;
+        if (!(await widget.isVisible().catch(() => false))) return;
+        if ((await input.inputValue().catch(() => typed)) !== typed) await input.fill(typed);
+      }
+    }
   }
 
   /** Opens the Problems view (Ctrl+Shift+M) on the problems of `files` (a glob; '' for all) and returns its rows' accessible labels. */
