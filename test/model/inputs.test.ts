@@ -140,6 +140,19 @@ describe('a verdict that depends on an assumed input size is bounded and names i
     expect(assumed(param).join(' ')).toContain('--pointer-array-length');
   }, 300_000);
 
+  it('a goal after a loop over n elements that needs n > 6 is bounded (gcc: 7 elements and n = 7 return 1); it was called unreachable', async () => {
+    // The model's run ends at its read of a[4] (past the 4 elements), before the loop's bound: C's run
+    // with a larger array goes on round the loop and out of it to the goal.
+    const src = 'int f(int *a, int n) {\n  int s = 0;\n  for (int i = 0; i < n; i++) s += a[i] & 1;\n  if (n > 6)\n    return 1;\n  return 0;\n}\n';
+    const file = writeC('loop.c', src);
+    const truth = writeC('truth.c', `${src}int main(void) { int a[7] = { 0 }; return f(a, 7); }\n`);
+    expect(runMain(truth, [])).toBe(1);
+    const g = only(await engine.reach({ file, function: 'f', line: 5 })).goal;
+    expect(g.status).toBe('not-reached');
+    expect(g.proof).toBe('bounded');
+    expect(assumed(g).join(' ')).toContain('--pointer-array-length');
+  }, 300_000);
+
   it('a `char *` used as a string is one, and a length past the assumed one is bounded (gcc: strlen 5 returns 1)', async () => {
     const file = writeC('sizes.c', SRC);
     const truth = writeC('truth.c', `${SRC}int main(void) { return five("hello"); }\n`);
@@ -231,5 +244,84 @@ describe('main(argc, argv) (issue 12 §4)', () => {
       const g = only(await engine.reach({ file, function: 'main', line })).goal;
       expect({ line, status: g.status, proof: g.proof, assumed: assumed(g) }).toEqual({ line, status: 'unreachable', proof: 'complete', assumed: [] });
     }
+  }, 300_000);
+});
+
+describe('ACSL \\valid in requires (issue 15 §7)', () => {
+  const SRC = [
+    '#include <stddef.h>',
+    '/*@ requires \\valid(p); */',
+    'int get(int *p) {',
+    '  if (*p > 3)',
+    '    return 1;',
+    '  return 0;',
+    '}',
+    'int bare(int *p) { return *p; }',
+    '/*@ requires \\valid_read(a + (0..n-1)); */',
+    'int head(const int *a, size_t n) {',
+    '  if (n == 0) {',
+    '    if (a == NULL)',
+    '      return 2;',
+    '    return 1;',
+    '  }',
+    '  return a[0];',
+    '}',
+    '/*@ requires \\valid(&a[0..n]) && n > 10; */',
+    'int big(int *a, int n) {',
+    '  if (a[0] == 5)',
+    '    return 1;',
+    '  return 0;',
+    '}',
+    '/*@ requires !\\valid(p); */',
+    'int negated(int *p) { return p == NULL; }',
+    '/*@ requires \\valid(a + (0..n*2)); */',
+    'int product(int *a, int n) { return a[0]; }',
+    '',
+  ].join('\n');
+
+  it('\\valid(p): the null dereference holds (proved), where without it p = NULL violates it', async () => {
+    const file = writeC('valid.c', SRC);
+    const r = await engine.check({ file, function: 'get' });
+    const nul = r.functions[0].goals.find((g) => g.outcome === 'null')!;
+    expect({ status: nul.status, proof: nul.proof }).toEqual({ status: 'holds', proof: 'complete' });
+    const bare = (await engine.check({ file, function: 'bare' })).functions[0];
+    expect(bare.goals.find((g) => g.outcome === 'null')!.status).toBe('violated');
+    expect(bare.tests.some((t) => t.inputs.p === null)).toBe(true);
+    const reached = await engine.reach({ file, function: 'get', line: 5 });
+    expect(only(reached).tests[0].inputs.p).not.toBeNull();
+    await expectAllValidated(file, reached);
+  }, 300_000);
+
+  it('an empty range (n == 0 of a size_t, n - 1 not wrapping) asks nothing of the pointer: a = NULL, n = 0 returns 2 (gcc)', async () => {
+    const file = writeC('valid.c', SRC);
+    const r = await engine.reach({ file, function: 'head', line: 13 });
+    const { goal, tests } = only(r);
+    expect(goal.status).toBe('covered');
+    expect(tests[0].inputs).toMatchObject({ a: null, n: 0 });
+    await expectAllValidated(file, r);
+    // With n >= 1 the range is not empty: a is not NULL.
+    const nul = (await engine.check({ file, function: 'head' })).functions[0].goals.find((g) => g.outcome === 'null')!;
+    expect(nul.status).toBe('holds');
+  }, 300_000);
+
+  it('a range larger than the elements the model gives an input is bounded, naming the clause, never unreachable (gcc: 11 elements return 1)', async () => {
+    const file = writeC('valid.c', SRC);
+    const truth = writeC('truth.c', `${SRC}int main(void) { int a[12] = { 5 }; return big(a, 11); }\n`);
+    expect(runMain(truth, [])).toBe(1);
+    const g = only(await engine.reach({ file, function: 'big', line: 21 })).goal;
+    expect(g.status).toBe('not-reached');
+    expect(g.proof).toBe('bounded');
+    expect(assumed(g).join(' ')).toContain('\\valid(&a[0..n])');
+  }, 300_000);
+
+  it('\\valid elsewhere than a conjunct of requires, or with a bound that is not a value plus a constant, is ignored with a warning', async () => {
+    const file = writeC('valid.c', SRC);
+    const r = await engine.check({ file });
+    const warnings = (r.diagnostics ?? []).filter((d) => d.severity === 'warning');
+    expect(warnings.find((d) => d.line === 24)?.message).toMatch(/\\valid only as a conjunct of a requires clause/);
+    expect(warnings.find((d) => d.line === 26)?.message).toMatch(/'n\*2' is not a value plus a constant/);
+    // Ignored, so product's pointer may be NULL: the null dereference is violated.
+    const product = r.functions.find((f) => f.name === 'product')!;
+    expect(product.goals.find((g) => g.outcome === 'null')!.status).toBe('violated');
   }, 300_000);
 });

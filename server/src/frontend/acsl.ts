@@ -2,12 +2,15 @@
 // the ORIGINAL source (the preprocessor removes comments). Each clause
 // expression is parsed with tree-sitter as a C expression inside a dummy
 // function, laid out so that its rows and columns are those of the original
-// file. `\result` and `\old` become same-length placeholder identifiers.
+// file. `\result`, `\old`, `\valid` and `\valid_read` become same-length
+// placeholder identifiers; the range `a..b` of `\valid(p + (a..b))` becomes
+// `a||b` (C's operator of lowest precedence that a subscript may hold), and
+// inside `\valid` only a range may be written so.
 
 import { parseC, type SyntaxNode, type SyntaxTree } from './parser';
 import { SourceMap } from './sourcemap';
 import type { SourceRange } from '../ir/ir';
-import { OLD_PLACEHOLDER, RESULT_PLACEHOLDER } from './expressions';
+import { OLD_PLACEHOLDER, RESULT_PLACEHOLDER, VALID_PLACEHOLDER, VALID_READ_PLACEHOLDER } from './expressions';
 
 export interface RawClause {
   kind: 'requires' | 'ensures';
@@ -120,9 +123,14 @@ const PREFIX = 'void __creach_contract(void) {';
 
 /** Parses a clause expression; rows and columns match the original file (row r = line r). */
 export async function parseClause(file: string, source: string, clause: RawClause): Promise<ParsedClause> {
-  let body = source.slice(clause.start, clause.end);
-  const unsupported = /\\(?!result\b|old\b)[A-Za-z_]+|==>|<==>|\^\^/.exec(body);
-  body = body.replace(/\\result\b/g, RESULT_PLACEHOLDER).replace(/\\old\b/g, OLD_PLACEHOLDER);
+  const ranged = rangesInValid(source.slice(clause.start, clause.end));
+  let body = ranged.body;
+  const unsupported = /\\(?!result\b|old\b|valid\b|valid_read\b)[A-Za-z_]+|==>|<==>|\^\^|(?<!\.)\.\.(?!\.)/.exec(body);
+  body = body
+    .replace(/\\result\b/g, RESULT_PLACEHOLDER)
+    .replace(/\\old\b/g, OLD_PLACEHOLDER)
+    .replace(/\\valid_read\b/g, VALID_READ_PLACEHOLDER)
+    .replace(/\\valid\b/g, VALID_PLACEHOLDER);
   // Blank everything but the expression, keeping line breaks, and put the dummy function on row 0.
   const before = source.slice(0, clause.start).replace(/[^\n]/g, ' ');
   const lines = (before + body).split('\n');
@@ -136,7 +144,75 @@ export async function parseClause(file: string, source: string, clause: RawClaus
   const stmt = fn?.childForFieldName('body')?.namedChildren.find((n) => n?.type === 'expression_statement');
   if (stmt) expr = stmt.namedChildren[0] ?? null;
   let error: string | null = null;
-  if (unsupported) error = `ACSL construct '${unsupported[0]}' is not supported`;
+  if (unsupported) error = `ACSL construct '${unsupported[0] === '..' ? 'a..b (a range outside \\valid)' : unsupported[0]}' is not supported`;
+  else if (ranged.orInValid) error = `'||' inside \\valid is not supported`;
   else if (!expr || tree.rootNode.hasError) error = `cannot parse the ${clause.kind} clause as a C expression`;
+  else error = validPlacement(expr, clause.kind);
   return { clause, expr, map, tree, error };
+}
+
+/** The ranges `a..b` inside the arguments of `\valid(...)` and `\valid_read(...)` become `a||b` (same length). */
+function rangesInValid(body: string): { body: string; orInValid: boolean } {
+  let out = body;
+  let orInValid = false;
+  const re = /\\valid(?:_read)?\s*\(/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(body))) {
+    let depth = 1;
+    let j = m.index + m[0].length;
+    for (; j < body.length && depth > 0; j++) {
+      if (body[j] === '(') depth++;
+      else if (body[j] === ')') depth--;
+    }
+    orInValid ||= out.slice(m.index, j).includes('||');
+    const arg = out.slice(m.index, j).replace(/(?<!\.)\.\.(?!\.)/g, '||');
+    out = out.slice(0, m.index) + arg + out.slice(j);
+  }
+  return { body: out, orInValid };
+}
+
+/** A range `a..b` of a `\valid` argument, as parsed (see rangesInValid). */
+export const isRange = (n: SyntaxNode): boolean => n.type === 'binary_expression' && n.childForFieldName('operator')?.type === '||';
+
+/** A `\\valid(...)` or `\\valid_read(...)` of a clause (as its placeholder call). */
+export const isValidCall = (n: SyntaxNode): boolean =>
+  n.type === 'call_expression' && [VALID_PLACEHOLDER, VALID_READ_PLACEHOLDER].includes(n.childForFieldName('function')?.text ?? '');
+
+const unparen = (n: SyntaxNode): SyntaxNode => (n.type === 'parenthesized_expression' && n.namedChildren[0] ? unparen(n.namedChildren[0]) : n);
+
+/**
+ * `\valid` is a fact a caller guarantees: only as a conjunct of a requires clause (what the model
+ * assumes of the inputs), and a range only as `\valid(p + (a..b))` or `\valid(&p[a..b])`.
+ */
+function validPlacement(expr: SyntaxNode, kind: RawClause['kind']): string | null {
+  const conjuncts: SyntaxNode[] = [];
+  const split = (n: SyntaxNode) => {
+    const e = unparen(n);
+    if (e.type === 'binary_expression' && e.childForFieldName('operator')?.type === '&&') {
+      split(e.childForFieldName('left')!);
+      split(e.childForFieldName('right')!);
+    } else conjuncts.push(e);
+  };
+  split(expr);
+  const allowedRanges = new Set<number>();
+  for (const c of conjuncts) {
+    if (!isValidCall(c)) continue;
+    const args = c.childForFieldName('arguments')?.namedChildren.filter((a): a is SyntaxNode => !!a && a.type !== 'comment') ?? [];
+    if (args.length !== 1) return '\\valid takes one argument';
+    const a = unparen(args[0]);
+    const right = a.type === 'binary_expression' && a.childForFieldName('operator')?.type === '+' ? unparen(a.childForFieldName('right')!) : null;
+    const index = a.type === 'pointer_expression' && a.childForFieldName('operator')?.type === '&' ? unparen(a.childForFieldName('argument')!) : null;
+    const subscript = index?.type === 'subscript_expression' ? unparen(index.childForFieldName('index')!) : null;
+    for (const r of [right, subscript]) if (r && isRange(r)) allowedRanges.add(r.id);
+  }
+  let problem: string | null = null;
+  const visit = (n: SyntaxNode, inValid: boolean) => {
+    if (problem) return;
+    if (isValidCall(n) && (kind !== 'requires' || !conjuncts.some((c) => c.id === n.id)))
+      problem = '\\valid only as a conjunct of a requires clause (what callers guarantee)';
+    else if (inValid && isRange(n) && !allowedRanges.has(n.id)) problem = 'a range a..b only as \\valid(p + (a..b)) or \\valid(&p[a..b])';
+    for (const ch of n.namedChildren) if (ch) visit(ch, inValid || isValidCall(n));
+  };
+  visit(expr, false);
+  return problem;
 }

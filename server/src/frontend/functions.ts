@@ -6,11 +6,23 @@
 
 import type { CType, FunctionType } from '../ir/types';
 import { INT, VOID, isInteger } from '../ir/types';
-import type { IRFunction, Operand, SourceRange, Variable } from '../ir/ir';
+import type { IRFunction, Operand, RangeBound, SourceRange, Variable } from '../ir/ir';
 import type { SyntaxNode } from './parser';
 import { ERROR_FUNCTIONS } from '../ir/libc';
 import type { SourceMap } from './sourcemap';
-import { ExpressionLowerer, NestingError, type LValueOrValue, type ExpressionHost, type ContractNames, OLD_PLACEHOLDER, strip, varPlace } from './expressions';
+import {
+  ExpressionLowerer,
+  NestingError,
+  type LValueOrValue,
+  type ExpressionHost,
+  type ContractNames,
+  OLD_PLACEHOLDER,
+  VALID_PLACEHOLDER,
+  VALID_READ_PLACEHOLDER,
+  strip,
+  varPlace,
+} from './expressions';
+import { isRange, isValidCall } from './acsl';
 import { FunctionBuilder } from './builder';
 import { InitResolver, emitLocalInit, constInitializer, inferredLength, type InitTree } from './initializers';
 import { decayType, promote } from './ctypes';
@@ -315,14 +327,90 @@ export class FunctionLowerer extends ExpressionLowerer {
     }
     const saved = this.synthetic;
     this.synthetic = true;
-    const cond = this.truth(n);
+    const cond = origin === 'requires' && isValidCall(n) ? this.valid(n) : this.truth(n);
     this.synthetic = saved;
+    if (!cond) return;
     if (cond.kind === 'const' && cond.value === 0n) {
       this.b.terminate({ kind: 'stop', why: 'assume', range });
       return;
     }
     if (cond.kind === 'const') return;
     this.b.emit({ kind: 'assume', cond, origin, range: origin === 'requires' ? this.R(n) : range });
+  }
+
+  /**
+   * `\valid(p + (a..b))`, `\valid(&p[a..b])` or `\valid(p)` (and `\valid_read`), checked in place by
+   * frontend/acsl.ts: the IR's `valid` of the pointer and the range. A bound is a C value plus a
+   * constant (`n - 1`), added as ACSL integers; a bound computed otherwise is not read as C
+   * arithmetic (it may wrap where ACSL does not): the conjunct is left out, with a warning.
+   */
+  private valid(call: SyntaxNode): Operand | null {
+    const arg = strip(call.childForFieldName('arguments')!.namedChildren.find((a) => a && a.type !== 'comment')!);
+    const op = arg.type === 'binary_expression' || arg.type === 'pointer_expression' ? arg.childForFieldName('operator')?.type : undefined;
+    const plusRange = op === '+' ? strip(arg.childForFieldName('right')!) : null;
+    const index = op === '&' ? strip(arg.childForFieldName('argument')!) : null;
+    const subscriptRange = index?.type === 'subscript_expression' ? strip(index.childForFieldName('index')!) : null;
+    let ptrNode = arg;
+    let range: SyntaxNode | null = null;
+    if (plusRange && isRange(plusRange)) [ptrNode, range] = [arg.childForFieldName('left')!, plusRange];
+    else if (subscriptRange && isRange(subscriptRange)) [ptrNode, range] = [index!.childForFieldName('argument')!, subscriptRange];
+    const ends = range ? [range.childForFieldName('left')!, range.childForFieldName('right')!] : [];
+    const bounds: RangeBound[] = [];
+    for (const e of ends) {
+      const b = this.rangeBound(e);
+      if (!b) {
+        this.ctx.report('warning', e, `ACSL range bound '${e.text}' is not a value plus a constant: this \\valid is ignored`);
+        return null;
+      }
+      bounds.push(b);
+    }
+    const ptr = this.rvalue(ptrNode);
+    if (ptr.type.kind !== 'pointer') {
+      this.ctx.report('warning', ptrNode, `\\valid of '${ptrNode.text}', which is not a pointer: ignored`);
+      return null;
+    }
+    const zero: RangeBound = { value: null, add: 0n };
+    const [lo, hi] = bounds.length ? bounds : [zero, zero];
+    // The clause's words: the placeholders and ranges written back as ACSL.
+    const text = call.text.replace(VALID_READ_PLACEHOLDER, '\\valid_read').replace(VALID_PLACEHOLDER, '\\valid').replace(/\|\|/g, '..').replace(/\s+/g, ' ');
+    return this.assignTemp({ op: 'valid', ptr, lo, hi, text, type: INT }, INT, call);
+  }
+
+  /** A range bound `E`, `E + c`, `E - c` or `c`, with E free of arithmetic (see valid). */
+  private rangeBound(node: SyntaxNode): RangeBound | null {
+    const n = strip(node);
+    const c = this.constInteger(n);
+    if (c !== null) return { value: null, add: c };
+    let value = n;
+    let add = 0n;
+    const op = n.type === 'binary_expression' ? n.childForFieldName('operator')!.type : null;
+    if (op === '+' || op === '-') {
+      const k = this.constInteger(n.childForFieldName('right')!);
+      if (k === null) return null;
+      value = strip(n.childForFieldName('left')!);
+      add = op === '+' ? k : -k;
+    }
+    let arithmetic = false;
+    const visit = (x: SyntaxNode) => {
+      if (x.type === 'subscript_expression') return visit(x.childForFieldName('argument')!); // an index is C's business
+      if (
+        [
+          'binary_expression',
+          'unary_expression',
+          'update_expression',
+          'assignment_expression',
+          'call_expression',
+          'comma_expression',
+          'conditional_expression',
+        ].includes(x.type)
+      )
+        arithmetic = true;
+      for (const ch of x.namedChildren) if (ch) visit(ch);
+    };
+    visit(value);
+    if (arithmetic) return null;
+    const v = this.rvalue(value);
+    return v.type.kind === 'int' ? { value: v, add } : null;
   }
 
   // ---------------------------------------------------------------- special calls

@@ -129,8 +129,20 @@ export type Rvalue =
   | { op: 'fresh'; type: CType; memory?: boolean }
   /** 1 when evaluating `value` has no undefined behaviour, else 0 (`type`: int); not an obligation (prove/: a candidate invariant is defined). */
   | { op: 'defined'; value: Rvalue; type: CType }
+  /**
+   * ACSL `\valid(ptr + (lo..hi))` (`\valid_read`) in a requires clause: 1 when the range is empty
+   * (lo > hi), or ptr is not NULL and ptr+lo .. ptr+hi are elements of one live object; else 0 (`type`: int).
+   * The bounds are ACSL integers, without C's wrap-around (`n - 1` for n == 0 is -1). `text` is the clause's words.
+   */
+  | { op: 'valid'; ptr: Operand; lo: RangeBound; hi: RangeBound; text: string; type: CType }
   /** `value` with its undefined behaviour not an obligation (the model's value then; prove/, next to `defined`). */
   | { op: 'unchecked'; value: Rvalue; type: CType };
+
+/** An ACSL range bound: a C value (none: 0) plus a constant, added as mathematical integers. */
+export interface RangeBound {
+  value: Operand | null;
+  add: bigint;
+}
 
 export type Instr =
   /** `dst = value`. `dst` is null for calls whose result is discarded. */

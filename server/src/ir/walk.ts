@@ -86,6 +86,8 @@ export function rvalueOperands(rv: Rvalue): Operand[] {
       return [rv.ptr, rv.offset];
     case 'ptrdiff':
       return [rv.a, rv.b];
+    case 'valid':
+      return [rv.ptr, rv.lo.value, rv.hi.value].filter((x): x is Operand => x !== null);
     case 'call':
       return rv.args;
     case 'icall':
@@ -142,6 +144,13 @@ export function renameRvalue(rv: Rvalue, r: Renamer): Rvalue {
       return { ...rv, ptr: o(rv.ptr), offset: o(rv.offset) };
     case 'ptrdiff':
       return { ...rv, a: o(rv.a), b: o(rv.b) };
+    case 'valid':
+      return {
+        ...rv,
+        ptr: o(rv.ptr),
+        lo: { ...rv.lo, value: rv.lo.value && o(rv.lo.value) },
+        hi: { ...rv.hi, value: rv.hi.value && o(rv.hi.value) },
+      };
     case 'call':
       return { ...rv, args: rv.args.map(o) };
     case 'icall':

@@ -427,7 +427,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
     pointEnv,
     assumptions: st.assumptions,
     sizeHits: st.sizeHits,
-    argcBound: st.argcBound,
+    inputBounds: st.inputBounds,
     evalCondition,
     objectNames: st.objects.map((o) => {
       const name = vars.get(o.varId)?.name ?? `object${o.varId}`;

@@ -151,7 +151,7 @@ export function encodeInputs(st: EncoderState, ops: Operands): { noAlias: B; ali
 
 /**
  * `main(int argc, char *argv[])`: argc >= 0 (at most argcMax under the
- * literal Encoding.argcBound), argv pointing to argc + 1 pointers, the last
+ * literal of Encoding.inputBounds), argv pointing to argc + 1 pointers, the last
  * NULL, each before it a string (its object ends at its NUL) of at most
  * argLength characters. The model has the first argcMax strings: reading
  * argv[k] for k >= argcMax, or a string's character at argLength (where a
@@ -176,7 +176,7 @@ function mainArguments(st: EncoderState): Set<number> {
   const bound = st.boolConst('argcBound');
   assertions.push(bound.implies(count.sle(bvConst(ctx, BigInt(max), bits))) as B);
   const countText = `main gets at most ${max} argument${max === 1 ? '' : 's'} (--argc-max)`;
-  st.argcBound = { lit: bound, text: countText };
+  st.inputBounds.push({ lit: bound, text: countText });
   entry.set(pc.id, argc);
   inputs.push({ name: pc.name, kind: 'param', varId: pc.id, type: pc.type, val: argc });
 

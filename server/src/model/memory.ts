@@ -129,6 +129,30 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
     ];
   }
 
+  /**
+   * `\valid(p + (lo..hi))`, bounds as wide signed offsets (ACSL integers): whether the range is empty,
+   * whether p is not NULL, and whether p+lo and p+hi (so every element between) lie in one live object
+   * p may designate, as the model has its objects (inputs have their assumed sizes).
+   */
+  function validRange(p: PtrVal, pointee: CType, lo: BV, hi: BV, env: Env): { empty: B; nonNull: B; inObject: B } {
+    const wide = lo.sort.size();
+    const off = (p.off as BV).zeroExt(wide - OFF_BITS);
+    const element = (k: BV): { ok: B; at: BV } => {
+      const at = off.add(k);
+      // Within [0, 2^64): the object's offsets; anything else is before it or past every object.
+      return { ok: at.extract(wide - 1, OFF_BITS).eq(bvConst(ctx, 0n, wide - OFF_BITS)) as B, at: at.extract(OFF_BITS - 1, 0) as BV };
+    };
+    const first = element(lo);
+    const last = element(hi);
+    const parts: B[] = [];
+    for (const cand of candidates(pointee)) {
+      const sel = (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B;
+      parts.push(ctx.And(sel, inRangeOf(cand, first.at, env), inRangeOf(cand, last.at, env)) as B);
+    }
+    const inObject = parts.length ? (ctx.And(first.ok, last.ok, ctx.Or(...parts)) as B) : F_;
+    return { empty: hi.slt(lo) as B, nonNull: (p.obj as BV).neq(bvConst(ctx, 0n, OBJ_BITS)) as B, inObject };
+  }
+
   /** The pointer designates the element just past the end of one of the candidates (or the one before the start). */
   function justPastEnd(p: PtrVal, cands: Candidate[]): B {
     const off = p.off as BV;
@@ -279,7 +303,7 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
     return named;
   }
 
-  return { addressOf, candidates, inRangeOf, accessUb, justPastEnd, readPlace, writePlace, boundsUb };
+  return { addressOf, candidates, inRangeOf, validRange, accessUb, justPastEnd, readPlace, writePlace, boundsUb };
 }
 
 export type Memory = ReturnType<typeof memoryOps>;

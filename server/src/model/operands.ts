@@ -3,7 +3,7 @@
 // a body (their results are inputs, or taints for unmodelled library
 // functions), and initial values of variables from their initializers.
 
-import type { Operand, Rvalue, Variable } from '../ir/ir';
+import type { Operand, RangeBound, Rvalue, Variable } from '../ir/ir';
 import { sameType, type CType, type IntType } from '../ir/types';
 import { isLibraryFunction, OUTPUT_ONLY } from '../ir/libc';
 import { forEachVar, terminatorOperands } from '../ir/walk';
@@ -183,6 +183,8 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
           ub: [{ error: 'null', cond: (a.val.obj as BV).neq(b.val.obj) as B, detail: 'difference of pointers into different objects' }],
         };
       }
+      case 'valid':
+        return { val: { k: 'bv', t: boolToInt(ctx, validity(rv, env, c), intBits(rv.type)) }, ub: [] };
       case 'call': {
         if (!rv.external) throw new Error('internal calls are handled by the node walk');
         if (isLibraryFunction(rv.callee)) {
@@ -227,6 +229,38 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
       case 'unchecked':
         return { val: evalRvalue(rv.value, env, c).val, ub: [] };
     }
+  }
+
+  /**
+   * `\valid(p + (lo..hi))` of a requires clause. That p is not NULL is exact. That the range lies in
+   * p's object rests on the sizes the model gives inputs (4 elements for `int *a`): a caller may pass a
+   * larger object, so that part holds under an input bound (Encoding.inputBounds) which the input-size
+   * check drops, and a proof that needs it is `bounded`, never a proof about C.
+   */
+  function validity(rv: Extract<Rvalue, { op: 'valid' }>, env: Env, c: CallContext): B {
+    const p = evalOperand(rv.ptr, env, c, st.cur.node).val;
+    const pointee = rv.ptr.type.kind === 'pointer' ? rv.ptr.type.to : null;
+    if (p.k !== 'ptr' || !pointee || pointee.kind === 'void' || pointee.kind === 'function') {
+      taint(`${rv.text} of a pointer without an object type`);
+      return st.T;
+    }
+    // ACSL integers: the bounds in 72 bits, which no C value plus a constant of the clause overflows.
+    const WIDE = 72;
+    const bound = (b: RangeBound): BV => {
+      let v = bvConst(ctx, b.add, WIDE);
+      if (b.value) {
+        const x = tOf(evalOperand(b.value, env, c, st.cur.node).val) as BV;
+        const t = b.value.type as IntType;
+        v = v.add(t.signed ? x.signExt(WIDE - t.bits) : x.zeroExt(WIDE - t.bits)) as BV;
+      }
+      return v;
+    };
+    const { empty, nonNull, inObject } = memory().validRange(p, pointee, bound(rv.lo), bound(rv.hi), env);
+    const exact = empty.or(nonNull) as B;
+    if (c !== topCtx) return exact; // a callee's requires is not assumed (encode.ts)
+    const lit = st.boolConst('validBound');
+    st.inputBounds.push({ lit, text: `\`${rv.text}\` within the sizes the model gives inputs (--pointer-array-length)` });
+    return ite(ctx, lit, empty.or(nonNull.and(inObject)), exact) as B;
   }
 
   /** Whether the destination of the instruction being encoded is read anywhere in its function. */

@@ -177,11 +177,13 @@ export interface Encoding {
   /** Accesses that reach an input object's assumed limit (see InputLimit): the input-size check asks whether any can happen. */
   sizeHits: SizeHit[];
   /**
-   * `main(argc, argv)`: the literal that bounds argc by `argcMax` (`text` says so). Every
-   * query assumes it, except those of the input-size check, which ask whether a proof
-   * holds for any argc (solve/assumptions.ts).
+   * Input bounds the model needs as literals (`text` says each): main's argc at most `argcMax`;
+   * a `requires \valid(p + (a..b))` within the elements the model gives p's object. Every query
+   * assumes them, except those of the input-size check, which ask whether a proof holds without
+   * each (solve/assumptions.ts): larger inputs the model lacks behave as its own until they
+   * access past a limit (a size hit).
    */
-  argcBound?: { lit: B; text: string };
+  inputBounds: InputBound[];
   /**
    * A condition's truth at a node, in `env`, with the C semantics of the code
    * (a `--where` condition). Its undefined behaviour is not an obligation: it
@@ -201,6 +203,12 @@ export interface InputAssumption {
   text: string;
   /** `exact`: below the limit the model has the object's C size (main's argument strings and argv), so a bounds proof does not rest on it. */
   limit?: { objIdx: number; limit: number; exact?: boolean };
+}
+
+/** A bound on the inputs that every query but the input-size check assumes (Encoding.inputBounds). */
+export interface InputBound {
+  lit: B;
+  text: string;
 }
 
 /** An access, at a node and instruction, that reads or writes an input object at or past its assumed limit when `cond` holds. */
@@ -248,7 +256,7 @@ export class EncoderState {
   readonly objects: MemObject[] = [];
   readonly assumptions: InputAssumption[] = [];
   readonly sizeHits: SizeHit[] = [];
-  argcBound?: { lit: B; text: string };
+  readonly inputBounds: InputBound[] = [];
   /** Objects of the C library (`errno`, glibc's ctype tables and the pointers to them) by name: their variable ids (inputs.ts). */
   readonly libObjects = new Map<string, number>();
   /** Object index (1-based; 0 is NULL) by variable id. */

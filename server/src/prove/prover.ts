@@ -322,7 +322,7 @@ export class InvariantProver {
     if (u.unwinds.length) return { fail: 'recursion' };
     // The input model's assumptions are not C: a proof must not rest on them. Overlaps, NULL-only pointers and main's
     // argument count are refused here; sizes (prove) only when a run can reach a limit before the goal.
-    if (enc.argcBound || enc.assumptions.some((a) => !a.limit)) return { fail: 'the input model assumes overlaps or argument counts' };
+    if (enc.inputBounds.length || enc.assumptions.some((a) => !a.limit)) return { fail: 'the input model assumes overlaps, argument counts or \\valid sizes' };
     const level = acyclicLevel(enc, solver);
     const loopOf = (fnName: string, header: number) => loops.find((l) => l.function === fnName && l.header === header)!;
     const checks: Inductive['checks'] = [];

@@ -7,9 +7,10 @@
 // every execution with larger inputs behaves as one the model has (it never
 // looks past the limit), and a proof at this level is a proof about C;
 // otherwise, like a loop that may run past the bound, the answer is
-// `bounded` and names the assumption. main's argument count is bounded by a
-// literal the other queries assume (Encoding.argcBound): here the goal, the
-// unwinding check and the size hits are asked for any argc. The other
+// `bounded` and names the assumption. main's argument count, and the size a
+// `requires \valid(p + (a..b))` asks of p's object, are bounds as literals
+// the other queries assume (Encoding.inputBounds): here the goal and the
+// unwinding check are asked without each, and the size hits without all. The other
 // assumptions (how parameters may overlap, NULL pointers inside inputs) hold
 // for every proof of a function that has them.
 
@@ -65,11 +66,14 @@ export async function assumedBy(
 ): Promise<string[]> {
   const { enc } = level;
   const always = unique(enc.assumptions.filter((a) => !a.limit).map((a) => a.text));
-  // main's argument count: does a run with more arguments reach the goal, or a loop bound?
-  if (enc.argcBound && !always.includes(enc.argcBound.text)) {
-    let more = (await check([z.ctx.Or(...reachLits) as B])) !== 'unsat';
-    if (!more && enc.unrolled.unwinds.length) more = (await check([enc.okAll, enc.anyUnwind])) !== 'unsat';
-    if (more) always.push(enc.argcBound.text);
+  // Each input bound (main's argument count, a \valid size): does a run without it (the others kept)
+  // reach the goal, or a loop bound?
+  for (const bound of enc.inputBounds) {
+    if (always.includes(bound.text)) continue;
+    const others = enc.inputBounds.filter((b) => b !== bound).map((b) => b.lit);
+    let more = (await check([z.ctx.Or(...reachLits) as B, ...others])) !== 'unsat';
+    if (!more && enc.unrolled.unwinds.length) more = (await check([enc.okAll, enc.anyUnwind, ...others])) !== 'unsat';
+    if (more) always.push(bound.text);
   }
   const limited = unique(enc.assumptions.filter((a) => a.limit).map((a) => a.text));
   if (!limited.length) return always;
@@ -80,10 +84,15 @@ export async function assumedBy(
     if (inexact.length) return unique([...always, ...inexact]);
   }
   // A run with larger inputs behaves as one of the model's until its first access past a limit: only
-  // hits before the goal (at its nodes or their ancestors) can lead a run the model lacks to it.
+  // hits before the goal (at its nodes or their ancestors) can lead a run the model lacks to it, and
+  // hits before an unwinding (a loop going on past the bound): past the limit the model's run ends in
+  // undefined behaviour, where the larger input's run goes on round the loop, and from there anywhere
+  // (`for (i < n) s += a[i]; if (n > 6) ...` reaches the if with 7 elements).
   // (At a goal's own node: hits up to its instruction, which may itself read past a limit.)
-  const ancestors = new Set(goalCopies.flatMap((c) => [...level.ancestors[c.node]]));
-  const atGoal = (h: SizeHit) => goalCopies.some((c) => c.node === h.node && h.index <= c.upTo);
+  const ancestors = new Set([...goalCopies.flatMap((c) => [...level.ancestors[c.node]]), ...enc.unrolled.unwinds.flatMap((w) => [w, ...level.ancestors[w]])]);
+  // (A null pointer is one before the access: a null goal's own access past a limit does not lead to it.)
+  const nullGoal = goal.target.kind === 'runtime-error' && goal.target.error === 'null';
+  const atGoal = (h: SizeHit) => goalCopies.some((c) => c.node === h.node && (nullGoal ? h.index < c.upTo : h.index <= c.upTo));
   const base = enc.sizeHits.slice(0, level.baseHits).filter((h) => ancestors.has(h.node) || atGoal(h));
   const key = base.map((h) => enc.sizeHits.indexOf(h)).join(',');
   let hit = whereHits.length ? undefined : level.assumed.get(key);

@@ -160,12 +160,11 @@ export class FunctionSolver {
   }
 
   /**
-   * A query on the level's solver, within the goal's `budget`; `anyArgc`: without main's argc bound,
-   * which every other query assumes (see Encoding.argcBound).
+   * A query on the level's solver, within the goal's `budget`; `anyInputs`: without the input bounds
+   * (main's argc, \valid sizes), which every other query assumes (see Encoding.inputBounds).
    */
-  private check(level: Level, assumptions: B[], signal?: AbortSignal, budget?: GoalBudget, anyArgc = false): Promise<'sat' | 'unsat' | 'unknown'> {
-    const bound = level.enc.argcBound;
-    if (bound && !anyArgc) assumptions = [...assumptions, bound.lit];
+  private check(level: Level, assumptions: B[], signal?: AbortSignal, budget?: GoalBudget, anyInputs = false): Promise<'sat' | 'unsat' | 'unknown'> {
+    if (!anyInputs) assumptions = [...assumptions, ...level.enc.inputBounds.map((b) => b.lit)];
     // One Z3 context runs one check at a time: queue behind the running one.
     const run = async () => {
       if (signal?.aborted) throw EngineError.cancelled();
