@@ -128,32 +128,49 @@ export type FromWebview =
   { type: 'ready' } | { type: 'reveal'; line: number; endLine?: number } | { type: 'reachBlock'; line: number } | { type: 'error'; message: string };
 
 /** A C value for people: `2`, `{1, 2, 3}`, `{.x = 1, .y = 2}`, `NULL`, `nan`. */
-export function formatValue(value: DataValue): string {
+/**
+ * A value for people. With its C type, characters read as such: a `char` 71
+ * is `'G' (71)`, and the elements of a `char` array or of the object behind
+ * a `char *` are `'G'` (a number when not printable). Without a type, numbers.
+ */
+export function formatValue(value: DataValue, type?: string): string {
+  const chars = type !== undefined && /^(?:const )?(?:signed |unsigned )?char\b/.test(type);
+  const scalarChar = chars && !/[*[]/.test(type!);
+  const element = (v: DataValue): string => (chars && typeof v === 'number' && printable(v) ? charLiteral(v) : formatValue(v));
   if (value === null) return 'NULL';
-  if (Array.isArray(value)) return `{${value.map(formatValue).join(', ')}}`;
+  if (Array.isArray(value)) return `{${value.map(element).join(', ')}}`;
   if (typeof value === 'object') {
     return `{${Object.entries(value)
       .map(([k, v]) => `.${k} = ${formatValue(v)}`)
       .join(', ')}}`;
   }
+  if (scalarChar && typeof value === 'number' && printable(value)) return `${charLiteral(value)} (${value})`;
   return String(value);
 }
+
+const printable = (v: number): boolean => v >= 32 && v < 127;
+const charLiteral = (v: number): string => `'${v === 39 || v === 92 ? '\\' : ''}${String.fromCharCode(v)}'`;
 
 /**
  * The inputs of a datum: `x = 2, y = 3`, then globals, then the values of
  * nondet and external calls, one list per call site in call order:
- * `__VERIFIER_nondet_char()@8 = [97, 98, 0]`.
+ * `__VERIFIER_nondet_char()@8 = ['a', 'b', 0]`. main's argv (strings) is
+ * quoted, so that a space or a comma inside one reads as such.
  */
 export function formatInputs(test: TestReport): string {
   const calls = new Map<string, string[]>();
   for (const n of test.nondet) {
     const site = `${n.call}()@${n.line}`;
     if (!calls.has(site)) calls.set(site, []);
-    calls.get(site)!.push(formatValue(n.value));
+    calls.get(site)!.push(formatValue(n.value, n.type));
   }
+  const named = (k: string, v: DataValue) =>
+    k === 'argv' && Array.isArray(v) && v.every((s) => typeof s === 'string')
+      ? `{${v.map((s) => JSON.stringify(s)).join(', ')}}`
+      : formatValue(v, test.types?.[k]);
   const parts = [
-    ...Object.entries(test.inputs).map(([k, v]) => `${k} = ${formatValue(v)}`),
-    ...Object.entries(test.globals).map(([k, v]) => `${k} = ${formatValue(v)}`),
+    ...Object.entries(test.inputs).map(([k, v]) => `${k} = ${named(k, v)}`),
+    ...Object.entries(test.globals).map(([k, v]) => `${k} = ${named(k, v)}`),
     ...[...calls].map(([site, vs]) => `${site} = ${vs.length === 1 ? vs[0] : `[${vs.join(', ')}]`}`),
   ];
   return parts.length > 0 ? parts.join(', ') : '(no inputs)';
@@ -192,6 +209,11 @@ export interface PathDiagnosticData {
   goal: string;
   test: string;
   inlineValues: InlineValue[];
+  /**
+   * A null dereference whose counter-example passes NULL for these inputs, which nothing requires
+   * to be valid: a finding about the function's unstated contract (a quick fix adds `requires \valid`).
+   */
+  nullInputs?: string[];
 }
 
 /**
@@ -208,7 +230,7 @@ export function pathValues(trace: TestReport['trace']): InlineValue[] {
     vars.get(step.variable)!.push(step.value);
   }
   const values = (vs: DataValue[]): string => {
-    const shown = vs.map(formatValue);
+    const shown = vs.map((v) => formatValue(v));
     if (shown.length <= 3) return shown.join(', then ');
     return `${shown[0]}, then …, then ${shown[shown.length - 1]} (${shown.length} values)`;
   };

@@ -106,6 +106,8 @@ export interface NondetValue {
   call: string;
   line: number;
   value: DataValue;
+  /** The value's C type (`char`), for showing it. */
+  type?: string;
 }
 
 export interface TestReport {
@@ -114,6 +116,8 @@ export interface TestReport {
   inputs: Record<string, DataValue>;
   /** Initial values of the globals the function reads. */
   globals: Record<string, DataValue>;
+  /** C types of the parameters and globals by name (`char`, `int *`), for showing values: a `char` reads 'G' (71). */
+  types?: Record<string, string>;
   /** Values returned by nondet and external calls, in call order. */
   nondet: NondetValue[];
   /** Expected return value (absent for void functions). */

@@ -63,7 +63,7 @@ describe('SV-COMP and Test-Comp properties', () => {
     const r = await creach('check', join(dir, 'false.c'), '--property', join(dir, 'unreach-call.prp'));
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('SV-COMP verdict: false(unreach-call)');
-    expect(r.stdout).toMatch(/__VERIFIER_nondet_int\(\) = 7\b/);
+    expect(r.stdout).toMatch(/__VERIFIER_nondet_int\(\)@\d+ = 7\b/);
     expect(r.stdout).not.toContain('may overflow');
     // The counter-example run by gcc: __assert_fail aborts (SIGABRT) from reach_error.
     const exe = join(dir, 'false');

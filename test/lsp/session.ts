@@ -68,7 +68,8 @@ export interface Session {
   /** Waits until the server has no pending work (status idle), at most timeoutMs. */
   idle(timeoutMs?: number): Promise<void>;
   closeDocument(uri: string): Promise<void>;
-  codeActions(uri: string, line: number): Promise<(CodeAction | Command)[]>;
+  /** The code actions on a line, given the diagnostics there (the client's context). */
+  codeActions(uri: string, line: number, diagnostics?: Diagnostic[]): Promise<(CodeAction | Command)[]>;
   command<T>(command: string, args: Record<string, unknown>, token?: CancellationToken, workDoneToken?: string): Promise<T>;
   open(file: string, text?: string): Promise<string>;
   /** Sends the new text; returns its version. */
@@ -167,11 +168,11 @@ export async function startServer(settings: Record<string, unknown> = {}, server
       );
     },
     closeDocument: (uri) => connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } }),
-    codeActions: async (uri, line) =>
+    codeActions: async (uri, line, diagnostics = []) =>
       (await connection.sendRequest(CodeActionRequest.type, {
         textDocument: { uri },
         range: { start: { line, character: 0 }, end: { line, character: 0 } },
-        context: { diagnostics: [] },
+        context: { diagnostics },
       })) ?? [],
     command: (command, args, token, workDoneToken) =>
       connection.sendRequest(

@@ -14,7 +14,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import type { Diagnostic } from 'vscode-languageserver-protocol/node';
+import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol/node';
 import { ServerCommands, type FileReportParams, type LineMarkKind } from '../../shared/editor-protocol';
 import { ensureBuilt, hoverText, root, startServer, type Session } from './session';
 
@@ -163,6 +163,51 @@ describe('marks say what was checked (default settings)', () => {
     expect(error).toMatch(/^line 8 has no decision with a true outcome/);
     noNoise(error);
   }, 60_000);
+});
+
+describe('unconstrained pointer parameters (issue 15 §7)', () => {
+  let s: Session;
+  beforeAll(async () => {
+    ensureBuilt();
+    s = await startServer();
+  });
+  afterAll(async () => s?.close());
+
+  it('contract.c: a NULL parameter is information with a quick fix adding `requires \\valid(p)`; applied, the dereference holds', async () => {
+    const file = fixture('contract.c');
+    const uri = await s.open(file);
+    const deref = lineOf('contract.c', 'if (*p > 3)');
+    const division = lineOf('contract.c', 'return s / d;');
+    const at = (ds: Diagnostic[], line: number) => ds.filter((d) => d.range.start.line === line - 1 && d.source === 'creach');
+    const diags = await s.diagnostics(uri, (ds) => at(ds, deref).length > 0 && at(ds, division).length > 0, 120_000);
+    const nul = at(diags, deref);
+    const message = 'dereferences a null pointer for p = NULL: nothing requires `p` to be valid (if callers guarantee it, say so with `requires \\valid(p)`)';
+    expect(nul.filter((d) => /null/.test(String(d.message))).map((d) => [d.severity, String(d.message)])).toEqual([[3, `\`*p\` ${message}`]]);
+    // Within the 4 elements the model gives p: no loop, so no "loop iterations" in the sentence.
+    expect(nul.filter((d) => !/null/.test(String(d.message))).map((d) => String(d.message))).toEqual([
+      '`*p` never indexes out of bounds for the inputs considered; not a proof: assuming `p` points to 4 elements (--pointer-array-length)',
+    ]);
+    // A division by zero is not about a pointer the contract could require: a warning.
+    expect(at(diags, division).map((d) => d.severity)).toEqual([2, 2]);
+
+    const fixes = (await s.codeActions(uri, deref - 1, nul)).filter((a): a is CodeAction => 'edit' in a && !!a.edit);
+    expect(fixes.map((a) => [a.title, a.kind])).toEqual([["Add `requires \\valid(p)` to first's contract", 'quickfix']]);
+    const edits = fixes[0].edit!.changes![uri];
+    const first = lineOf('contract.c', 'int first(int *p)') - 1;
+    expect(edits).toEqual([{ range: { start: { line: first, character: 0 }, end: { line: first, character: 0 } }, newText: '/*@ requires \\valid(p); */\n' }]);
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines.splice(first, 0, edits[0].newText.replace(/\n$/, ''));
+    s.change(uri, lines.join('\n'));
+    // The dereference is now proved safe: no null diagnostic, and the check says holds.
+    const after = await s.fileReport(
+      uri,
+      (p) => p.report.functions.some((f) => f.name === 'first' && f.goals.some((g) => g.outcome === 'null' && g.status === 'holds')),
+      120_000,
+    );
+    expect(after.report.functions.find((f) => f.name === 'first')!.goals.find((g) => g.outcome === 'null')!.proof).toBe('complete');
+    const fixed = await s.diagnostics(uri, (ds) => !ds.some((d) => /null pointer/.test(String(d.message))), 60_000);
+    expect(fixed.filter((d) => /null pointer/.test(String(d.message)))).toEqual([]);
+  }, 180_000);
 });
 
 describe('a failed validation shows in the CodeLens, the gutter and the Problems view (trusted, default settings)', () => {

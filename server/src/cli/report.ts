@@ -1,19 +1,10 @@
 // The readable text report of `creach reach | check | cover` (JSON is the report itself).
 
-import type { DataValue, FunctionReport, GoalReport, Report, TestReport } from '../../../shared/report';
+import type { FunctionReport, GoalReport, Report } from '../../../shared/report';
 import { causesText, causeText, lineList, mergeConstructs } from '../../../shared/verdicts';
-import { formatEnd, formatValue } from '../../../shared/editor-protocol';
+import { formatEnd, formatInputs, formatValue } from '../../../shared/editor-protocol';
 
-export { formatValue };
-
-export function formatInputs(t: TestReport): string {
-  // main's argv is a list of strings: quoted, so that a space or a comma inside one reads as such.
-  const text = (k: string, v: DataValue) =>
-    k === 'argv' && Array.isArray(v) && v.every((s) => typeof s === 'string') ? `{${v.map((s) => JSON.stringify(s)).join(', ')}}` : formatValue(v);
-  const parts = [...Object.entries(t.inputs), ...Object.entries(t.globals)].map(([k, v]) => `${k} = ${text(k, v)}`);
-  for (const n of t.nondet) parts.push(`${n.call}() = ${formatValue(n.value)}`);
-  return parts.join(', ') || '(no inputs)';
-}
+export { formatInputs, formatValue };
 
 function status(g: GoalReport): string {
   switch (g.status) {

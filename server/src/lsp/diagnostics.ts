@@ -7,12 +7,16 @@
 // Messages are sentences for people: no goal ids (they stay in `data`), no
 // "may overflow violated". A runtime error located in a comment (an ACSL
 // contract that reads through a pointer it allows to be NULL) is about the
-// contract, not about code that runs: a hint there, not a warning.
+// contract, not about code that runs: a hint there, not a warning. A null
+// dereference whose counter-example passes NULL for a parameter (or global)
+// is about the function's unstated contract, which callers may well keep:
+// information, with a quick fix adding `requires \valid(p)`, below the
+// warnings of errors no caller can rule out.
 
-import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Range } from 'vscode-languageserver';
+import { CodeActionKind, DiagnosticSeverity, DiagnosticTag, type CodeAction, type Diagnostic, type Range } from 'vscode-languageserver';
 import type { FunctionReport, GoalReport, Report, TestReport } from '../../../shared/report';
 import { formatInputs, pathValues, type PathDiagnosticData } from '../../../shared/editor-protocol';
-import { within, type FileIndex } from './functions';
+import { within, type FileIndex, type FunctionInfo } from './functions';
 import { failedTests, goalContext, ownGoals, withoutGoalIds } from './reports';
 
 /** LSP range (0-based) of a 1-based report position. */
@@ -73,7 +77,7 @@ export function property(g: GoalReport): { subject: string; fails: string; holds
   }
   const code = quoted(g.label);
   const verb = failsAs[g.outcome ?? ''] ?? 'fails at run time';
-  return { subject: `\`${code}\``, fails: `\`${code}\` ${verb}`, holds: `\`${code}\` never ${verb.replace(/^(\w+)s\b/, '$1')}` };
+  return { subject: `\`${code}\``, fails: `\`${code}\` ${verb}`, holds: `\`${code}\` never ${verb}` };
 }
 
 /** " (in g, called from main at line 12)" for a goal of a called function. */
@@ -104,14 +108,27 @@ function propertyDiagnostic(uri: string, f: FunctionReport, g: GoalReport, inCom
         message: `the contract's ${p.subject} is undefined${test ? ` for ${formatInputs(test)}` : ''}: the contract does not rule that out`,
       };
     }
+    const nullInputs = g.outcome === 'null' && test ? unconstrainedNulls(test) : [];
+    const contract = nullInputs.length
+      ? `: nothing requires ${nullInputs.map((n) => `\`${n}\``).join(', ')} to be valid (if callers guarantee it, say so with \`requires \\valid(${nullInputs[0]})\`)`
+      : '';
     return {
       range: goalRange(g),
       source: 'creach',
-      severity: g.kind === 'assertion' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
-      message: `${p.fails}${where}${test ? ` for ${formatInputs(test)}` : ''}`,
+      severity: g.kind === 'assertion' ? DiagnosticSeverity.Error : nullInputs.length ? DiagnosticSeverity.Information : DiagnosticSeverity.Warning,
+      message: `${p.fails}${where}${test ? ` for ${formatInputs(test)}` : ''}${contract}`,
       relatedInformation: related,
       // The client shows these values inline while the diagnostic is selected.
-      ...(test ? { data: { goal: g.id, test: test.id, inlineValues: pathValues(test.trace) } satisfies PathDiagnosticData } : {}),
+      ...(test
+        ? {
+            data: {
+              goal: g.id,
+              test: test.id,
+              inlineValues: pathValues(test.trace),
+              ...(nullInputs.length ? { nullInputs } : {}),
+            } satisfies PathDiagnosticData,
+          }
+        : {}),
     };
   }
   if (inComment) return undefined;
@@ -129,11 +146,49 @@ function propertyDiagnostic(uri: string, f: FunctionReport, g: GoalReport, inCom
       range: goalRange(g),
       source: 'creach',
       severity: DiagnosticSeverity.Information,
-      message: `${p.holds} within ${g.bound ?? '?'} loop iterations; not a proof beyond them${where}${reason}`,
+      // Bounded by loop iterations, or only by what the input model assumes (then `reason` names it).
+      message:
+        g.bound !== undefined
+          ? `${p.holds} within ${g.bound} loop iterations; not a proof beyond them${where}${reason}`
+          : `${p.holds} for the inputs considered; not a proof${where}${reason}`,
       data: { goal: g.id },
     };
   }
   return undefined;
+}
+
+/** The inputs (parameters, globals) a datum sets to NULL: pointers the function's contract does not require valid. */
+function unconstrainedNulls(t: TestReport): string[] {
+  return Object.entries(t.inputs)
+    .filter(([name, v]) => v === null && /^[A-Za-z_]\w*$/.test(name))
+    .map(([name]) => name);
+}
+
+/**
+ * Quick fixes for the diagnostics of null dereferences of inputs nothing requires valid: a
+ * `/*@ requires \\valid(p); *\/` comment before the function, at the definition's indentation
+ * (ACSL contracts chain, so one before an existing contract joins it).
+ */
+export function contractFixes(uri: string, lineText: (line0: number) => string, fn: FunctionInfo, diagnostics: Diagnostic[]): CodeAction[] {
+  const indent = /^\s*/.exec(lineText(fn.defLine).slice(0, fn.defCharacter))?.[0] ?? '';
+  const actions: CodeAction[] = [];
+  const seen = new Set<string>();
+  for (const d of diagnostics) {
+    const names = d.source === 'creach' ? (d.data as Partial<PathDiagnosticData> | undefined)?.nullInputs : undefined;
+    for (const name of names ?? []) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const at = { line: fn.defLine, character: 0 };
+      actions.push({
+        title: `Add \`requires \\valid(${name})\` to ${fn.name}'s contract`,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [d],
+        isPreferred: seen.size === 1,
+        edit: { changes: { [uri]: [{ range: { start: at, end: at }, newText: `${indent}/*@ requires \\valid(${name}); */\n` }] } },
+      });
+    }
+  }
+  return actions;
 }
 
 /** A datum whose compiled run did not confirm it: at the first goal it was generated for (else the function). */

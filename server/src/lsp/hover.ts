@@ -75,7 +75,7 @@ function goalHover(f: FunctionReport, g: GoalReport, ctx: HoverContext, reasons:
           lines.push(
             '',
             `Expected outputs: \`${Object.entries(test.outputs)
-              .map(([k, v]) => `${k} = ${formatValue(v)}`)
+              .map(([k, v]) => `${k} = ${formatValue(v, test.types?.[k.replace(/^\*/, '')])}`)
               .join(', ')}\``,
           );
         }

@@ -51,7 +51,7 @@ function outcomeText(g: GoalReport): string {
     case 'unreachable':
       return `⊘ ${which}never ${outcome === 'true' || outcome === 'false' ? outcome : takes.replace(/^takes /, '')}`;
     case 'not-reached':
-      return `◷ ${which}${takes}: not reached within ${g.bound ?? '?'} iterations`;
+      return `◷ ${which}${takes}: not reached ${g.bound !== undefined ? `within ${g.bound} iterations` : 'for the inputs considered'}`;
     case 'unknown':
       return `? ${which}${takes}: unknown`;
     default:

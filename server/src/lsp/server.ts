@@ -42,7 +42,7 @@ import {
 } from '../../../shared/editor-protocol';
 import { Analysis, ContentModifiedError } from './analysis';
 import { testFunction } from './ctest';
-import { fileDiagnostics } from './diagnostics';
+import { contractFixes, fileDiagnostics } from './diagnostics';
 import { hoverMarkdown } from './hover';
 import { decisionLines, fileMarks } from './marks';
 import { WorkerPool } from './pool';
@@ -98,7 +98,7 @@ connection.onInitialize((params): InitializeResult => {
       textDocumentSync: TextDocumentSyncKind.Incremental,
       hoverProvider: true,
       codeLensProvider: { resolveProvider: false },
-      codeActionProvider: { codeActionKinds: [CodeActionKind.Empty] },
+      codeActionProvider: { codeActionKinds: [CodeActionKind.Empty, CodeActionKind.QuickFix] },
       executeCommandProvider: { commands: Object.values(ServerCommands) },
     },
     serverInfo: { name: 'creach', version: '0.1.0' },
@@ -370,7 +370,9 @@ connection.onCodeAction((params): CodeAction[] => {
   if (goals.some((g) => g.kind === 'branch' && g.outcome === 'true')) add('CReach: Reach this branch (true)', 'creach.reachBranchTrue');
   if (goals.some((g) => g.kind === 'branch' && g.outcome === 'false')) add('CReach: Reach this branch (false)', 'creach.reachBranchFalse');
   if (!fr || goals.some((g) => g.kind === 'statement')) add('CReach: Reach this statement', 'creach.reachStatement');
-  return actions;
+  const doc = documents.get(uri);
+  const lineText = (l: number) => doc?.getText({ start: { line: l, character: 0 }, end: { line: l + 1, character: 0 } }) ?? '';
+  return [...contractFixes(uri, lineText, fn, params.context.diagnostics), ...actions];
 });
 
 // ---- commands ----

@@ -4,7 +4,7 @@
 
 import type { Model } from 'z3-solver';
 import type { DataValue, TestReport } from '../../../shared/report';
-import { INT, type CType } from '../ir/types';
+import { INT, typeToString, type CType } from '../ir/types';
 import type { Encoding } from '../model/encode';
 import { bvConst, type B, type F } from '../model/semantics';
 import { selectVal, type Val } from '../model/values';
@@ -21,7 +21,9 @@ export function extractTest(
   const isTrue = (b: B) => model.eval(b, true).toString() === 'true';
   const inputs: Record<string, DataValue> = {};
   const globals: Record<string, DataValue> = {};
+  const types: Record<string, string> = {};
   for (const i of enc.inputs) {
+    types[i.name] = typeToString(i.type);
     let v: DataValue;
     const alias = i.object?.aliases.find((a) => isTrue(a.lit));
     if (i.argv) {
@@ -42,8 +44,8 @@ export function extractTest(
   const nondet = enc.nondet
     .filter((n) => isTrue(enc.reach[n.node]))
     .sort((a, b) => a.node - b.node || a.index - b.index)
-    .map((n) => ({ call: n.call, line: n.line, value: valueToData(z, model, n.val, n.type, enc.objectNames) }));
-  const test: Omit<TestReport, 'id' | 'goals'> = { inputs, globals, nondet };
+    .map((n) => ({ call: n.call, line: n.line, value: valueToData(z, model, n.val, n.type, enc.objectNames), type: typeToString(n.type) }));
+  const test: Omit<TestReport, 'id' | 'goals'> = { inputs, globals, types, nondet };
   const trace: NonNullable<TestReport['trace']> = [];
   for (const t of withTrace ? enc.trace : []) {
     if (trace.length >= 500) break;

@@ -434,7 +434,11 @@ export class Workbench {
     // done so is ignored (CI: the dialog stayed open). Press again while it stays open, keeping the path.
     for (let attempt = 1; ; attempt++) {
       await this.page.waitForTimeout(500 * attempt);
-      await widget.locator('.monaco-button', { hasText: okLabel }).first().click().catch(() => {});
+      await widget
+        .locator('.monaco-button', { hasText: okLabel })
+        .first()
+        .click()
+        .catch(() => {});
       try {
         await widget.waitFor({ state: 'hidden', timeout: 5_000 });
         return;
