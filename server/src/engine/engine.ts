@@ -105,7 +105,6 @@ function asEngineError(e: unknown): EngineError {
 }
 
 async function createUnserializedEngine(options: EngineOptions): Promise<Engine> {
-  const z = await getZ3();
   let cache: Loaded | null = null;
 
   async function load(input: SourceInput): Promise<Loaded> {
@@ -118,10 +117,11 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
 
   // The solvers of the functions used last (their encodings are what makes a warm query fast);
   // older ones are dropped so that a long session over a large file keeps a bounded memory.
-  const solverFor = (l: Loaded, fn: IRFunction) => {
+  // Z3 starts on the first query (a few hundred milliseconds): outlines and graphs solve nothing.
+  const solverFor = async (l: Loaded, fn: IRFunction) => {
     let s = l.solvers.get(fn.name);
     if (s) l.solvers.delete(fn.name);
-    else s = new FunctionSolver(z, l.program, fn, options);
+    else s = new FunctionSolver(await getZ3(), l.program, fn, options);
     l.solvers.set(fn.name, s);
     while (l.solvers.size > KEPT_SOLVERS) l.solvers.delete(l.solvers.keys().next().value!);
     return s;
@@ -132,7 +132,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
   const beyondBound = async (fs: FunctionSolver, goal: Goal, v: GoalVerdict, signal?: AbortSignal): Promise<GoalVerdict> => {
     if (!openAtLoopBound(v)) return v;
     let p = provers.get(fs);
-    if (!p) provers.set(fs, (p = new InvariantProver(z, fs.program, fs.fn, options)));
+    if (!p) provers.set(fs, (p = new InvariantProver(fs.z, fs.program, fs.fn, options)));
     return (await p.prove(goal, signal)) ?? v;
   };
   /**
@@ -259,7 +259,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
       throwIfCancelled(signal);
       const l = await load(req);
       const { fn, goal } = goalOf(l, req);
-      const fs = solverFor(l, fn);
+      const fs = await solverFor(l, fn);
       const where = req.where !== undefined ? await whereAt(l.program, fn, goal, req.where) : undefined;
       const report = baseReport(l);
       if (req.all) {
@@ -294,7 +294,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
       const l = await load(req);
       const report = baseReport(l);
       const checkFunction = async (fn: IRFunction, contexts: boolean): Promise<FunctionReport> => {
-        const fs = solverFor(l, fn);
+        const fs = await solverFor(l, fn);
         const goals: GoalReport[] = [];
         const tests: TestReport[] = [];
         const properties = goalsOf(l, fn, contexts).filter((g) => g.kind === 'assertion' || g.kind === 'runtime-error');
@@ -357,7 +357,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
           req.criterion === 'error-calls'
             ? all.filter((g) => g.target.kind === 'error')
             : all.filter((g) => g.kind === 'statement' || (req.criterion === 'decision' && g.kind === 'branch'));
-        const fs = solverFor(l, fn);
+        const fs = await solverFor(l, fn);
         const suite = await buildSuite(fs, goals, signal);
         for (const g of goals) {
           const v = suite.verdicts.get(g.id);
