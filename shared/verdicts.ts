@@ -31,7 +31,10 @@ export function causeText(c: VerdictCause): string {
     case 'solver-failed':
       return `the solver failed inside a query (Z3: ${c.message})`;
     case 'not-modelled': {
-      const list = c.constructs.map((x) => `${x.what} (${lineList(x.lines)})`).join('; ');
+      // The same construct reached on several paths is named once, with all its lines.
+      const list = mergeConstructs(c.constructs)
+        .map((x) => `${x.what} (${lineList(x.lines)})`)
+        .join('; ');
       return c.blocking ? `a candidate datum passes what CReach does not model: ${list}` : `depends on what CReach does not model: ${list}`;
     }
     case 'loop-bound':

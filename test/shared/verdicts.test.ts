@@ -22,6 +22,17 @@ describe('verdict causes in words', () => {
     expect(causeText({ kind: 'not-modelled', constructs: merged })).toBe(
       'depends on what CReach does not model: library function atoi is not modelled (lines 168-170); call through a function pointer (line 12)',
     );
+    // A cause built from unmerged constructs (one per path) reads the same: each construct once.
+    expect(
+      causeText({
+        kind: 'not-modelled',
+        constructs: [
+          { what: 'library function atoi is not modelled', lines: [170] },
+          { what: 'call through a function pointer', lines: [12] },
+          { what: 'library function atoi is not modelled', lines: [168, 169] },
+        ],
+      }),
+    ).toBe(causeText({ kind: 'not-modelled', constructs: merged }));
   });
 
   it('says each kind of cause', () => {
