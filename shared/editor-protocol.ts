@@ -172,6 +172,7 @@ export function formatInputs(test: TestReport): string {
     ...Object.entries(test.inputs).map(([k, v]) => `${k} = ${named(k, v)}`),
     ...Object.entries(test.globals).map(([k, v]) => `${k} = ${named(k, v)}`),
     ...[...calls].map(([site, vs]) => `${site} = ${vs.length === 1 ? vs[0] : `[${vs.join(', ')}]`}`),
+    ...(test.indeterminate ?? []).map((u) => `${u.variable} (uninitialised, line ${u.line}) = ${formatValue(u.value, u.type)}`),
   ];
   return parts.length > 0 ? parts.join(', ') : '(no inputs)';
 }

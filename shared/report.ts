@@ -120,6 +120,11 @@ export interface TestReport {
   types?: Record<string, string>;
   /** Values returned by nondet and external calls, in call order. */
   nondet: NondetValue[];
+  /**
+   * Values the run reads from locals never assigned (SV-COMP's convention, --uninitialised-nondet:
+   * any value). A compiled run does not choose them, so such a datum is not validated by running.
+   */
+  indeterminate?: { variable: string; line: number; value: DataValue; type?: string }[];
   /** Expected return value (absent for void functions). */
   result?: DataValue;
   /**

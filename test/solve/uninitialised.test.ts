@@ -125,6 +125,14 @@ describe('reads of uninitialised locals', () => {
     try {
       const sv = await nondet.check({ file: prog });
       expect(sv.functions[0].goals.map((g) => [g.kind, g.status])).toEqual([['assertion', 'violated']]);
+      // The counter-example shows the value it reads (C: x == 12345u reaches the call), and is not
+      // validated by running: a compiled run does not choose what an uninitialised local holds.
+      const t = sv.functions[0].tests[0];
+      expect(t.indeterminate).toEqual([{ variable: 'x', line: 4, value: 12345, type: 'unsigned int' }]);
+      expect(t.nondet).toEqual([]);
+      await validate(prog, sv);
+      expect(t.validated).toBeUndefined();
+      expect(t.validation).toBe('not checked by running: the run reads uninitialised `x` (line 4), whose value a compiled run does not choose');
     } finally {
       nondet.dispose();
     }

@@ -62,10 +62,13 @@ export interface InputVar {
 export interface NondetSite {
   node: number;
   index: number;
+  /** The function called; for a read of a local never assigned (`uninitialised`), the variable's name. */
   call: string;
   line: number;
   type: CType;
   val: Val;
+  /** A local read before any assignment: its value is any (--uninitialised-nondet), no input a run chooses. */
+  uninitialised?: true;
 }
 
 export interface Taint {
@@ -344,9 +347,20 @@ export class EncoderState {
     let v = env.get(id);
     if (!v && id < 0) return this.deadFlag();
     if (!v) {
-      // Read before any write on this path: an indeterminate value.
-      v = freshVal(this.ctx, this.typeOfVar(id), `uninit.${this.vars.get(id)?.name ?? id}`);
+      // Read before any write on this path: an indeterminate value. A datum shows it (a run reads it), though no harness sets it.
+      const variable = this.vars.get(id);
+      v = freshVal(this.ctx, this.typeOfVar(id), `uninit.${variable?.name ?? id}`);
       env.set(id, v);
+      if (variable?.kind === 'local')
+        this.nondet.push({
+          node: this.cur.node,
+          index: this.cur.index,
+          call: variable.name,
+          line: this.cur.range.line,
+          type: variable.type,
+          val: v,
+          uninitialised: true,
+        });
     }
     return v;
   };

@@ -41,11 +41,15 @@ export function extractTest(
     } else v = valueToData(z, model, i.val, i.type, enc.objectNames);
     (i.kind === 'param' ? inputs : globals)[i.name] = v;
   }
-  const nondet = enc.nondet
-    .filter((n) => isTrue(enc.reach[n.node]))
-    .sort((a, b) => a.node - b.node || a.index - b.index)
+  const reached = enc.nondet.filter((n) => isTrue(enc.reach[n.node])).sort((a, b) => a.node - b.node || a.index - b.index);
+  const nondet = reached
+    .filter((n) => !n.uninitialised)
     .map((n) => ({ call: n.call, line: n.line, value: valueToData(z, model, n.val, n.type, enc.objectNames), type: typeToString(n.type) }));
   const test: Omit<TestReport, 'id' | 'goals'> = { inputs, globals, types, nondet };
+  const indeterminate = reached
+    .filter((n) => n.uninitialised)
+    .map((n) => ({ variable: n.call, line: n.line, value: valueToData(z, model, n.val, n.type, enc.objectNames), type: typeToString(n.type) }));
+  if (indeterminate.length) test.indeterminate = indeterminate;
   const trace: NonNullable<TestReport['trace']> = [];
   for (const t of withTrace ? enc.trace : []) {
     if (trace.length >= 500) break;
