@@ -10,6 +10,7 @@ import { SourceMap } from './sourcemap';
 import { FrontendContext } from './context';
 import { ProgramLowerer } from './program';
 import { NestingError } from './expressions';
+import { resolveIndirectCalls } from '../ir/indirect';
 import { findContractComments, parseClause, type ParsedClause } from './acsl';
 import { rewriteForParsing } from './rewrite';
 import { FrontendError } from './errors';
@@ -113,6 +114,7 @@ export async function loadProgram(input: { file: string; text?: string }, option
       throw e;
     }
     if (program.diagnostics.some((d) => d.severity === 'error')) throw new FrontendError(program.diagnostics);
+    resolveIndirectCalls(program);
     return program;
   } finally {
     tree.delete();

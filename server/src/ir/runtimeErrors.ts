@@ -80,6 +80,8 @@ export function runtimeErrors(program: Program, instr: Instr, uninitialised: num
       const name = rv.callee.replace(/^__builtin_/, '');
       add('null', `${name} of a null pointer`);
       add('bounds', `${name} ${MEMORY_ACCESSES[name]} outside an object`);
+    } else if (rv.op === 'icall') {
+      add('null', 'call through a null function pointer');
     } else if (rv.op === 'call' && rv.external) {
       // Output functions read their `%s` arguments and puts its string.
       const name = rv.callee.replace(/^__builtin_/, '');

@@ -47,6 +47,7 @@ export function encodeInputs(st: EncoderState, ops: Operands): { noAlias: B; ali
       entry.set(g, initialValue(v));
     } else {
       const val = consistentUnions(st.z, (f) => assertions.push(f), v.type, freshVal(ctx, v.type, v.name));
+      opaqueFunctions(st, v.name, v.type, val);
       entry.set(g, val);
       inputs.push({ name: v.name, kind: 'global', varId: g, type: v.type, val });
     }
@@ -106,6 +107,7 @@ export function encodeInputs(st: EncoderState, ops: Operands): { noAlias: B; ali
       inputs.push({ name: v.name, kind: 'param', varId: p, type: v.type, val: objVal, object: { varId: objId, length, nullLit, aliases } });
     } else {
       const val = consistentUnions(st.z, (f) => assertions.push(f), v.type, freshVal(ctx, v.type, v.name));
+      opaqueFunctions(st, v.name, v.type, val);
       entry.set(p, val);
       inputs.push({ name: v.name, kind: 'param', varId: p, type: v.type, val });
     }
@@ -147,6 +149,11 @@ export function encodeInputs(st: EncoderState, ops: Operands): { noAlias: B; ali
   overlapAssumption(st);
 
   return { noAlias, aliasing: aliasLits.length > 0 };
+}
+
+/** A function pointer an input holds designates no function of the program (EncoderState.functionObject). */
+function opaqueFunctions(st: EncoderState, name: string, t: CType, v: Val): void {
+  if (t.kind === 'pointer' && t.to.kind === 'function' && v.k === 'ptr') st.opaqueFunctionPointer(v, name, t.to);
 }
 
 /**

@@ -117,9 +117,12 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
         entry.set(id, env.get(id)!);
         return { val: { k: 'ptr', obj: bvConst(ctx, BigInt(idx), OBJ_BITS), off: bvConst(ctx, 0n, OFF_BITS) }, ub: [] };
       }
-      case 'func':
-        taint(`function pointer to ${op.name}`);
-        return { val: freshVal(ctx, op.type, 'fnptr'), ub: [] };
+      case 'func': {
+        // A function's address: compared with function pointers by the calls ir/indirect.ts resolves.
+        const fnType = op.type.kind === 'pointer' ? op.type.to : op.type;
+        const idx = st.functionObject(op.name, fnType);
+        return { val: { k: 'ptr', obj: bvConst(ctx, BigInt(idx), OBJ_BITS), off: bvConst(ctx, 0n, OFF_BITS) }, ub: [] };
+      }
     }
   }
 
@@ -204,9 +207,17 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
       }
       case 'nondet':
         return { val: nondetSite(rv.name, rv.type), ub: [] };
-      case 'icall':
+      case 'icall': {
+        // A function pointer to none of the program's functions (ir/indirect.ts resolves those): NULL is
+        // undefined behaviour; anything else is a function the model does not know.
+        const f = o(rv.fn);
+        const isNull = f.val.k === 'ptr' ? ((f.val.obj as BV).eq(bvConst(ctx, 0n, OBJ_BITS)) as B) : st.F_;
         taint('call through a function pointer');
-        return { val: freshVal(ctx, rv.type.kind === 'void' ? CHAR_TYPE : rv.type, 'icall'), ub: [] };
+        return {
+          val: freshVal(ctx, rv.type.kind === 'void' ? CHAR_TYPE : rv.type, 'icall'),
+          ub: [...f.ub, { error: 'null', cond: isNull, detail: 'call through a null function pointer' }],
+        };
+      }
       case 'havoc':
         taint(rv.what);
         return { val: freshVal(ctx, rv.type.kind === 'void' ? CHAR_TYPE : rv.type, 'havoc'), ub: [] };

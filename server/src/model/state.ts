@@ -302,6 +302,36 @@ export class EncoderState {
     return this.objects.length;
   };
 
+  /**
+   * The object a function's address designates (ir/indirect.ts compares function pointers with
+   * them): read-only, never read. A function pointer the code gets from outside (an input) is
+   * none of them: what it calls is not known, and the call through it stays a taint.
+   */
+  functionObject = (name: string, type: CType): number => {
+    let idx = this.fnObjects.get(name);
+    if (idx === undefined) {
+      const id = this.newVarId();
+      this.vars.set(id, { id, name, type, kind: 'global', addressTaken: true, isConst: true, isStatic: true });
+      idx = this.addObject(id, type, true);
+      this.fnObjects.set(name, idx);
+    }
+    return idx;
+  };
+  private readonly fnObjects = new Map<string, number>();
+
+  /**
+   * An input function pointer (see functionObject): NULL, or a function outside the program (one
+   * object stands for them all), which the model does not know. That it is no function of the
+   * program is an assumption: a caller may pass one, so no proof rests on it.
+   */
+  opaqueFunctionPointer = (p: PtrVal, name: string, type: CType): void => {
+    const idx = this.functionObject('an external function', type);
+    const obj = p.obj as BV;
+    this.assertions.push(obj.eq(bvConst(this.ctx, 0n, OBJ_BITS)).or(obj.eq(bvConst(this.ctx, BigInt(idx), OBJ_BITS))) as B);
+    this.assertions.push((p.off as BV).eq(bvConst(this.ctx, 0n, OFF_BITS)) as B);
+    this.assumptions.push({ text: `\`${name}\` is NULL or a function outside the program (calls through it are not modelled)` });
+  };
+
   addOb = (kind: Obligation['kind'], holds: B, detail: string, error?: RuntimeErrorKind): Obligation => {
     const lit = this.boolConst(`ob`);
     const ob: Obligation = { lit, node: this.cur.node, index: this.cur.index, kind, error, detail, range: this.cur.range, holds };
@@ -351,7 +381,8 @@ export class EncoderState {
       const variable = this.vars.get(id);
       v = freshVal(this.ctx, this.typeOfVar(id), `uninit.${variable?.name ?? id}`);
       env.set(id, v);
-      if (variable?.kind === 'local')
+      // (Scalars only: an aggregate is also fetched for a write to one of its members, which reads nothing.)
+      if (variable?.kind === 'local' && ['int', 'float', 'pointer'].includes(variable.type.kind))
         this.nondet.push({
           node: this.cur.node,
           index: this.cur.index,
