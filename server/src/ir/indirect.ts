@@ -74,7 +74,8 @@ export function resolveIndirectCalls(program: Program): void {
             {
               kind: 'assign',
               dst: { root: { kind: 'var', id: same.id }, path: [], type: INT },
-              value: { op: 'binary', bop: '==', a: icall.fn, b: { kind: 'func', name: f.name, type: f.type }, type: INT },
+              // The function's address, typed as the pointer it is compared with (the IR's == has one operand type).
+              value: { op: 'binary', bop: '==', a: icall.fn, b: { kind: 'func', name: f.name, type: icall.fn.type }, type: INT },
               range: call.range,
             },
           ],

@@ -381,8 +381,9 @@ export class EncoderState {
       const variable = this.vars.get(id);
       v = freshVal(this.ctx, this.typeOfVar(id), `uninit.${variable?.name ?? id}`);
       env.set(id, v);
-      // (Scalars only: an aggregate is also fetched for a write to one of its members, which reads nothing.)
-      if (variable?.kind === 'local' && ['int', 'float', 'pointer'].includes(variable.type.kind))
+      // (Scalars whose address is never taken only: an aggregate is also fetched for a write to one of its
+      // members, and an object for a write through a pointer, which read nothing.)
+      if (variable && tracksInitialisation(variable))
         this.nondet.push({
           node: this.cur.node,
           index: this.cur.index,
