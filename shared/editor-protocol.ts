@@ -134,11 +134,9 @@ export type FromWebview =
  * a `char *` are `'G'` (a number when not printable). Without a type, numbers.
  */
 export function formatValue(value: DataValue, type?: string): string {
-  const chars = type !== undefined && /^(?:const )?(?:signed |unsigned )?char\b/.test(type);
-  const scalarChar = chars && !/[*[]/.test(type!);
-  const element = (v: DataValue): string => (chars && typeof v === 'number' && printable(v) ? charLiteral(v) : formatValue(v));
+  const scalarChar = isChar(type) && !/[*[]/.test(type!);
   if (value === null) return 'NULL';
-  if (Array.isArray(value)) return `{${value.map(element).join(', ')}}`;
+  if (Array.isArray(value)) return `{${value.map((v) => formatElement(v, type)).join(', ')}}`;
   if (typeof value === 'object') {
     return `{${Object.entries(value)
       .map(([k, v]) => `.${k} = ${formatValue(v)}`)
@@ -148,6 +146,12 @@ export function formatValue(value: DataValue, type?: string): string {
   return String(value);
 }
 
+/** An element of a list of values of `type` (a `char` one is `'a'`, without its number: lists stay short). */
+function formatElement(v: DataValue, type?: string): string {
+  return isChar(type) && typeof v === 'number' && printable(v) ? charLiteral(v) : formatValue(v);
+}
+
+const isChar = (type?: string): boolean => type !== undefined && /^(?:const )?(?:signed |unsigned )?char\b/.test(type);
 const printable = (v: number): boolean => v >= 32 && v < 127;
 const charLiteral = (v: number): string => `'${v === 39 || v === 92 ? '\\' : ''}${String.fromCharCode(v)}'`;
 
@@ -158,11 +162,11 @@ const charLiteral = (v: number): string => `'${v === 39 || v === 92 ? '\\' : ''}
  * quoted, so that a space or a comma inside one reads as such.
  */
 export function formatInputs(test: TestReport): string {
-  const calls = new Map<string, string[]>();
+  const calls = new Map<string, TestReport['nondet']>();
   for (const n of test.nondet) {
     const site = `${n.call}()@${n.line}`;
     if (!calls.has(site)) calls.set(site, []);
-    calls.get(site)!.push(formatValue(n.value, n.type));
+    calls.get(site)!.push(n);
   }
   const named = (k: string, v: DataValue) =>
     k === 'argv' && Array.isArray(v) && v.every((s) => typeof s === 'string')
@@ -171,7 +175,9 @@ export function formatInputs(test: TestReport): string {
   const parts = [
     ...Object.entries(test.inputs).map(([k, v]) => `${k} = ${named(k, v)}`),
     ...Object.entries(test.globals).map(([k, v]) => `${k} = ${named(k, v)}`),
-    ...[...calls].map(([site, vs]) => `${site} = ${vs.length === 1 ? vs[0] : `[${vs.join(', ')}]`}`),
+    ...[...calls].map(
+      ([site, ns]) => `${site} = ${ns.length === 1 ? formatValue(ns[0].value, ns[0].type) : `[${ns.map((n) => formatElement(n.value, n.type)).join(', ')}]`}`,
+    ),
     ...(test.indeterminate ?? []).map((u) => `${u.variable} (uninitialised, line ${u.line}) = ${formatValue(u.value, u.type)}`),
   ];
   return parts.length > 0 ? parts.join(', ') : '(no inputs)';
