@@ -63,7 +63,12 @@ export type VerdictCause =
    * `function` for a loop of a called function) keeps its invariant (C expressions, all true at every
    * visit of the head), and they exclude the goal. No loop listed: excluded whatever the loops do.
    */
-  | { kind: 'invariant'; loops: { function?: string; line: number; invariant: string[] }[] };
+  | { kind: 'invariant'; loops: { function?: string; line: number; invariant: string[] }[] }
+  /**
+   * Found past the loop bound: the execution runs each loop listed (the line of its head) many
+   * iterations at once, its counters moved by their steps times the iterations (prove/accelerate.ts).
+   */
+  | { kind: 'accelerated'; loops: { function?: string; line: number; counters: string[] }[] };
 
 /** Where a goal of a called function is, in the analysed function's context. */
 export interface GoalContextReport {

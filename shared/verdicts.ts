@@ -63,6 +63,10 @@ export function causeText(c: VerdictCause): string {
       return c.loops.length
         ? c.loops.map((l) => `the loop at line ${l.line}${l.function ? ` (in ${l.function})` : ''} keeps ${l.invariant.join(' && ')}`).join('; ')
         : 'excluded whatever the loops do';
+    case 'accelerated':
+      return `found past the loop bound by running ${c.loops
+        .map((l) => `the loop at line ${l.line}${l.function ? ` (in ${l.function})` : ''}`)
+        .join(' and ')} many iterations at once (${c.loops.flatMap((l) => l.counters).join(', ')} in closed form)`;
   }
 }
 

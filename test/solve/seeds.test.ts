@@ -194,9 +194,15 @@ describe('loop bounds', () => {
       const r4 = only(await at4.reach({ file: src, line: 6 }));
       expect(r4.goal.status).toBe('covered');
       expect(r4.tests[0].inputs.n).toBe(4);
-      const r3 = only(await at3.reach({ file: src, line: 6 }));
+      // Bounded unrolling alone (no invariants, no acceleration): not reached within 3.
+      const r3 = only(await at3.reach({ file: src, line: 6, invariants: false }));
       expect(r3.goal.status).toBe('not-reached');
       expect(r3.goal.bound).toBe(3);
+      // Past the bound, the accelerated loop (s and i counters) finds n = 4.
+      const deep = only(await at3.reach({ file: src, line: 6 }));
+      expect(deep.goal.status).toBe('covered');
+      expect(deep.tests[0].inputs.n).toBe(4);
+      expect(deep.goal.causes?.[0].kind).toBe('accelerated');
     } finally {
       at4.dispose();
       at3.dispose();

@@ -43,6 +43,7 @@ import { replaySuite } from '../testgen/replay';
 import { TestCompError } from '../testgen/testcomp';
 import { goalReport, mergeAnalysis } from './reports';
 import { causesText } from '../../../shared/verdicts';
+import { DeepSearch } from '../prove/deep';
 
 /** How many functions keep their encodings and solvers between queries. */
 const KEPT_SOLVERS = 8;
@@ -135,18 +136,29 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
     if (!p) provers.set(fs, (p = new InvariantProver(fs.z, fs.program, fs.fn, options)));
     return (await p.prove(goal, signal)) ?? v;
   };
+  const deepSearches = new WeakMap<FunctionSolver, DeepSearch>();
+  const deepSearch = (fs: FunctionSolver) => {
+    let d = deepSearches.get(fs);
+    if (!d) deepSearches.set(fs, (d = new DeepSearch(fs, options)));
+    return d;
+  };
   /**
-   * A goal's verdict, the invariant prover between the low and the high loop bounds: a proof
-   * by invariant costs a few queries where unrolling to the full bound costs many (gcd's
-   * `y > 10`: 1.3 s against 21.8 s), and a goal it cannot settle goes on deepening, so goals
-   * reachable only deep in loops are still found. Without `invariants`: bounded unrolling alone.
+   * A goal's verdict, the invariant prover and the accelerated loops between the low and the
+   * high loop bounds: a proof by invariant costs a few queries where unrolling to the full bound
+   * costs many (gcd's `y > 10`: 1.3 s against 21.8 s), a datum needing thousands of iterations
+   * is found by acceleration alone, and a goal neither settles goes on deepening. Without
+   * `invariants`: bounded unrolling alone.
    */
   const deepen = async (fs: FunctionSolver, goal: Goal, opts: QueryOptions, invariants: boolean): Promise<GoalVerdict> => {
     if (!invariants) return fs.reach(goal, opts);
     const budget = opts.budget ?? fs.goalBudget(opts);
     const low = await fs.reach(goal, { ...opts, budget, bounds: { to: EARLY_PROOF_BOUND } });
     const proved = await beyondBound(fs, goal, low, opts.signal);
-    if (proved !== low || !openAtLoopBound(low) || (low.bound ?? 0) >= options.maxLoopBound) return proved;
+    if (proved !== low || !openAtLoopBound(low)) return proved;
+    // Past the low bound, a datum with the loops accelerated costs a few queries where unrolling further costs many.
+    const deep = await deepSearch(fs).find(goal, opts.signal);
+    if (deep) return deep;
+    if ((low.bound ?? 0) >= options.maxLoopBound) return low;
     return beyondBound(fs, goal, await fs.reach(goal, { ...opts, budget, bounds: { from: (low.bound ?? 0) + 1 } }), opts.signal);
   };
   /** The goals of a function and, with `contexts`, of everything it calls in its context. */
@@ -359,10 +371,29 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
             : all.filter((g) => g.kind === 'statement' || (req.criterion === 'decision' && g.kind === 'branch'));
         const fs = await solverFor(l, fn);
         const suite = await buildSuite(fs, goals, signal);
-        for (const g of goals) {
-          const v = suite.verdicts.get(g.id);
-          if (v && req.invariants !== false) suite.verdicts.set(g.id, await beyondBound(fs, g, v, signal));
-        }
+        if (req.invariants !== false)
+          for (const g of goals) {
+            const v = suite.verdicts.get(g.id);
+            if (!v || !openAtLoopBound(v)) continue;
+            const proved = await beyondBound(fs, g, v, signal);
+            const found = proved === v ? await deepSearch(fs).find(g, signal) : null;
+            if (!found?.datum) {
+              suite.verdicts.set(g.id, proved);
+              continue;
+            }
+            // A deep datum: a test of its own, which may reach other goals still open.
+            const id = `t${suite.tests.length + 1}`;
+            const test: TestReport = { id, ...found.datum.test, goals: [g.id] };
+            suite.tests.push(test);
+            suite.verdicts.set(g.id, { status: found.status, causes: found.causes, datum: found.datum, test: id });
+            if (!found.datum.complete) continue;
+            for (const other of goals) {
+              const ov = suite.verdicts.get(other.id);
+              if (other === g || !ov || !openAtLoopBound(ov) || !deepSearch(fs).alsoReaches(found, other)) continue;
+              suite.verdicts.set(other.id, { status: 'covered', causes: found.causes, test: id });
+              test.goals.push(other.id);
+            }
+          }
         const reports = goals.map((g) =>
           goalReport(g, suite.verdicts.get(g.id) ?? { status: 'unknown', causes: [{ kind: 'not-analysed' }] }, suite.verdicts.get(g.id)?.test),
         );

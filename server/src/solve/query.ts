@@ -77,6 +77,8 @@ export interface QueryOptions {
   quick?: boolean;
   /** The suite this query belongs to (check, cover): its budget for the function (see SuiteBudget). */
   suite?: SuiteBudget;
+  /** Internal: no small-input box first (deep counter-examples need large values: a box query would only fail, slowly). */
+  wide?: boolean;
   /** Deepen only over the loop bounds in this range (the engine tries invariants between two ranges). */
   bounds?: { from?: number; to?: number };
 }
@@ -276,8 +278,10 @@ export class FunctionSolver {
       const base = [any, enc.okAll, enc.noUnwind];
       let r: 'sat' | 'unsat' | 'unknown' = 'unsat';
       for (const pref of enc.aliasing ? [[enc.noAlias], []] : [[]]) {
-        r = await this.check(level, [...base, ...pref, level.boxes[0].lit], signal, opts.budget);
-        if (r === 'sat') return this.verdictFromModel(level, goal, copies, level.solver.model(), true);
+        if (!opts.wide) {
+          r = await this.check(level, [...base, ...pref, level.boxes[0].lit], signal, opts.budget);
+          if (r === 'sat') return this.verdictFromModel(level, goal, copies, level.solver.model(), true);
+        }
         r = await this.check(level, [...base, ...pref], signal, opts.budget);
         if (r === 'sat') {
           let model = level.solver.model();
@@ -298,7 +302,7 @@ export class FunctionSolver {
       for (const copy of phase2) {
         const before = [copy.lit, ...obligationsBefore(level, copy)];
         // Small inputs first here too, for readable counter-examples.
-        let r2 = await this.check(level, [...before, level.boxes[0].lit], signal, opts.budget);
+        let r2 = opts.wide ? 'unsat' : await this.check(level, [...before, level.boxes[0].lit], signal, opts.budget);
         if (r2 === 'sat') return this.verdictFromModel(level, goal, [copy], level.solver.model(), false);
         r2 = await this.check(level, before, signal, opts.budget);
         if (r2 === 'sat') {
@@ -320,7 +324,8 @@ export class FunctionSolver {
         return { status: 'unknown', causes: [{ kind: 'timeout', limitMs: this.options.timeoutMs, during }], bound: level.bound };
       }
     }
-    if (opts.satOnly) return { status: 'unknown' };
+    // Nothing found at this bound (not a verdict: reach goes on to the next bound).
+    if (opts.satOnly) return { status: 'not-reached' };
     // Unsatisfiable at this bound.
     if (tainted.length) return { status: 'unknown', causes: [{ kind: 'not-modelled', constructs: tainted }], bound: level.bound };
     const unwind = await this.unwindable(level, signal);

@@ -1,0 +1,78 @@
+// Deep counter-examples (issue 13 §2): a goal bounded unrolling leaves open
+// ("not reached within k") sought again in the program with its simple loops
+// accelerated (accelerate.ts). That program only has executions of the
+// original one, so a datum found there reaches the goal in C; nothing found
+// there says nothing (no proof is ever made here).
+
+import type { Goal } from '../goals/goal';
+import { FunctionSolver, type Datum, type GoalVerdict, type SolverOptions } from '../solve/query';
+import { accelerateLoops, type Acceleration } from './accelerate';
+import type { VerdictCause } from '../../../shared/report';
+
+/** Loops are unrolled this far after the accelerated iterations (the goal is usually a few iterations on). */
+const AFTER_ACCELERATION_BOUND = 4;
+/** The solver time of one search, in query time limits (both stages together): a search that fails must not cost much. */
+const SEARCH_BUDGET_QUERIES = 2;
+
+/** One accelerated program and its solver. */
+interface Accelerated {
+  acceleration: Acceleration;
+  solver: FunctionSolver;
+}
+
+export class DeepSearch {
+  /** Loops accelerated where they are entered (cheap), then also where they go back (paths taking turns). */
+  private readonly stages: Accelerated[] = [];
+  private readonly timeoutMs: number;
+
+  constructor(fs: FunctionSolver, options: SolverOptions) {
+    this.timeoutMs = options.timeoutMs;
+    for (const backEdges of [false, true]) {
+      const acceleration = accelerateLoops(fs.program, backEdges);
+      const fn = acceleration?.program.functions.find((f) => f.name === fs.fn.name);
+      if (!acceleration || !fn) continue;
+      const maxLoopBound = Math.min(options.maxLoopBound, AFTER_ACCELERATION_BOUND);
+      this.stages.push({ acceleration, solver: new FunctionSolver(fs.z, acceleration.program, fn, { ...options, maxLoopBound }) });
+    }
+  }
+
+  /** A datum reaching (violating) the goal through accelerated loops, as a verdict; null when none was found. */
+  async find(goal: Goal, signal?: AbortSignal): Promise<(GoalVerdict & { datum: Datum; stage: number }) | null> {
+    const budget = { leftMs: SEARCH_BUDGET_QUERIES * this.timeoutMs };
+    for (const [stage, { acceleration, solver }] of this.stages.entries()) {
+      // Large inputs are the point here: no small-input box first.
+      const v = await solver.reach(acceleration.goalIn(goal), { signal, satOnly: true, wide: true, budget });
+      if (v.datum && (v.status === 'covered' || v.status === 'violated'))
+        return { status: v.status, datum: v.datum, causes: [this.cause(this.stages[stage], v.datum)], stage };
+    }
+    return null;
+  }
+
+  /** Whether another goal is reached by the same (complete) execution `find` gave. */
+  alsoReaches(found: { datum: Datum; stage: number }, goal: Goal): boolean {
+    const { acceleration, solver } = this.stages[found.stage];
+    return solver.goalHolds(found.datum.level, acceleration.goalIn(goal), found.datum.model);
+  }
+
+  /** The loops of the analysed function the execution accelerated (those of callees are listed when no own loop was). */
+  private cause({ acceleration, solver }: Accelerated, datum: Datum): VerdictCause {
+    const fn = solver.fn.name;
+    const entered = acceleration.loops.filter((l) => l.function === fn && solver.goalHolds(datum.level, runGoal(fn, l.run), datum.model));
+    const used = entered.length ? entered : acceleration.loops.filter((l) => l.function !== fn);
+    // One entry per loop (its paths are accelerated apart), with every counter moved.
+    const loops = new Map<string, { function?: string; line: number; counters: string[] }>();
+    for (const l of used) {
+      const key = `${l.function}:${l.header}`;
+      const entry = loops.get(key) ?? { ...(l.function !== fn ? { function: l.function } : {}), line: l.line, counters: [] };
+      for (const s of l.steps) if (!entry.counters.includes(s.variable)) entry.counters.push(s.variable);
+      loops.set(key, entry);
+    }
+    return { kind: 'accelerated', loops: [...loops.values()] };
+  }
+}
+
+/** A goal standing for "the block is entered" in the analysed function (never reported). */
+function runGoal(fn: string, block: number): Goal {
+  const range = { line: 0, column: 0, endLine: 0, endColumn: 0 };
+  return { id: `${fn}:accelerated:${block}`, tag: 'stmt', kind: 'statement', function: fn, range, label: '', target: { kind: 'block', block } };
+}
