@@ -59,7 +59,7 @@ describe('marks say what was checked (default settings)', () => {
     expect(p.decisionLines).not.toContain(lineOf('dead.c', 'r = r + 2;'));
   }, 180_000);
 
-  it("loop_exit.c: the loop's line is covered (the loop runs); its exit beyond the bound is a branch mark, not the line's clock", async () => {
+  it("loop_exit.c: the loop's line is covered (the loop runs); its exit beyond the bound is a branch mark, not the line's clock, until found past the bound", async () => {
     const uri = await s.open(fixture('loop_exit.c'));
     const p = await s.fileReport(uri, done('hundred'));
     const loop = lineOf('loop_exit.c', 'while (i < 100)');
@@ -70,6 +70,14 @@ describe('marks say what was checked (default settings)', () => {
     // 100 iterations > 64: not reached within the bound (never "unreachable": the loop does end, gcc runs it).
     expect(exit.status).not.toBe('unreachable');
     if (exit.status !== 'covered') expect(branchOf(p, loop)).toMatch(/^◷ false: not reached within \d+ iterations$/);
+    // Then, in the background, a second look past the bound: the loop accelerated (i a counter), the exit is covered.
+    const later = await s.fileReport(uri, (x) =>
+      x.report.functions.some((f) => f.goals.some((g) => g.kind === 'branch' && g.line === loop && g.outcome === 'false' && g.status === 'covered')),
+    );
+    const found = later.report.functions[0].goals.find((g) => g.kind === 'branch' && g.line === loop && g.outcome === 'false')!;
+    expect(found.reason).toBe(`found past the loop bound by running the loop at line ${loop} many iterations at once (i in closed form)`);
+    expect(branchOf(later, loop)).toBeUndefined();
+    expect(hoverText(await s.hover(uri, loop - 1, 10))).toMatch(/found past the loop bound/);
   }, 180_000);
 
   it('properties.c: a violated assertion and error call are errors, a violated runtime check a warning, each with its own mark; sentences without ids', async () => {

@@ -554,9 +554,11 @@ export class Analysis {
     });
     const deeperJobs = deeper.map(async (g) => {
       try {
-        const { answer, test } = await ask(g, longer, 'second-look');
-        this.log(`second look at ${g.id} (time limit ${longer.timeoutMs} ms): ${answer?.status ?? 'no answer'}`);
-        if (answer && answer.status !== 'unknown') {
+        const options = timedOut(g) ? longer : this.options;
+        const { answer, test } = await ask(g, options, 'second-look');
+        this.log(`second look at ${g.id} (time limit ${options.timeoutMs} ms): ${answer?.status ?? 'no answer'}`);
+        // A second look past the loop bound that ends not reached again changes nothing.
+        if (answer && answer.status !== 'unknown' && !(pastLoopBound(g) && answer.status === 'not-reached')) {
           const fr = cached.report.functions.find((f) => f.name === info.name);
           let id = test?.id;
           if (test && fr) for (let n = 1; fr.tests.some((t) => t.id === id); n++) id = `${test.id}d${n}`;
@@ -619,9 +621,16 @@ function needsExplanation(g: GoalReport): boolean {
   return (g.kind === 'statement' || g.kind === 'branch') && g.status === 'unreachable' && g.proof !== 'invariant' && !g.why?.length;
 }
 
+/**
+ * A goal the analysis left open gets a second look: unknown by a time limit (asked with a longer one),
+ * or not reached within the loop bound (asked past it: the invariant prover and loop acceleration,
+ * which the analysis skips so that its first answer comes fast).
+ */
 function needsDeeperLook(g: GoalReport): boolean {
-  return g.status === 'unknown' && !goalContext(g) && (g.causes ?? []).some((c) => c.kind === 'timeout');
+  return !goalContext(g) && (timedOut(g) || pastLoopBound(g));
 }
+const timedOut = (g: GoalReport) => g.status === 'unknown' && (g.causes ?? []).some((c) => c.kind === 'timeout');
+const pastLoopBound = (g: GoalReport) => g.status === 'not-reached' && (g.causes ?? []).some((c) => c.kind === 'loop-bound');
 
 /** The cached report with what the follow-up queries found. */
 function withFollowUps(cached: CachedAnalysis): Report {

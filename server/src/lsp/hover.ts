@@ -107,6 +107,7 @@ function goalHover(f: FunctionReport, g: GoalReport, ctx: HoverContext, reasons:
         `${head}**not reached within ${bound} loop iteration${bound === 1 ? '' : 's'}**: no datum found up to that bound, which proves nothing beyond it.`,
         ...reasons.text(g.reason, f.goals),
         ...(g.why && g.why.length > 0 ? reasons.list(ctx.uri, 'Conditions involved:', g.why) : []),
+        ...(explanation === 'deeper' ? ['', '_Looking past the loop bound (loop invariants, accelerated loops); hover again later._'] : []),
         '',
         `To search further, raise the setting \`creach.loopBound\` (now ${ctx.loopBound}).`,
       ].join('\n');
