@@ -59,6 +59,11 @@ export interface CheckRequest extends SourceInput {
   function?: string;
   /** Try to prove goals left bounded by the loop bound with loop invariants (default true; the editor's background analysis skips it). */
   invariants?: boolean;
+  /**
+   * One violation is the answer (SV-COMP's false): once the first pass has found one, the other properties keep
+   * its answers (bounded ones say their bound) instead of being asked again in full.
+   */
+  untilViolated?: boolean;
 }
 
 export interface CoverRequest extends SourceInput {

@@ -76,6 +76,36 @@ describe('SV-COMP and Test-Comp properties', () => {
     expect(run.stderr).toContain('reach_error');
   }, 180_000);
 
+  it('unreach-call: one violation is the verdict; the other error call keeps its first, bounded answer', async () => {
+    // C: the first error call needs n == 500 (500 iterations: found by acceleration). The second needs
+    // s == 0 + 1 + ... + (i - 1) == 3, so i == 3, and i == 499: never; no invariant here shows it.
+    const source = `extern int __VERIFIER_nondet_int(void);
+extern void abort(void);
+void reach_error(void) { abort(); }
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  int i = 0;
+  while (i < n) i++;
+  if (i == 500) reach_error();
+  int s = 0;
+  for (int j = 0; j < i; j++) s += j;
+  if (s == 3 && i == 499) reach_error();
+  return 0;
+}
+`;
+    writeFileSync(join(dir, 'two.c'), source);
+    const r = await creach('check', join(dir, 'two.c'), '--property', join(dir, 'unreach-call.prp'), '--json');
+    expect(r.code).toBe(1);
+    const goals = JSON.parse(r.stdout).functions[0].goals as { line: number; status: string; bound?: number }[];
+    expect(goals.find((g) => g.line === 8)?.status).toBe('violated');
+    // The first pass stops at the early loop bound (8 for one level of loops); it is not deepened to 64.
+    expect(goals.find((g) => g.line === 11)).toMatchObject({ status: 'not-reached', bound: 8 });
+    // Without the property, every property is answered in full.
+    const full = await creach('check', join(dir, 'two.c'), '--function', 'main', '--json');
+    const second = (JSON.parse(full.stdout).functions[0].goals as { line: number; bound?: number }[]).find((g) => g.line === 11 && g.bound !== undefined);
+    expect(second?.bound).toBe(64);
+  }, 180_000);
+
   it('unreach-call: true when no execution calls reach_error', async () => {
     const r = await creach('check', join(dir, 'true.c'), '--property', join(dir, 'unreach-call.prp'));
     expect(r.code).toBe(0);

@@ -36,7 +36,8 @@ export async function run(args: string[]): Promise<number> {
   const fn = property?.entry ?? (values.function as string | undefined);
   // SV-COMP: runtime errors are not the property, and an uninitialised local has any value.
   const engine = property ? { ...cl.engine, runtimeErrors: false, uninitialisedNondet: true } : cl.engine;
-  const report = await withEngine(cl.file, engine, (e, source) => e.check({ ...source, function: fn }));
+  // SV-COMP: one violation is the verdict (false); the other error calls keep their first answers.
+  const report = await withEngine(cl.file, engine, (e, source) => e.check({ ...source, function: fn, ...(property ? { untilViolated: true } : {}) }));
   if (format === 'sarif') process.stdout.write(`${JSON.stringify(sarifLog(report, { toolVersion: toolVersion() }), null, 2)}\n`);
   else printReport(report, format === 'json');
   if (property && format === 'text') process.stdout.write(`SV-COMP verdict: ${svcompVerdict(report, property.entry)}\n`);

@@ -31,7 +31,7 @@ import { FrontendError, loadProgram } from '../frontend/index';
 import { buildCatalogue, goalAt } from '../goals/catalogue';
 import { cfgView } from '../goals/cfgView';
 import { buildSuite } from '../solve/suite';
-import { FunctionSolver, type GoalVerdict, type QueryOptions } from '../solve/query';
+import { FunctionSolver, type Datum, type GoalVerdict, type QueryOptions } from '../solve/query';
 import { InvariantProver } from '../prove/prover';
 import { lowerCondition, type ConditionAt } from '../frontend/condition';
 import { ConditionNotModelled, type ConditionCode } from '../model/encode';
@@ -44,11 +44,18 @@ import { TestCompError } from '../testgen/testcomp';
 import { goalReport, mergeAnalysis } from './reports';
 import { causesText } from '../../../shared/verdicts';
 import { DeepSearch } from '../prove/deep';
+import { findLoops } from '../ir/loops';
 
 /** How many functions keep their encodings and solvers between queries. */
 const KEPT_SOLVERS = 8;
-/** Loops are unrolled up to this bound before the invariant prover is tried on a goal still open; then deepening goes on. */
-const EARLY_PROOF_BOUND = 8;
+/**
+ * Loops are unrolled up to this bound before the invariant prover and loop acceleration are tried on a goal still
+ * open; then deepening goes on. Nested loops unroll to bound^depth copies: 8 for one level, 4 for two, 2 deeper.
+ */
+function earlyBound(fn: IRFunction): number {
+  const depth = Math.max(0, ...findLoops(fn).map((l) => l.depth));
+  return depth <= 1 ? 8 : depth === 2 ? 4 : 2;
+}
 
 /** No execution within the loop bound reaches the goal, and some run longer: a proof by invariant may settle it. */
 function openAtLoopBound(v: GoalVerdict): boolean {
@@ -149,17 +156,21 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
    * is found by acceleration alone, and a goal neither settles goes on deepening. Without
    * `invariants`: bounded unrolling alone.
    */
-  const deepen = async (fs: FunctionSolver, goal: Goal, opts: QueryOptions, invariants: boolean): Promise<GoalVerdict> => {
+  const deepen = async (fs: FunctionSolver, goal: Goal, opts: QueryOptions, invariants: boolean, upTo: 'all' | 'early' = 'all'): Promise<GoalVerdict> => {
     if (!invariants) return fs.reach(goal, opts);
     const budget = opts.budget ?? fs.goalBudget(opts);
-    const low = await fs.reach(goal, { ...opts, budget, bounds: { to: EARLY_PROOF_BOUND } });
+    const low = await fs.reach(goal, { ...opts, budget, bounds: { to: earlyBound(fs.fn) } });
     const proved = await beyondBound(fs, goal, low, opts.signal);
     if (proved !== low || !openAtLoopBound(low)) return proved;
     // Past the low bound, a datum with the loops accelerated costs a few queries where unrolling further costs many.
     const deep = await deepSearch(fs).find(goal, opts.signal);
     if (deep) return deep;
-    if ((low.bound ?? 0) >= options.maxLoopBound) return low;
-    return beyondBound(fs, goal, await fs.reach(goal, { ...opts, budget, bounds: { from: (low.bound ?? 0) + 1 } }), opts.signal);
+    return upTo === 'early' ? low : deeper(fs, goal, low, { ...opts, budget });
+  };
+  /** A verdict left open at a loop bound below the full one, deepened from there (and tried with invariants again). */
+  const deeper = async (fs: FunctionSolver, goal: Goal, v: GoalVerdict, opts: QueryOptions): Promise<GoalVerdict> => {
+    if (!openAtLoopBound(v) || (v.bound ?? 0) >= options.maxLoopBound) return v;
+    return beyondBound(fs, goal, await fs.reach(goal, { ...opts, bounds: { from: (v.bound ?? 0) + 1 } }), opts.signal);
   };
   /** The goals of a function and, with `contexts`, of everything it calls in its context. */
   const goalsOf = (l: Loaded, fn: IRFunction, contexts = true) => {
@@ -310,23 +321,32 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         const goals: GoalReport[] = [];
         const tests: TestReport[] = [];
         const properties = goalsOf(l, fn, contexts).filter((g) => g.kind === 'assertion' || g.kind === 'runtime-error');
+        /** The goal's datum as the next test; its id. */
+        const addTest = (goal: Goal, datum: Datum) => {
+          const id = `t${tests.length + 1}`;
+          tests.push({ id, ...datum.test, goals: [goal.id] });
+          return id;
+        };
         // A quick pass first (a tenth of the query limit): the easy violations and proofs of every property before
         // the hard ones use up the function's time; what stays unknown by a time limit is asked again in full.
         const quick = new Map<string, GoalVerdict>();
         const suite = fs.suiteBudget();
         const invariants = req.invariants !== false;
         // Many properties hold: explaining each under unrolled loops would cost more than checking them.
-        for (const goal of properties) quick.set(goal.id, await deepen(fs, goal, { signal, explain: 'loop-free', quick: true, suite }, invariants));
+        // The quick pass stops at the early loop bound (after invariants and accelerated loops): deeper unrolling,
+        // which nested loops make costly, waits until every property has its first answer.
+        for (const goal of properties) quick.set(goal.id, await deepen(fs, goal, { signal, explain: 'loop-free', quick: true, suite }, invariants, 'early'));
+        const answered = req.untilViolated === true && [...quick.values()].some((v) => v.status === 'violated');
         for (const goal of properties) {
           const first = quick.get(goal.id)!;
-          const timedOut = first.status === 'unknown' && (first.causes ?? []).some((c) => c.kind === 'timeout');
-          const v = timedOut ? await deepen(fs, goal, { signal, explain: 'loop-free', suite }, invariants) : first;
-          let testId: string | undefined;
-          if (v.datum) {
-            testId = `t${tests.length + 1}`;
-            tests.push({ id: testId, ...v.datum.test, goals: [goal.id] });
+          if (answered) {
+            goals.push(goalReport(goal, first, first.datum ? addTest(goal, first.datum) : undefined));
+            continue;
           }
-          goals.push(goalReport(goal, v, testId));
+          const timedOut = first.status === 'unknown' && (first.causes ?? []).some((c) => c.kind === 'timeout');
+          const again: QueryOptions = { signal, explain: 'loop-free', suite };
+          const v = timedOut ? await deepen(fs, goal, again, invariants) : invariants ? await deeper(fs, goal, first, again) : first;
+          goals.push(goalReport(goal, v, v.datum ? addTest(goal, v.datum) : undefined));
         }
         return fnReport(fn, goals, tests);
       };

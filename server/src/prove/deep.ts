@@ -7,9 +7,10 @@
 import type { Goal } from '../goals/goal';
 import { FunctionSolver, type Datum, type GoalVerdict, type SolverOptions } from '../solve/query';
 import { accelerateLoops, type Acceleration } from './accelerate';
+import { findLoops } from '../ir/loops';
 import type { VerdictCause } from '../../../shared/report';
 
-/** Loops are unrolled this far after the accelerated iterations (the goal is usually a few iterations on). */
+/** Loops are unrolled this far after the accelerated iterations (the goal is usually a few iterations on); 2 for loops nested 3 deep or more. */
 const AFTER_ACCELERATION_BOUND = 4;
 /** The solver time of one search, in query time limits (both stages together): a search that fails must not cost much. */
 const SEARCH_BUDGET_QUERIES = 2;
@@ -31,7 +32,8 @@ export class DeepSearch {
       const acceleration = accelerateLoops(fs.program, backEdges);
       const fn = acceleration?.program.functions.find((f) => f.name === fs.fn.name);
       if (!acceleration || !fn) continue;
-      const maxLoopBound = Math.min(options.maxLoopBound, AFTER_ACCELERATION_BOUND);
+      const deep = Math.max(0, ...findLoops(fs.fn).map((l) => l.depth)) >= 3;
+      const maxLoopBound = Math.min(options.maxLoopBound, deep ? 2 : AFTER_ACCELERATION_BOUND);
       this.stages.push({ acceleration, solver: new FunctionSolver(fs.z, acceleration.program, fn, { ...options, maxLoopBound }) });
     }
   }
