@@ -163,7 +163,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
     const proved = await beyondBound(fs, goal, low, opts.signal);
     if (proved !== low || !openAtLoopBound(low)) return proved;
     // Past the low bound, a datum with the loops accelerated costs a few queries where unrolling further costs many.
-    const deep = await deepSearch(fs).find(goal, opts.signal);
+    const deep = await deepSearch(fs).find(goal, opts.signal, opts);
     if (deep) return deep;
     return upTo === 'early' ? low : deeper(fs, goal, low, { ...opts, budget });
   };
@@ -345,7 +345,12 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
           }
           const timedOut = first.status === 'unknown' && (first.causes ?? []).some((c) => c.kind === 'timeout');
           const again: QueryOptions = { signal, explain: 'loop-free', suite };
-          const v = timedOut ? await deepen(fs, goal, again, invariants) : invariants ? await deeper(fs, goal, first, again) : first;
+          // Open at the early bound: accelerated loops with the full time (the first pass had a tenth), then deeper unrolling.
+          const v = timedOut
+            ? await deepen(fs, goal, again, invariants)
+            : invariants && openAtLoopBound(first)
+              ? ((await deepSearch(fs).find(goal, signal, again)) ?? (await deeper(fs, goal, first, again)))
+              : first;
           goals.push(goalReport(goal, v, v.datum ? addTest(goal, v.datum) : undefined));
         }
         return fnReport(fn, goals, tests);

@@ -5,7 +5,7 @@
 // there says nothing (no proof is ever made here).
 
 import type { Goal } from '../goals/goal';
-import { FunctionSolver, type Datum, type GoalVerdict, type SolverOptions } from '../solve/query';
+import { FunctionSolver, type Datum, type GoalBudget, type GoalVerdict, type SolverOptions, type SuiteBudget } from '../solve/query';
 import { accelerateLoops, type Acceleration } from './accelerate';
 import { findLoops } from '../ir/loops';
 import type { VerdictCause } from '../../../shared/report';
@@ -39,8 +39,14 @@ export class DeepSearch {
   }
 
   /** A datum reaching (violating) the goal through accelerated loops, as a verdict; null when none was found. */
-  async find(goal: Goal, signal?: AbortSignal): Promise<(GoalVerdict & { datum: Datum; stage: number }) | null> {
-    const budget = { leftMs: SEARCH_BUDGET_QUERIES * this.timeoutMs };
+  async find(
+    goal: Goal,
+    signal?: AbortSignal,
+    within: { quick?: boolean; suite?: SuiteBudget } = {},
+  ): Promise<(GoalVerdict & { datum: Datum; stage: number }) | null> {
+    // A quick pass (check's first) gets a tenth of the time; a suite's searches draw on its budget for the function.
+    const queryMs = within.quick ? Math.max(100, Math.floor(this.timeoutMs / 10)) : this.timeoutMs;
+    const budget: GoalBudget = { leftMs: SEARCH_BUDGET_QUERIES * queryMs, ...(within.quick ? { queryMs } : {}), suite: within.suite };
     for (const [stage, { acceleration, solver }] of this.stages.entries()) {
       // Large inputs are the point here: no small-input box first.
       const v = await solver.reach(acceleration.goalIn(goal), { signal, satOnly: true, wide: true, budget });
