@@ -14,6 +14,8 @@ import type { VerdictCause } from '../../../shared/report';
 const AFTER_ACCELERATION_BOUND = 4;
 /** The solver time of one search, in query time limits (both stages together): a search that fails must not cost much. */
 const SEARCH_BUDGET_QUERIES = 2;
+/** The time all searches of one function may take, in query time limits: past it, no more are tried (as the prover's). */
+const FUNCTION_BUDGET_QUERIES = 8;
 
 /** One accelerated program and its solver. */
 interface Accelerated {
@@ -25,6 +27,8 @@ export class DeepSearch {
   /** Loops accelerated where they are entered (cheap), then also where they go back (paths taking turns). */
   private readonly stages: Accelerated[] = [];
   private readonly timeoutMs: number;
+  /** Time the searches took so far. */
+  private spentMs = 0;
 
   constructor(fs: FunctionSolver, options: SolverOptions) {
     this.timeoutMs = options.timeoutMs;
@@ -46,7 +50,17 @@ export class DeepSearch {
   ): Promise<(GoalVerdict & { datum: Datum; stage: number }) | null> {
     // A quick pass (check's first) gets a tenth of the time; a suite's searches draw on its budget for the function.
     const queryMs = within.quick ? Math.max(100, Math.floor(this.timeoutMs / 10)) : this.timeoutMs;
+    if (this.spentMs > FUNCTION_BUDGET_QUERIES * this.timeoutMs) return null;
     const budget: GoalBudget = { leftMs: SEARCH_BUDGET_QUERIES * queryMs, ...(within.quick ? { queryMs } : {}), suite: within.suite };
+    const started = Date.now();
+    try {
+      return await this.search(goal, budget, signal);
+    } finally {
+      this.spentMs += Date.now() - started;
+    }
+  }
+
+  private async search(goal: Goal, budget: GoalBudget, signal?: AbortSignal): Promise<(GoalVerdict & { datum: Datum; stage: number }) | null> {
     for (const [stage, { acceleration, solver }] of this.stages.entries()) {
       // Large inputs are the point here: no small-input box first.
       const v = await solver.reach(acceleration.goalIn(goal), { signal, satOnly: true, wide: true, budget });
