@@ -44,7 +44,7 @@ import { TestCompError } from '../testgen/testcomp';
 import { goalReport, mergeAnalysis } from './reports';
 import { causesText } from '../../../shared/verdicts';
 import { DeepSearch } from '../prove/deep';
-import { findLoops } from '../ir/loops';
+import { nestingDepth } from '../ir/loops';
 
 /** How many functions keep their encodings and solvers between queries. */
 const KEPT_SOLVERS = 8;
@@ -53,7 +53,7 @@ const KEPT_SOLVERS = 8;
  * open; then deepening goes on. Nested loops unroll to bound^depth copies: 8 for one level, 4 for two, 2 deeper.
  */
 function earlyBound(fn: IRFunction): number {
-  const depth = Math.max(0, ...findLoops(fn).map((l) => l.depth));
+  const depth = nestingDepth(fn);
   return depth <= 1 ? 8 : depth === 2 ? 4 : 2;
 }
 

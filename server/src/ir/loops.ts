@@ -108,3 +108,8 @@ export function irreducibleEdges(fn: IRFunction, dom: DomTree = dominators(fn)):
 export function isReducible(fn: IRFunction, dom: DomTree = dominators(fn)): boolean {
   return irreducibleEdges(fn, dom).length === 0;
 }
+
+/** How deep the function's loops nest (0: no loop): nested loops unroll to bound^depth copies. */
+export function nestingDepth(fn: IRFunction): number {
+  return Math.max(0, ...findLoops(fn).map((l) => l.depth));
+}

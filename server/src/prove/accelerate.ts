@@ -42,6 +42,7 @@
 import type { BasicBlock, Decision, Instr, IRFunction, Operand, Place, Program, Rvalue, SourceRange, Variable } from '../ir/ir';
 import { INT, LLONG, type CType, type IntType } from '../ir/types';
 import { findLoops, isReducible, type Loop } from '../ir/loops';
+import { retargetEdges } from './transform';
 import { successors } from '../ir/cfg';
 import { intMaxOf, intMinOf } from '../ir/interp';
 import type { Goal } from '../goals/goal';
@@ -219,7 +220,7 @@ export function accelerateLoops(program: Program, backEdges: boolean): Accelerat
         });
       });
       for (const b of into) {
-        retarget(b, loop.header, first);
+        retargetEdges(b, loop.header, first);
         moved.set(`${fn.name}:${b.id}>${loop.header}`, first);
       }
     }
@@ -438,17 +439,4 @@ function scale(x: Linear, k: bigint): Linear {
 
 function placeOf(o: Operand): Place {
   return { root: { kind: 'var', id: (o as { id: number }).id }, path: [], type: o.type };
-}
-
-/** Makes `b`'s edges to `from` go to `to` (its labels follow). */
-function retarget(b: BasicBlock, from: number, to: number): void {
-  const t = b.terminator;
-  const f = (x: number) => (x === from ? to : x);
-  if (t.kind === 'goto') b.terminator = { ...t, target: f(t.target) };
-  else if (t.kind === 'branch') b.terminator = { ...t, then: f(t.then), else: f(t.else) };
-  else if (t.kind === 'switch') b.terminator = { ...t, cases: t.cases.map((c) => ({ ...c, target: f(c.target) })), default: f(t.default) };
-  if (b.edgeLabels[from]) {
-    b.edgeLabels = { ...b.edgeLabels, [to]: b.edgeLabels[from] };
-    delete b.edgeLabels[from];
-  }
 }

@@ -378,7 +378,7 @@ function mapTargets(t: Terminator, f: (b: number) => number): Terminator {
 }
 
 /** Makes `b`'s edges to `from` go to `to` (its labels follow). */
-function retargetEdges(b: BasicBlock, from: number, to: number): void {
+export function retargetEdges(b: BasicBlock, from: number, to: number): void {
   b.terminator = mapTargets(b.terminator, (t) => (t === from ? to : t));
   if (b.edgeLabels[from]) {
     b.edgeLabels = { ...b.edgeLabels, [to]: b.edgeLabels[from] };
