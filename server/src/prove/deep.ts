@@ -7,7 +7,7 @@
 import type { Goal } from '../goals/goal';
 import { FunctionSolver, type Datum, type GoalBudget, type GoalVerdict, type SolverOptions, type SuiteBudget } from '../solve/query';
 import { accelerateLoops, type Acceleration } from './accelerate';
-import { findLoops } from '../ir/loops';
+import { nestingDepth } from '../ir/loops';
 import type { VerdictCause } from '../../../shared/report';
 
 /** Loops are unrolled this far after the accelerated iterations (the goal is usually a few iterations on); 2 for loops nested 3 deep or more. */
@@ -29,15 +29,16 @@ export class DeepSearch {
   private readonly timeoutMs: number;
   /** Time the searches took so far. */
   private spentMs = 0;
+  /** Goals every stage answered without running out of time: nothing to find, asking again would only repeat it. */
+  private readonly settled = new Set<string>();
 
   constructor(fs: FunctionSolver, options: SolverOptions) {
     this.timeoutMs = options.timeoutMs;
+    const maxLoopBound = Math.min(options.maxLoopBound, nestingDepth(fs.fn) >= 3 ? 2 : AFTER_ACCELERATION_BOUND);
     for (const backEdges of [false, true]) {
       const acceleration = accelerateLoops(fs.program, backEdges);
       const fn = acceleration?.program.functions.find((f) => f.name === fs.fn.name);
       if (!acceleration || !fn) continue;
-      const deep = Math.max(0, ...findLoops(fs.fn).map((l) => l.depth)) >= 3;
-      const maxLoopBound = Math.min(options.maxLoopBound, deep ? 2 : AFTER_ACCELERATION_BOUND);
       this.stages.push({ acceleration, solver: new FunctionSolver(fs.z, acceleration.program, fn, { ...options, maxLoopBound }) });
     }
   }
@@ -50,7 +51,7 @@ export class DeepSearch {
   ): Promise<(GoalVerdict & { datum: Datum; stage: number }) | null> {
     // A quick pass (check's first) gets a tenth of the time; a suite's searches draw on its budget for the function.
     const queryMs = within.quick ? Math.max(100, Math.floor(this.timeoutMs / 10)) : this.timeoutMs;
-    if (this.spentMs > FUNCTION_BUDGET_QUERIES * this.timeoutMs) return null;
+    if (this.settled.has(goal.id) || this.spentMs > FUNCTION_BUDGET_QUERIES * this.timeoutMs) return null;
     const budget: GoalBudget = { leftMs: SEARCH_BUDGET_QUERIES * queryMs, ...(within.quick ? { queryMs } : {}), suite: within.suite };
     const started = Date.now();
     try {
@@ -61,12 +62,15 @@ export class DeepSearch {
   }
 
   private async search(goal: Goal, budget: GoalBudget, signal?: AbortSignal): Promise<(GoalVerdict & { datum: Datum; stage: number }) | null> {
+    let outOfTime = false;
     for (const [stage, { acceleration, solver }] of this.stages.entries()) {
       // Large inputs are the point here: no small-input box first.
       const v = await solver.reach(acceleration.goalIn(goal), { signal, satOnly: true, wide: true, budget });
       if (v.datum && (v.status === 'covered' || v.status === 'violated'))
         return { status: v.status, datum: v.datum, causes: [this.cause(this.stages[stage], v.datum)], stage };
+      if (v.status !== 'not-reached') outOfTime = true;
     }
+    if (!outOfTime) this.settled.add(goal.id);
     return null;
   }
 
