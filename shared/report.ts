@@ -166,6 +166,61 @@ export interface FunctionReport {
   tests: TestReport[];
   /** Constructs the model does not support, with their lines (they make the goals they can affect unknown). */
   unsupported?: { line: number; what: string }[];
+  /** `cover --criterion mcdc`: each decision's conditions, evaluation paths and independence pairs. */
+  mcdc?: McdcReport;
+}
+
+/**
+ * MC/DC of one function. Unique-cause for short-circuit C: the two data of a
+ * condition's pair differ in that condition and in the decision's outcome, and
+ * agree on every other condition both evaluate. Masking (DO-178C allows it): other
+ * conditions may also differ where, in both data, the outcome does not depend on them.
+ */
+export interface McdcReport {
+  decisions: McdcDecisionReport[];
+  /** Decisions left out, and why (`&&`/`||` used as a value is not a decision of a branch). */
+  skipped: { line: number; column: number; text: string; why: string }[];
+}
+
+export interface McdcDecisionReport {
+  /** The decision's id (its outcome goals are `${id}:true` and `${id}:false`). */
+  id: string;
+  text: string;
+  line: number;
+  column: number;
+  conditions: { text: string; line: number; column: number }[];
+  /** Every way C can evaluate the decision, and whether a datum takes it. */
+  paths: McdcPathReport[];
+  /** One per condition, in evaluation order. */
+  independence: McdcIndependence[];
+  /** Conditions whose independence a pair of data shows, of all conditions. */
+  shown: number;
+}
+
+export interface McdcPathReport {
+  /** Per condition: T, F, or - (not evaluated). */
+  vector: string;
+  outcome: boolean;
+  /** `covered` (a datum takes it), `unreachable`, `not-reached` or `unknown`, as for any goal. */
+  status: GoalStatus;
+  test?: string;
+  reason?: string;
+  why?: Reason[];
+  /** A run of the compiled test took this path (probes record each condition): set when validated. */
+  validated?: boolean;
+}
+
+export interface McdcIndependence {
+  condition: number;
+  /** shown: a pair of data; impossible: every pair that could show it needs a path no input takes (proved); not-shown: bounded or unknown. */
+  status: 'shown' | 'impossible' | 'not-shown';
+  mode?: 'unique-cause' | 'masking';
+  /** Indexes into `paths`: the one where the condition is true, then the one where it is false. */
+  pair?: [number, number];
+  /** The tests of the pair. */
+  tests?: [string, string];
+  /** For people: why it is shown, impossible or not shown. */
+  reason: string;
 }
 
 export interface Report {

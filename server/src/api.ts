@@ -68,8 +68,12 @@ export interface CheckRequest extends SourceInput {
 
 export interface CoverRequest extends SourceInput {
   function?: string;
-  /** statement, decision (every outcome of every decision and condition), or error-calls (a test reaching each error call: Test-Comp's coverage-error-call). */
-  criterion: 'statement' | 'decision' | 'error-calls';
+  /**
+   * statement, decision (every outcome of every decision and condition), mcdc (decision, and a pair of data
+   * per condition showing its independent effect: FunctionReport.mcdc), or error-calls (a test reaching each
+   * error call: Test-Comp's coverage-error-call).
+   */
+  criterion: 'statement' | 'decision' | 'mcdc' | 'error-calls';
   /** As CheckRequest.invariants. */
   invariants?: boolean;
 }

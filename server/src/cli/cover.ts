@@ -1,4 +1,4 @@
-// creach cover FILE [--criterion statement|decision] [--emit-tests DIR [--format c|cmocka|gtest|testcomp|json]] [--validate] [--json]
+// creach cover FILE [--criterion statement|decision|mcdc] [--emit-tests DIR [--format c|cmocka|gtest|testcomp|json]] [--validate] [--json]
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -9,8 +9,10 @@ import { isExportFormat } from '../api';
 import { readProperty } from './property';
 
 const usage = `usage: creach cover FILE [options]
-Generates a test suite for the statement or decision criterion (decision: every outcome of every decision and condition).
-  --criterion statement|decision   (default decision)
+Generates a test suite for the statement, decision or MC/DC criterion (decision: every outcome of every decision and
+condition; mcdc: also, for each condition of each decision, a pair of data that shows its independent effect on the
+outcome, or a proof that none exists).
+  --criterion statement|decision|mcdc   (default decision)
   --emit-tests DIR          write the suite into DIR
   --format FORMAT           format of the written suite: c (a self-contained harness, the default),
                             cmocka (CMocka tests), gtest (GoogleTest tests: a C part and a C++ part),
@@ -44,8 +46,8 @@ export async function run(args: string[]): Promise<number> {
   if (property && values.function !== undefined && values.function !== property.entry)
     throw new UsageError(`--function ${String(values.function)} contradicts the property's entry function ${property.entry}\n${usage}`);
   const criterion = property ? (property.kind === 'coverage-branches' ? 'decision' : 'error-calls') : ((values.criterion ?? 'decision') as string);
-  if (criterion !== 'statement' && criterion !== 'decision' && criterion !== 'error-calls')
-    throw new UsageError(`--criterion must be statement or decision\n${usage}`);
+  if (criterion !== 'statement' && criterion !== 'decision' && criterion !== 'mcdc' && criterion !== 'error-calls')
+    throw new UsageError(`--criterion must be statement, decision or mcdc\n${usage}`);
   const fn = property?.entry ?? (values.function as string | undefined);
   const format = (values.format ?? 'c') as string;
   if (!isExportFormat(format)) throw new UsageError(`--format must be c, cmocka, gtest, testcomp or json\n${usage}`);

@@ -1,6 +1,6 @@
 // The readable text report of `creach reach | check | cover` (JSON is the report itself).
 
-import type { FunctionReport, GoalReport, Report } from '../../../shared/report';
+import type { FunctionReport, GoalReport, McdcReport, Report } from '../../../shared/report';
 import { causesText, causeText, lineList, mergeConstructs } from '../../../shared/verdicts';
 import { formatEnd, formatInputs, formatValue } from '../../../shared/editor-protocol';
 
@@ -51,6 +51,7 @@ function formatFunction(file: string, f: FunctionReport): string[] {
       for (const r of g.why) out.push(`        line ${r.line}: ${r.role}`);
     }
   }
+  if (f.mcdc) out.push(...formatMcdc(file, f.mcdc));
   const shown = f.tests.slice(0, 50);
   if (shown.length) out.push('  tests:');
   for (const t of shown) {
@@ -68,5 +69,27 @@ function formatFunction(file: string, f: FunctionReport): string[] {
   const counts = new Map<string, number>();
   for (const g of f.goals) counts.set(g.status, (counts.get(g.status) ?? 0) + 1);
   out.push(`  summary: ${[...counts].map(([s, n]) => `${n} ${s}`).join(', ')}`);
+  return out;
+}
+
+/** MC/DC: per decision, its ratio, each condition's pair (or why there is none), and the evaluation paths. */
+function formatMcdc(file: string, m: McdcReport): string[] {
+  const out = ['  MC/DC (unique-cause for short-circuit C; masking where no unique-cause pair exists):'];
+  for (const d of m.decisions) {
+    const vectors = d.conditions.map((c, i) => `${i + 1}: ${c.text}`).join(', ');
+    out.push(`    ${file}:${d.line}:${d.column}: \`${d.text}\`: ${d.shown}/${d.conditions.length} conditions shown (conditions ${vectors})`);
+    for (const x of d.independence) {
+      const mark = x.status === 'shown' ? `shown (${x.mode})` : x.status === 'impossible' ? 'impossible (proved)' : 'not shown';
+      out.push(`      condition ${x.condition + 1} \`${d.conditions[x.condition].text}\`: ${mark}: ${x.reason}`);
+    }
+    for (const p of d.paths) {
+      const by =
+        p.status === 'covered'
+          ? `taken by ${p.test}${p.validated === true ? ' ✓ validated' : p.validated === false ? ' ✗ not seen when run' : ''}`
+          : `${p.status}${p.reason ? `: ${p.reason}` : ''}`;
+      out.push(`      path ${p.vector} → ${p.outcome}: ${by}`);
+    }
+  }
+  for (const s of m.skipped) out.push(`    ${file}:${s.line}:${s.column}: \`${s.text}\`: not analysed for MC/DC: ${s.why}`);
   return out;
 }

@@ -44,6 +44,8 @@ import { TestCompError } from '../testgen/testcomp';
 import { goalReport, mergeAnalysis } from './reports';
 import { causesText } from '../../../shared/verdicts';
 import { DeepSearch } from '../prove/deep';
+import { instrumentMcdc, mcdcDecisions } from '../goals/mcdc';
+import { mcdcReport } from './mcdc';
 import { nestingDepth } from '../ir/loops';
 
 /** How many functions keep their encodings and solvers between queries. */
@@ -237,6 +239,30 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
    * of a reach/check/cover report are compiled and run with the configured
    * compiler, which sets `validated`/`validation` on each test.
    */
+  /**
+   * MC/DC of one function: the suite of the instrumented copy (goals/mcdc.ts) for every evaluation path of every
+   * decision, then the decision criterion's goals; path goals are reported in `mcdc`, not among the goals.
+   */
+  async function mcdcCover(l: Loaded, fn: IRFunction, goals: Goal[], signal?: AbortSignal): Promise<FunctionReport> {
+    const structure = mcdcDecisions(fn);
+    const mc = instrumentMcdc(l.program, fn, structure);
+    const fs = new FunctionSolver(await getZ3(), mc.program, mc.fn, options);
+    const suite = await buildSuite(fs, [...mc.pathGoals.map((p) => p.goal), ...goals.map(mc.goalIn)], signal);
+    const pathIds = new Set(mc.pathGoals.map((p) => p.goal.id));
+    for (const t of suite.tests) t.goals = t.goals.filter((g) => !pathIds.has(g));
+    const reports = goals.map((g) =>
+      goalReport(g, suite.verdicts.get(g.id) ?? { status: 'unknown', causes: [{ kind: 'not-analysed' }] }, suite.verdicts.get(g.id)?.test),
+    );
+    const byPath = new Map(mc.pathGoals.map((p) => [`${p.decision}#${p.path}`, p.goal.id]));
+    const mcdc = mcdcReport(
+      structure,
+      (d, i) => byPath.get(`${d}#${i}`)!,
+      (id) => suite.verdicts.get(id),
+    );
+    // A test kept only for a path (its goals all path goals) still belongs to the suite: a pair needs it.
+    return { ...fnReport(fn, reports, suite.tests), mcdc };
+  }
+
   async function validated(l: Loaded, report: Report, signal?: AbortSignal): Promise<Report> {
     if (options.validate !== true || report.functions.every((f) => f.tests.length === 0)) return report;
     throwIfCancelled(signal);
@@ -393,7 +419,11 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         const goals =
           req.criterion === 'error-calls'
             ? all.filter((g) => g.target.kind === 'error')
-            : all.filter((g) => g.kind === 'statement' || (req.criterion === 'decision' && g.kind === 'branch'));
+            : all.filter((g) => g.kind === 'statement' || (req.criterion !== 'statement' && g.kind === 'branch'));
+        if (req.criterion === 'mcdc') {
+          report.functions.push(await mcdcCover(l, fn, goals, signal));
+          continue;
+        }
         const fs = await solverFor(l, fn);
         const suite = await buildSuite(fs, goals, signal);
         if (req.invariants !== false)

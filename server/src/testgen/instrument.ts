@@ -56,7 +56,11 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
-export async function instrumentSource(program: Program, functions?: string[]): Promise<Instrumented> {
+/**
+ * `vectors`: each evaluation of a decision with `&&`/`||` conditions also records which conditions it
+ * evaluated and their values (MC/DC validation): line `V <decision probe> <vector>:<outcome 0|1>`.
+ */
+export async function instrumentSource(program: Program, functions?: string[], options: { vectors?: boolean } = {}): Promise<Instrumented> {
   const text = program.source;
   const tree = await parseC(text);
   const starts = lineStarts(text);
@@ -157,6 +161,8 @@ export async function instrumentSource(program: Program, functions?: string[]): 
       if (b.terminator.kind === 'branch') branching.add(b.terminator.decision);
       if (b.terminator.kind === 'switch') switches.add(b.terminator.decision);
     }
+    /** The probe of each decision with conditions, and its conditions in evaluation order (as goals/mcdc.ts numbers them). */
+    const vectorOf = new Map<string, { probe: number; conditions: string[] }>();
     for (const d of fn.decisions) {
       if (d.synthetic) continue;
       // The condition alone: a `?:` decision's range is the whole conditional, whose value the probe must not replace.
@@ -170,7 +176,15 @@ export async function instrumentSource(program: Program, functions?: string[]): 
         add(s, e, '({ __auto_type creach_sv = (', `); creach_probe_switch(${id}, (long long)creach_sv); creach_sv; })`);
         probes.push({ kind: 'switch', fn: fn.name, decision: d.id, line: d.range.line });
       } else if (branching.has(d.id) || d.kind !== 'condition') {
-        add(s, e, '((', `) ? creach_probe_true(${id}) : creach_probe_false(${id}))`);
+        const whole = options.vectors ? vectorOf.get(d.parent ?? '') : undefined;
+        const conditions = fn.decisions.filter((c) => c.kind === 'condition' && c.parent === d.id).map((c) => c.id);
+        if (whole && whole.conditions.includes(d.id)) {
+          const k = `${whole.probe}, ${whole.conditions.indexOf(d.id)}, ${whole.conditions.length}`;
+          add(s, e, '((', `) ? creach_probe_vtrue(${id}, ${k}) : creach_probe_vfalse(${id}, ${k}))`);
+        } else if (options.vectors && conditions.length > 0) {
+          vectorOf.set(d.id, { probe: id, conditions });
+          add(s, e, '((', `) ? creach_probe_dtrue(${id}) : creach_probe_dfalse(${id}))`);
+        } else add(s, e, '((', `) ? creach_probe_true(${id}) : creach_probe_false(${id}))`);
         probes.push({ kind: 'decision', fn: fn.name, decision: d.id, line: d.range.line });
       }
     }
@@ -210,18 +224,26 @@ export function probeRuntime(count: number): { before: string; after: string } {
     'static int creach_probe_true(int id);',
     'static int creach_probe_false(int id);',
     'static void creach_probe_switch(int id, long long value);',
+    'static int creach_probe_vtrue(int id, int d, int k, int n);',
+    'static int creach_probe_vfalse(int id, int d, int k, int n);',
+    'static int creach_probe_dtrue(int id);',
+    'static int creach_probe_dfalse(int id);',
   ].join('\n');
   const after = String.raw`
 /* Each distinct event is written once, at once (a crash or a sanitizer abort keeps what was seen). */
 static unsigned char creach_probe_seen[${Math.max(count, 1)}][2];
 static FILE *creach_probe_out;
-static void creach_probe_emit(const char *kind, int id, long long value)
+static int creach_probe_open(void)
 {
     if (!creach_probe_out) {
         const char *path = getenv("CREACH_PROBE_FILE");
         creach_probe_out = fopen(path ? path : "/dev/null", "a");
-        if (!creach_probe_out) return;
     }
+    return creach_probe_out != 0;
+}
+static void creach_probe_emit(const char *kind, int id, long long value)
+{
+    if (!creach_probe_open()) return;
     fprintf(creach_probe_out, "%s %d %lld\n", kind, id, value);
     fflush(creach_probe_out);
 }
@@ -243,6 +265,36 @@ static void creach_probe_switch(int id, long long value)
 {
     creach_probe_emit("S", id, value);
 }
+/* MC/DC: the conditions an evaluation of a decision took (T, F, - per condition), written with its outcome. */
+static char creach_probe_vec[${Math.max(count, 1)}][40];
+static char creach_probe_vlast[${Math.max(count, 1)}][40];
+static int creach_probe_vcount[${Math.max(count, 1)}];
+static void creach_probe_vmark(int d, int k, int n, char c)
+{
+    if (!creach_probe_vec[d][0]) { for (int i = 0; i < n && i < 37; i++) creach_probe_vec[d][i] = '-'; creach_probe_vec[d][n < 37 ? n : 37] = 0; }
+    if (k < 37) creach_probe_vec[d][k] = c;
+}
+static int creach_probe_vtrue(int id, int d, int k, int n) { creach_probe_vmark(d, k, n, 'T'); return creach_probe_true(id); }
+static int creach_probe_vfalse(int id, int d, int k, int n) { creach_probe_vmark(d, k, n, 'F'); return creach_probe_false(id); }
+static void creach_probe_vector(int d, int outcome)
+{
+    char v[40];
+    int n = 0;
+    for (; creach_probe_vec[d][n] && n < 37; n++) v[n] = creach_probe_vec[d][n];
+    v[n++] = ':';
+    v[n++] = outcome ? '1' : '0';
+    v[n] = 0;
+    creach_probe_vec[d][0] = 0;
+    /* The same evaluation again (a loop) is written once; at most 1000 lines per decision. */
+    int same = 1;
+    for (int i = 0; i <= n; i++) if (creach_probe_vlast[d][i] != v[i]) { same = 0; break; }
+    if (same || creach_probe_vcount[d] >= 1000) return;
+    creach_probe_vcount[d]++;
+    for (int i = 0; i <= n; i++) creach_probe_vlast[d][i] = v[i];
+    if (creach_probe_open()) { fprintf(creach_probe_out, "V %d %s\n", d, v); fflush(creach_probe_out); }
+}
+static int creach_probe_dtrue(int id) { creach_probe_vector(id, 1); return creach_probe_true(id); }
+static int creach_probe_dfalse(int id) { creach_probe_vector(id, 0); return creach_probe_false(id); }
 `;
   return { before, after };
 }
@@ -253,11 +305,20 @@ export interface ProbeRecord {
   truths: Set<number>;
   falses: Set<number>;
   switchValues: Map<number, Set<bigint>>;
+  /** MC/DC: per decision probe, the evaluations seen (`TF-:1`: conditions, then the outcome). */
+  vectors: Map<number, Set<string>>;
 }
 
 export function parseProbeRecord(text: string): ProbeRecord {
-  const rec: ProbeRecord = { hits: new Set(), truths: new Set(), falses: new Set(), switchValues: new Map() };
+  const rec: ProbeRecord = { hits: new Set(), truths: new Set(), falses: new Set(), switchValues: new Map(), vectors: new Map() };
   for (const line of text.split('\n')) {
+    const v = /^V (\d+) ([TF-]+:[01])$/.exec(line.trim());
+    if (v) {
+      const id = Number(v[1]);
+      if (!rec.vectors.has(id)) rec.vectors.set(id, new Set());
+      rec.vectors.get(id)!.add(v[2]);
+      continue;
+    }
     const m = /^([HTFS]) (\d+) (-?\d+)$/.exec(line.trim());
     if (!m) continue;
     const id = Number(m[2]);

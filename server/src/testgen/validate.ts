@@ -208,7 +208,7 @@ export async function validateSuite(program: Program, report: Report, opts: Vali
   let probes: Probe[] = [];
   let probeExe = '';
   try {
-    const inst = await instrumentSource(program, functions);
+    const inst = await instrumentSource(program, functions, { vectors: report.functions.some((f) => f.mcdc) });
     fs.writeFileSync(path.join(workDir, 'instrumented', base), inst.text);
     const rt = probeRuntime(inst.probes.length);
     fs.writeFileSync(
@@ -296,6 +296,7 @@ export async function validateSuite(program: Program, report: Report, opts: Vali
       output: outputOf(r),
     });
     setVerdict(t.test, result.tests[result.tests.length - 1], r);
+    if (probeExe === 'harness_probe') checkMcdcPaths(report, t, rec, observer);
   }
 
   // Coverage build: each test alone (gcov adds the counts up); runtime-error tests are left out (undefined behaviour).
@@ -344,6 +345,22 @@ function setVerdict(test: TestReport, v: TestValidation, r: RunResult): void {
   test.validated = why.length === 0;
   if (why.length) test.validation = why.join('; ');
   else delete test.validation;
+}
+
+/** MC/DC: each evaluation path the test is said to take is validated when its run recorded that evaluation. */
+function checkMcdcPaths(report: Report, t: HarnessTest, rec: ProbeRecord, observer: GoalObserver): void {
+  const f = report.functions.find((x) => x.name === t.function);
+  for (const d of f?.mcdc?.decisions ?? []) {
+    const probe = observer.decisionProbe(t.function, d.id);
+    for (const p of d.paths) {
+      if (p.test !== t.test.id || probe === undefined) continue;
+      // A decision of one condition is its own condition: its outcome is the path.
+      p.validated =
+        d.conditions.length === 1
+          ? (p.outcome ? rec.truths : rec.falses).has(probe)
+          : (rec.vectors.get(probe)?.has(`${p.vector}:${p.outcome ? 1 : 0}`) ?? false);
+    }
+  }
 }
 
 /** Answers "did this run reach goal g?" from the probe records. */
@@ -412,6 +429,11 @@ class GoalObserver {
         return null;
       }
     }
+  }
+
+  /** The probe of a decision's outcome in function fnName. */
+  decisionProbe(fnName: string, decision: string): number | undefined {
+    return this.byKey.get(`${fnName}|decision|${decision}`);
   }
 
   /** Probes whose code starts on `line` in function fnName. */
