@@ -19,6 +19,8 @@ export const ServerCommands = {
   harness: 'creach.harness',
   /** HarnessArgs (one function, one test) -> the C text of one test function to paste into an existing test file. */
   testFunction: 'creach.testFunction',
+  /** HarnessArgs -> RunSuiteResult (shared/report.ts): the data compiled and run, with gcov's counts (trusted workspaces only). */
+  runTests: 'creach.runTests',
 } as const;
 
 export interface ReachArgs {

@@ -229,3 +229,27 @@ export interface Report {
   /** Front-end messages (warnings, unsupported constructs). */
   diagnostics?: { line: number; column: number; severity: 'error' | 'warning' | 'info'; message: string }[];
 }
+
+/** What running a report's data compiled gave (the editor's Test Explorer and coverage view). */
+export interface RunSuiteResult {
+  /** False when nothing could be run (no compiler, no 32-bit toolchain); `message` says why. */
+  available: boolean;
+  message?: string;
+  tests: RunTestResult[];
+  /** gcov's line records (1-based lines; branch arcs' counts) of the functions run; null when none were measured. */
+  lines: { line: number; count: number; branches: number[] }[] | null;
+  /** Claims of the report that the runs contradict (bugs of CReach). */
+  bugs: string[];
+}
+
+export interface RunTestResult {
+  function: string;
+  id: string;
+  /** Reached its goals, returned what was expected, no sanitizer complained; null: not run (`message` says why). */
+  passed: boolean | null;
+  message: string;
+  /** What the run printed. */
+  output: string;
+  /** Goals it was expected to reach and did not. */
+  missed: string[];
+}

@@ -2,7 +2,8 @@
 // node IPC), and adds what LSP has no words for: reach commands with the
 // datum shown inline, gutter and branch marks, the results view (the coverage
 // CodeLens opens it), the CFG webview, test-suite generation and export,
-// "Copy as C test", a status-bar item and the output channel. Reach requests
+// "Copy as C test", VS Code's Testing and coverage views (testing.ts), a
+// status-bar item and the output channel. Reach requests
 // and the test suite show a cancellable progress notification. The context
 // keys `creach.decisionLines` and `creach.cursorOnDecision` offer "Reach this
 // branch" only on lines with a decision. Workspace trust: the server validates
@@ -18,7 +19,7 @@ import {
   type ServerOptions,
 } from 'vscode-languageclient/node';
 import type { CfgView } from '../../shared/cfg';
-import type { Report } from '../../shared/report';
+import type { Report, RunSuiteResult } from '../../shared/report';
 import {
   ServerCommands,
   FileReportNotification,
@@ -32,6 +33,7 @@ import {
 import { CfgPanels } from './cfgPanel';
 import { Decorations, shownTest, type InlineDatum } from './decorations';
 import { ResultsView } from './resultsView';
+import { TestingView } from './testing';
 
 let client: LanguageClient | undefined;
 
@@ -94,7 +96,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const cancelled = (e: unknown) => e instanceof Error && /cancel/i.test(e.message);
 
   const results = new ResultsView((uri) => decorations.fileReport(uri));
-  context.subscriptions.push(results);
+  const testing = new TestingView(
+    (uri) => decorations.fileReport(uri),
+    (uri, report, token) => execute<RunSuiteResult>(ServerCommands.runTests, { uri, report }, token),
+  );
+  context.subscriptions.push(results, testing);
 
   /** `creach.decisionLines`: 1-based lines of the active editor with a true/false decision; `creach.cursorOnDecision`: the cursor is on one. */
   let decisionLines: number[] = [];
@@ -112,6 +118,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     c.onNotification(FileReportNotification, (p: FileReportParams) => {
       decorations.setFileReport(p);
       results.update(p.uri);
+      testing.update(p.uri);
       if (vscode.window.activeTextEditor?.document.uri.toString() === p.uri) updateDecisionKeys();
     }),
     // While work is pending the language server's work-done progress is the status-bar item; ours is shown only when idle.

@@ -9,7 +9,8 @@
 // and write the files an export returns.
 
 import { readFile } from 'node:fs/promises';
-import type { Report } from '../../shared/report';
+import type { Report, RunSuiteResult, RunTestResult } from '../../shared/report';
+export type { RunSuiteResult, RunTestResult };
 import type { CfgView } from '../../shared/cfg';
 import { EngineError } from './errors';
 
@@ -126,6 +127,10 @@ export interface ExportResult {
   bugs: string[];
 }
 
+export interface RunSuiteRequest extends SourceInput {
+  report: Report;
+}
+
 export interface ReplayRequest extends SourceInput {
   /** The Test-Comp suite: `metadata.xml` and the test-case files, by name. */
   suite: OutputFile[];
@@ -143,6 +148,8 @@ export interface Engine {
   harness(req: HarnessRequest, signal?: AbortSignal): Promise<string>;
   exportSuite(req: ExportRequest, signal?: AbortSignal): Promise<ExportResult>;
   replay(req: ReplayRequest, signal?: AbortSignal): Promise<ReplayResult>;
+  /** Compiles and runs a report's data (the editor's Test Explorer): each test's outcome, and gcov's counts. */
+  runSuite(req: RunSuiteRequest, signal?: AbortSignal): Promise<RunSuiteResult>;
   dispose(): void;
 }
 

@@ -688,6 +688,51 @@ export const trustedScenarios = [
     },
   },
   {
+    name: 'testing-view-coverage',
+    what: 'tritype.c: its data are tests in the Test Explorer; "Run All Tests with Coverage" compiles and runs them (all pass) and the Test Coverage view shows tritype.c at 100%',
+    async run({ wb, fixtures }) {
+      // The complete suite first: the CodeLens counts every outcome covered (all are feasible, EXPECTED.md).
+      const line = lineOf(fixtures, 'tritype.c', 'int tritype(');
+      await wb.openFile('tritype.c');
+      await wb.gotoLine(line);
+      const final = /^CReach: (\d+)\/\1 branches/;
+      await waitFor(
+        () => wb.codeLenses(),
+        (ls) => ls.some((l) => l.line === line && final.test(l.text)),
+        { timeout: ANALYSIS_TIMEOUT },
+      );
+      await wb.runCommand('Testing: Focus on Test Explorer View');
+      const before = await waitFor(
+        () => wb.viewRowLabels('Test Explorer').catch(() => []),
+        (rs) => rs.some((r) => /^tritype\.c\b/.test(r)),
+        { timeout: 30_000 },
+      );
+      assert(
+        before.some((r) => /^tritype\.c\b/.test(r)),
+        `the Test Explorer does not list tritype.c: ${JSON.stringify(before)}`,
+      );
+      await wb.runCommand('Test: Run All Tests with Coverage');
+      // Every datum compiled and run passes (each reaches its goals and returns what the suite expects).
+      const after = await waitFor(
+        () => wb.viewRowLabels('Test Explorer').catch(() => []),
+        (rs) => rs.some((r) => /^tritype\.c \((Passed|Failed|Errored)\)/.test(r)),
+        { timeout: ANALYSIS_TIMEOUT },
+      );
+      assert(
+        after.some((r) => r.startsWith('tritype.c (Passed)')),
+        `the data of tritype.c did not all pass when run: ${JSON.stringify(after)}; notifications: ${(await wb.notifications()).join(' | ')}`,
+      );
+      // gcov's counts in the editor's coverage view: a suite covering every outcome of tritype runs every line and branch.
+      const coverage = await waitFor(
+        () => wb.viewRows('Test Coverage').catch(() => []),
+        (rs) => rs.some((r) => /^tritype\.c\b.*%/.test(r)),
+        { timeout: 60_000 },
+      );
+      const row = coverage.find((r) => /^tritype\.c\b/.test(r)) ?? '';
+      assert(/\b100(\.0+)?%/.test(row), `the Test Coverage view shows ${JSON.stringify(coverage)}, not tritype.c at 100%`);
+    },
+  },
+  {
     name: 'editing-syntax-error',
     // Written before code-server starts: a file created during the session may not be in Quick Open's list yet.
     files: { 'editing.c': EDITING_C },

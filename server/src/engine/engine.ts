@@ -19,6 +19,9 @@ import type {
   HarnessRequest,
   ReachRequest,
   ReplayRequest,
+  RunSuiteRequest,
+  RunSuiteResult,
+  RunTestResult,
   SourceInput,
 } from '../api';
 import type { FunctionReport, GoalReport, Report, TestReport, VerdictCause } from '../../../shared/report';
@@ -93,6 +96,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     harness: op(engine.harness),
     exportSuite: op(engine.exportSuite),
     replay: op(engine.replay),
+    runSuite: op(engine.runSuite),
     dispose: () => engine.dispose(),
   };
 }
@@ -488,6 +492,36 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         defines: options.defines,
       });
       return { files: suiteFiles(l.program, req.report, req.dir, req.format), report: req.report, messages: v.messages, bugs: v.bugs };
+    },
+
+    async runSuite(req: RunSuiteRequest, signal): Promise<RunSuiteResult> {
+      throwIfCancelled(signal);
+      const l = await load(req);
+      // The report is the caller's copy: validation marks its tests.
+      const report: Report = structuredClone(req.report);
+      const workDir = await mkdtemp(path.join(tmpdir(), 'creach-run-'));
+      try {
+        const v = await validateSuite(l.program, report, {
+          compiler: options.compiler,
+          workDir,
+          timeoutMs: RUN_TIMEOUT_MS,
+          sanitize: true,
+          includePaths: options.includePaths,
+          defines: options.defines,
+        });
+        if (!v.available) return { available: false, message: v.message, tests: [], lines: null, bugs: [] };
+        const tests = report.functions.flatMap((f) =>
+          f.tests.map((t): RunTestResult => {
+            const run = v.tests.find((x) => x.function === f.name && x.id === t.id);
+            const passed = t.validated === undefined ? null : t.validated;
+            const message = passed ? 'passed' : (t.validation ?? (run ? 'failed' : 'not run'));
+            return { function: f.name, id: t.id, passed, message, output: run?.output ?? '', missed: run?.missed ?? [] };
+          }),
+        );
+        return { available: true, tests, lines: v.lines, bugs: v.differences };
+      } finally {
+        await rm(workDir, { recursive: true, force: true });
+      }
     },
 
     async replay(req: ReplayRequest) {

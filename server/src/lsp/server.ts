@@ -499,6 +499,13 @@ async function cTestFunction(args: HarnessArgs, signal: AbortSignal | undefined)
   }
 }
 
+/** The Test Explorer's run: the data compiled and run with probes, sanitizers and gcov. Running user code needs trust. */
+async function runTests(args: HarnessArgs, signal: AbortSignal | undefined): Promise<unknown> {
+  if (!trusted) throw new ResponseError(LSPErrorCodes.RequestFailed, 'running tests compiles and runs the code: trust this workspace first');
+  const f = await openFile(args.uri);
+  return pool.run('runSuite', { file: f.file, text: analysis.analysisText(args.uri) ?? f.text, report: args.report }, analysis.engineOptions, 'user', signal);
+}
+
 connection.onExecuteCommand(async (params, token, workDone) => {
   const signal = signalOf(token);
   try {
@@ -515,6 +522,8 @@ connection.onExecuteCommand(async (params, token, workDone) => {
         return await harness(harnessArgs(firstArg<HarnessArgs>(params.arguments, params.command), params.command), signal);
       case ServerCommands.testFunction:
         return await cTestFunction(harnessArgs(firstArg<HarnessArgs>(params.arguments, params.command), params.command), signal);
+      case ServerCommands.runTests:
+        return await runTests(harnessArgs(firstArg<HarnessArgs>(params.arguments, params.command), params.command), signal);
       default:
         throw new ResponseError(LSPErrorCodes.RequestFailed, `unknown command ${params.command}`);
     }

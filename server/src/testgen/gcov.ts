@@ -2,6 +2,7 @@
 // `--coverage` as one object; `gcov --json-format --stdout` on it gives the
 // line and branch counts of every file it includes (the source under test).
 
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { runProcess } from './run';
 
@@ -28,7 +29,10 @@ export function gcovFor(compiler: string): string {
   const base = path.basename(compiler);
   const m = /^(?:.*-)?gcc(-\d+)?$/.exec(base) ?? /^cc$/.exec(base);
   const suffix = m?.[1] ?? '';
-  return path.join(path.dirname(compiler) === '.' ? '' : path.dirname(compiler), `gcov${suffix}`);
+  const beside = path.join(path.dirname(compiler), `gcov${suffix}`);
+  // A compiler given by path (a wrapper script, ccache) may have no gcov beside it: then the one on PATH.
+  if (path.dirname(compiler) === '.' || fs.existsSync(beside)) return path.dirname(compiler) === '.' ? `gcov${suffix}` : beside;
+  return `gcov${suffix}`;
 }
 
 /** Line records of `sourceFile` from the counts of `objectFile` (both in workDir). */

@@ -61,6 +61,8 @@ export interface SuiteValidation {
   warnings: string;
   /** gcov's counts over the lines of the report's functions (null when gcov gave none). */
   measured: MeasuredCoverage | null;
+  /** gcov's line records within the report's functions (and what they call), for coverage views; null when gcov gave none. */
+  lines: GcovLine[] | null;
   /** What the report claims: statement and branch goals covered over all. */
   claimed: { statements: CoverageCount; branches: CoverageCount };
   /** Claims that measurement contradicts: bugs of CReach, to be shown loudly. */
@@ -154,6 +156,7 @@ export async function validateSuite(program: Program, report: Report, opts: Vali
     tests: [],
     warnings: '',
     measured: null,
+    lines: null,
     claimed: claimedCoverage(report),
     differences: [],
     unobserved: [],
@@ -310,6 +313,7 @@ export async function validateSuite(program: Program, report: Report, opts: Vali
   if (typeof lines === 'string') result.differences.push(`internal: ${lines}`);
   else {
     result.measured = coverageOf(lines, ranges);
+    result.lines = lines.filter((l) => ranges.some((r) => l.line >= r.from && l.line <= r.to));
     compareClaims(report, observer, records, lines, result);
   }
   return result;

@@ -292,6 +292,13 @@ export class Workbench {
     return (await pane.locator('.monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
   }
 
+  /** The accessible labels of a side-bar view's rows (they carry what icons show, e.g. a test's state). */
+  async viewRowLabels(title) {
+    const pane = this.page.locator('.pane', { has: this.page.locator('.pane-header', { hasText: title }) }).first();
+    await pane.waitFor({ state: 'visible', timeout: 15_000 });
+    return pane.locator('.monaco-list-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
+  }
+
   /** Clicks a button (e.g. "Cancel") of the notification toast whose text matches `pattern`. */
   async clickNotificationButton(pattern, label) {
     const toast = this.page.locator('.notifications-toasts .notification-toast', { hasText: pattern }).first();
