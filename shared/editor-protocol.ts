@@ -21,6 +21,8 @@ export const ServerCommands = {
   testFunction: 'creach.testFunction',
   /** HarnessArgs -> RunSuiteResult (shared/report.ts): the data compiled and run, with gcov's counts (trusted workspaces only). */
   runTests: 'creach.runTests',
+  /** CoverArgs (with a function) -> Report of that function with its MC/DC (`FunctionReport.mcdc`) and the data of its pairs. */
+  mcdc: 'creach.mcdcReport',
 } as const;
 
 export interface ReachArgs {

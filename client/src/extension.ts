@@ -243,6 +243,25 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }
     await results.show(uri, fn);
   });
+  register('creach.mcdc', async (arg) => {
+    const a = (arg && typeof arg === 'object' ? arg : {}) as { uri?: string; function?: string };
+    const uri = a.uri ?? vscode.window.activeTextEditor?.document.uri.toString();
+    const line = vscode.window.activeTextEditor?.selection.active.line;
+    const fn = a.function ?? (uri && line !== undefined ? functionAtLine(uri, line) : undefined);
+    if (!uri || !fn) {
+      void vscode.window.showWarningMessage('CReach: put the cursor inside a function to work out its MC/DC.');
+      return;
+    }
+    try {
+      const report = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `CReach: MC/DC of ${fn}`, cancellable: true },
+        (_progress, token) => execute<Report>(ServerCommands.mcdc, { uri, function: fn }, token),
+      );
+      await results.showMcdc(uri, fn, report);
+    } catch (e) {
+      if (!cancelled(e)) void vscode.window.showErrorMessage(`CReach: ${(e as Error).message}`);
+    }
+  });
   register('creach.revealLine', async (arg) => {
     const a = arg as { uri: string; line: number };
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(a.uri));

@@ -5,7 +5,7 @@
 // file reports as they come.
 
 import * as vscode from 'vscode';
-import type { FunctionReport, GoalReport, TestReport } from '../../shared/report';
+import type { FunctionReport, GoalReport, McdcDecisionReport, McdcIndependence, Report, TestReport } from '../../shared/report';
 import { formatEnd, formatInputs, formatValidation, formatValue, type FileReportParams } from '../../shared/editor-protocol';
 
 type Group = 'open' | 'properties' | 'tests' | 'covered';
@@ -15,6 +15,10 @@ type Node =
   | { kind: 'group'; f: FunctionReport; group: Group; items: (GoalReport | TestReport)[] }
   | { kind: 'goal'; f: FunctionReport; goal: GoalReport }
   | { kind: 'test'; f: FunctionReport; test: TestReport }
+  /** MC/DC of the function (its own suite, from "CReach: MC/DC of this function"), per decision, per condition. */
+  | { kind: 'mcdc'; m: FunctionReport; outdated: boolean }
+  | { kind: 'mcdc-decision'; m: FunctionReport; d: McdcDecisionReport }
+  | { kind: 'mcdc-condition'; m: FunctionReport; d: McdcDecisionReport; x: McdcIndependence }
   | { kind: 'note'; text: string };
 
 const groupTitles: Record<Group, string> = {
@@ -47,6 +51,8 @@ export class ResultsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
   readonly onDidChangeTreeData = this.changed.event;
   private readonly view: vscode.TreeView<Node>;
   private target: { uri: string; function: string } | undefined;
+  /** MC/DC reports by `${uri}#${function}`, with the file version they were computed on. */
+  private readonly mcdc = new Map<string, { report: FunctionReport; version: number | undefined }>();
 
   constructor(private readonly fileReport: (uri: string) => FileReportParams | undefined) {
     this.view = vscode.window.createTreeView('creach.results', { treeDataProvider: this, showCollapseAll: true });
@@ -58,6 +64,13 @@ export class ResultsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
     this.target = { uri, function: functionName };
     this.refresh();
     await vscode.commands.executeCommand('creach.results.focus');
+  }
+
+  /** Shows a function's MC/DC (from creach.mcdc) in its results. */
+  async showMcdc(uri: string, functionName: string, report: Report): Promise<void> {
+    const f = report.functions.find((x) => x.name === functionName);
+    if (f?.mcdc) this.mcdc.set(`${uri}#${functionName}`, { report: f, version: this.fileReport(uri)?.version });
+    await this.show(uri, functionName);
   }
 
   /** A file report arrived: redraw if it is the shown function's file. */
@@ -103,8 +116,13 @@ export class ResultsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
         { kind: 'group', f: node.f, group: 'tests', items: node.f.tests },
         { kind: 'group', f: node.f, group: 'covered', items: coverage.filter((g) => g.status === 'covered') },
       ];
-      return groups.filter((g) => g.kind === 'group' && g.items.length > 0);
+      const shown = groups.filter((g) => g.kind === 'group' && g.items.length > 0);
+      const m = this.target && this.mcdc.get(`${this.target.uri}#${node.f.name}`);
+      if (m) shown.push({ kind: 'mcdc', m: m.report, outdated: m.version !== this.fileReport(this.target!.uri)?.version });
+      return shown;
     }
+    if (node.kind === 'mcdc') return node.m.mcdc!.decisions.map((d) => ({ kind: 'mcdc-decision', m: node.m, d }));
+    if (node.kind === 'mcdc-decision') return node.d.independence.map((x) => ({ kind: 'mcdc-condition', m: node.m, d: node.d, x }));
     if (node.kind === 'group') {
       const f = node.f;
       return node.group === 'tests'
@@ -147,6 +165,40 @@ export class ResultsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
         const why = g.why?.map((r) => `line ${r.line}: ${r.text} (${r.role})`).join('\n');
         item.tooltip = [g.label, statusWords[g.status], g.reason, why, test ? `datum: ${formatInputs(test)}` : undefined].filter(Boolean).join('\n');
         item.command = reveal(g.line);
+        return item;
+      }
+      case 'mcdc': {
+        const ds = node.m.mcdc!.decisions;
+        const shown = ds.reduce((n, d) => n + d.shown, 0);
+        const total = ds.reduce((n, d) => n + d.conditions.length, 0);
+        const item = new vscode.TreeItem(`MC/DC (${shown}/${total} conditions)`, vscode.TreeItemCollapsibleState.Expanded);
+        item.description = node.outdated ? 'for an earlier version of the file' : `${node.m.tests.length} data`;
+        item.tooltip =
+          'Unique-cause MC/DC for short-circuit C (the two data of a pair differ in the condition and the outcome, and agree on every other condition both evaluate); masking MC/DC where no unique-cause pair exists.';
+        return item;
+      }
+      case 'mcdc-decision': {
+        const d = node.d;
+        const item = new vscode.TreeItem(`line ${d.line}: ${d.text}`, vscode.TreeItemCollapsibleState.Expanded);
+        item.description = `${d.shown}/${d.conditions.length} shown`;
+        item.iconPath = new vscode.ThemeIcon(d.shown === d.conditions.length ? 'pass' : 'warning');
+        item.command = reveal(d.line);
+        return item;
+      }
+      case 'mcdc-condition': {
+        const { d, x, m } = node;
+        const c = d.conditions[x.condition];
+        const item = new vscode.TreeItem(c.text);
+        const data = (x.tests ?? []).map((id) => m.tests.find((t) => t.id === id)).filter((t): t is TestReport => !!t);
+        item.description =
+          x.status === 'shown'
+            ? `shown (${x.mode}) by ${data.map((t) => formatInputs(t)).join(' and ')}`
+            : x.status === 'impossible'
+              ? 'no pair can exist'
+              : 'not shown';
+        item.iconPath = new vscode.ThemeIcon(x.status === 'shown' ? 'pass' : x.status === 'impossible' ? 'circle-slash' : 'question');
+        item.tooltip = [x.reason, ...data.map((t) => `${t.id}: ${formatInputs(t)}${t.validated ? ' (✓ validated)' : ''}`)].join('\n');
+        item.command = reveal(c.line);
         return item;
       }
       case 'test': {

@@ -28,7 +28,10 @@ export class TestingView implements vscode.Disposable {
     cov.loadDetailedCoverage = async (_run, fc) => this.coverage.get(fc) ?? [];
   }
 
-  /** The file's items from its latest report: a function with data, its data under it. */
+  /**
+   * The file's items from its latest report: a function with data, its data under it. Items have no
+   * range: VS Code would put its run buttons in the gutter there, over CReach's marks of those lines.
+   */
   update(uri: string): void {
     const report = this.fileReport(uri)?.report;
     const functions = (report?.functions ?? []).filter((f) => f.tests.length > 0);
@@ -42,7 +45,6 @@ export class TestingView implements vscode.Disposable {
     file.children.replace(
       functions.map((f) => {
         const fi = this.controller.createTestItem(`${uri}#${f.name}`, f.name, fileUri);
-        fi.range = lineRange(f.line);
         fi.description = `${f.tests.length} datum${f.tests.length === 1 ? '' : 's'}`;
         this.items.set(fi, { kind: 'function', uri, function: f.name });
         fi.children.replace(
@@ -50,7 +52,6 @@ export class TestingView implements vscode.Disposable {
             const ti = this.controller.createTestItem(`${uri}#${f.name}#${t.id}`, `${t.id}: ${formatInputs(t)}`, fileUri);
             const goals = f.goals.filter((g) => t.goals.includes(g.id));
             ti.description = goals.length === 1 ? goals[0].label : `${goals.length} goals`;
-            if (goals[0]) ti.range = lineRange(goals[0].line);
             this.items.set(ti, { kind: 'test', uri, function: f.name, test: t.id });
             return ti;
           }),

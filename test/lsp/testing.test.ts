@@ -59,6 +59,27 @@ describe('creach.runTests: the Testing view runs the data (trusted)', () => {
   }, 120_000);
 });
 
+describe('creach.mcdc: the MC/DC of one function', () => {
+  let s: Session;
+  beforeAll(async () => {
+    ensureBuilt();
+    s = await startServer();
+  }, 60_000);
+  afterAll(async () => s?.close());
+
+  it('coupled (x > 5 && x > 3): the first condition is shown by validated data, no pair can exist for the second', async () => {
+    // C semantics: x > 5 implies x > 3, so no evaluation has the first true and the second false.
+    const uri = await s.open(path.join(root, 'test/fixtures/mcdc.c'));
+    const r = await s.command<Report>(ServerCommands.mcdc, { uri, function: 'coupled' });
+    expect(r.functions.map((f) => f.name)).toEqual(['coupled']);
+    const [d] = r.functions[0].mcdc!.decisions;
+    expect(d.text).toBe('x > 5 && x > 3');
+    expect(d.independence.map((x) => x.status)).toEqual(['shown', 'impossible']);
+    for (const p of d.independence[0].pair!) expect(d.paths[p].validated).toBe(true);
+    await expect(s.command(ServerCommands.mcdc, { uri })).rejects.toThrow(/which function/);
+  }, 120_000);
+});
+
 describe('creach.runTests in an untrusted workspace', () => {
   let s: Session;
   beforeAll(async () => {

@@ -367,7 +367,7 @@ export class Analysis {
    * Runs a user request about one function in the pool ahead of the background
    * work; an edit of that function aborts it with ContentModifiedError.
    */
-  async userRequest<M extends 'reach' | 'cfg' | 'harness'>(
+  async userRequest<M extends 'reach' | 'cfg' | 'harness' | 'cover'>(
     uri: string,
     functionName: string | undefined,
     method: M,

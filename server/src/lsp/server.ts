@@ -506,6 +506,14 @@ async function runTests(args: HarnessArgs, signal: AbortSignal | undefined): Pro
   return pool.run('runSuite', { file: f.file, text: analysis.analysisText(args.uri) ?? f.text, report: args.report }, analysis.engineOptions, 'user', signal);
 }
 
+/** MC/DC of one function: its own suite (pairs of data per condition), validated by running when the workspace is trusted. */
+async function mcdc(args: CoverArgs, signal: AbortSignal | undefined): Promise<Report> {
+  if (!args.function) throw new ResponseError(LSPErrorCodes.RequestFailed, 'creach.mcdc: which function? (expected [{ uri, function }])');
+  const f = await openFile(args.uri);
+  const text = analysis.analysisText(args.uri) ?? f.text;
+  return analysis.userRequest(args.uri, args.function, 'cover', { file: f.file, text, function: args.function, criterion: 'mcdc' }, signal);
+}
+
 connection.onExecuteCommand(async (params, token, workDone) => {
   const signal = signalOf(token);
   try {
@@ -522,6 +530,8 @@ connection.onExecuteCommand(async (params, token, workDone) => {
         return await harness(harnessArgs(firstArg<HarnessArgs>(params.arguments, params.command), params.command), signal);
       case ServerCommands.testFunction:
         return await cTestFunction(harnessArgs(firstArg<HarnessArgs>(params.arguments, params.command), params.command), signal);
+      case ServerCommands.mcdc:
+        return await mcdc(firstArg<CoverArgs>(params.arguments, params.command), signal);
       case ServerCommands.runTests:
         return await runTests(harnessArgs(firstArg<HarnessArgs>(params.arguments, params.command), params.command), signal);
       default:

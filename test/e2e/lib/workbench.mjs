@@ -285,16 +285,22 @@ export class Workbench {
     return (await this.page.locator('.part.statusbar .statusbar-item').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim()).filter(Boolean);
   }
 
+  /** A view's pane by its exact title ("Results" is not the panel's "Test Results"). */
+  #pane(title) {
+    const exact = new RegExp(`^\\s*${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`, 'i');
+    return this.page.locator('.pane', { has: this.page.locator('.pane-header .title', { hasText: exact }) }).first();
+  }
+
   /** The rows of a tree view in the side bar (by the view's title), as shown: label and description. */
   async viewRows(title) {
-    const pane = this.page.locator('.pane', { has: this.page.locator('.pane-header', { hasText: title }) }).first();
+    const pane = this.#pane(title);
     await pane.waitFor({ state: 'visible', timeout: 15_000 });
     return (await pane.locator('.monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
   }
 
   /** The accessible labels of a side-bar view's rows (they carry what icons show, e.g. a test's state). */
   async viewRowLabels(title) {
-    const pane = this.page.locator('.pane', { has: this.page.locator('.pane-header', { hasText: title }) }).first();
+    const pane = this.#pane(title);
     await pane.waitFor({ state: 'visible', timeout: 15_000 });
     return pane.locator('.monaco-list-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label') ?? ''));
   }
