@@ -71,6 +71,8 @@ module.exports = {
       `${S}errors\\.ts$`,
       `${S}testgen/replay\\.ts$`,
       `${S}frontend/parser\\.ts$`,
+      // The one reader of compile_commands.json, for project runs (cli/project.ts).
+      `${S}frontend/preprocess\\.ts$`,
       `${S}ir/`,
       '^shared/',
     ]),

@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import type { Report, RunSuiteResult, RunTestResult } from '../../shared/report';
 export type { RunSuiteResult, RunTestResult };
 import type { CfgView } from '../../shared/cfg';
-import { EngineError } from './errors';
+import { EngineError, readFailure } from './errors';
 
 export { EngineError, isCancellation, type EngineErrorKind, type ErrorLocation } from './errors';
 export {
@@ -29,6 +29,8 @@ export { createEngine } from './engine/engine';
 export { ERROR_FUNCTIONS } from './ir/libc';
 /** The C parser (tree-sitter), for the editor's index of functions. */
 export { parseC, type SyntaxNode } from './frontend/parser';
+/** The entries of a compile_commands.json (the one reader: preprocessing takes each file's flags from the same entries). */
+export { readCompileCommands, type CompileCommand } from './frontend/preprocess';
 export type { ReplayResult, ReplayedTest } from './testgen/replay';
 import type { ReplayResult } from './testgen/replay';
 
@@ -163,8 +165,6 @@ export async function readSource(file: string): Promise<SourceInput> {
   try {
     return { file, text: await readFile(file, 'utf8') };
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
-    throw EngineError.at('input', file, 1, 1, `cannot read the file: ${why}`);
+    throw EngineError.at('input', file, 1, 1, `cannot read the file: ${readFailure(e)}`);
   }
 }

@@ -22,11 +22,16 @@ const commands: Record<string, { summary: string; load: () => Promise<Command> }
   check: { summary: 'check assertions, ensures clauses and runtime errors', load: async () => (await import('./cli/check')).run },
   cover: { summary: 'generate a statement or decision coverage suite', load: async () => (await import('./cli/cover')).run },
   replay: { summary: 'run a Test-Comp suite against a program and measure coverage', load: async () => (await import('./cli/replay')).run },
+  merge: { summary: 'join the project reports of the shards of a project run (cover/check --shard)', load: async () => (await import('./cli/merge')).run },
+  // Not for people: one file of a project run, in a child process (cli/project.ts).
+  __unit: { summary: '', load: async () => (await import('./cli/unit')).run },
 };
 
 function usage(): string {
-  const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(8)} ${c.summary}`);
-  return `usage: creach <command> FILE [options]\n\ncommands:\n${lines.join('\n')}\n\nRun 'creach <command> --help' for the options of a command.`;
+  const lines = Object.entries(commands)
+    .filter(([name]) => !name.startsWith('__'))
+    .map(([name, c]) => `  ${name.padEnd(8)} ${c.summary}`);
+  return `usage: creach <command> FILE [options]  (cover and check: or --project compile_commands.json)\n\ncommands:\n${lines.join('\n')}\n\nRun 'creach <command> --help' for the options of a command.`;
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -45,3 +45,9 @@ export function isCancellation(e: unknown): boolean {
 export function throwIfCancelled(signal?: AbortSignal): void {
   if (signal?.aborted) throw EngineError.cancelled();
 }
+
+/** Why a file could not be read, in words (every "cannot read" message says it the same way). */
+export function readFailure(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
+}

@@ -1,14 +1,15 @@
 // creach check FILE [--function F] [--json | --format text|json|sarif]: assertions, ensures clauses and possible runtime errors.
+// creach check --project compile_commands.json [--jobs N] [--shard i/n] [--format text|json|sarif|html] [--output FILE] (project.ts)
 
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { engineOptionsHelp, parseCommandLine } from './options';
-import { printReport, reportOptionSpecs, withEngine } from './run-engine';
+import { checkViolated, printReport, reportOptionSpecs, toolVersion, withEngine } from './run-engine';
 import { UsageError } from './errors';
 import { sarifLog } from './sarif';
 import { readProperty, svcompVerdict } from './property';
+import { projectOptionSpecs, projectUsage, runProject } from './project';
 
 const usage = `usage: creach check FILE [options]
+       creach check --project compile_commands.json [options]
 Checks assertions, ACSL ensures clauses, error calls and possible runtime errors: a counter-example or a proof for each,
 in the function and in everything it calls (in its context). A file with main is checked as a program: main's verdicts
 are the program's; every other function is also checked alone (with free parameters), and says what the same property
@@ -20,12 +21,21 @@ is from main. Exit code 1 when a violation is found (for a program: a violation 
   --format text|json|sarif  the output: text (the default), the report as JSON, or a SARIF 2.1.0 log for code scanning
                             (violations: results of level error, or warning for a function checked alone; unknown and
                             bounded verdicts: results of level note with their cause; proofs: notifications of the run)
+${projectUsage}
 ${engineOptionsHelp(['solver', 'common'])}`;
 
 export async function run(args: string[]): Promise<number> {
-  const cl = parseCommandLine(args, ['common', 'solver'], { ...reportOptionSpecs, format: { type: 'string' }, property: { type: 'string' } }, usage);
+  const cl = parseCommandLine(
+    args,
+    ['common', 'solver'],
+    { ...reportOptionSpecs, format: { type: 'string' }, property: { type: 'string' }, ...projectOptionSpecs },
+    usage,
+    'project',
+  );
   if (!cl) return 0;
   const { values } = cl;
+  if (values.project !== undefined) return runProject('check', values, cl.engine, usage);
+  for (const flag of ['jobs', 'shard', 'output']) if (values[flag] !== undefined) throw new UsageError(`--${flag} is an option of --project\n${usage}`);
   const format = (values.format ?? (values.json ? 'json' : 'text')) as string;
   if (format !== 'text' && format !== 'json' && format !== 'sarif') throw new UsageError(`--format must be text, json or sarif\n${usage}`);
   if (values.json && format !== 'json') throw new UsageError(`--json and --format ${format} contradict each other\n${usage}`);
@@ -41,17 +51,5 @@ export async function run(args: string[]): Promise<number> {
   if (format === 'sarif') process.stdout.write(`${JSON.stringify(sarifLog(report, { toolVersion: toolVersion() }), null, 2)}\n`);
   else printReport(report, format === 'json');
   if (property && format === 'text') process.stdout.write(`SV-COMP verdict: ${svcompVerdict(report, property.entry)}\n`);
-  // A program's verdict is its entry point's (with everything it calls); functions checked alone are unit views.
-  const program = report.functions.filter((f) => f.role === 'program');
-  return (program.length ? program : report.functions).some((f) => f.goals.some((g) => g.status === 'violated')) ? 1 : 0;
-}
-
-/** CReach's version, from the package.json beside the bundle (dist/cli.js), when it is there. */
-function toolVersion(): string | undefined {
-  try {
-    const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { name?: string; version?: string };
-    return pkg.name === 'creach' ? pkg.version : undefined;
-  } catch {
-    return undefined;
-  }
+  return checkViolated(report) ? 1 : 0;
 }

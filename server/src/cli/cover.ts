@@ -1,4 +1,5 @@
 // creach cover FILE [--criterion statement|decision|mcdc] [--emit-tests DIR [--format c|cmocka|gtest|testcomp|json]] [--validate] [--json]
+// creach cover --project compile_commands.json [--jobs N] [--shard i/n] [--format text|json|sarif|html] [--output FILE] (project.ts)
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -7,8 +8,10 @@ import { printReport, reportOptionSpecs, withEngine } from './run-engine';
 import { InputError, UsageError } from './errors';
 import { isExportFormat } from '../api';
 import { readProperty } from './property';
+import { projectOptionSpecs, projectUsage, runProject } from './project';
 
 const usage = `usage: creach cover FILE [options]
+       creach cover --project compile_commands.json [options]
 Generates a test suite for the statement, decision or MC/DC criterion (decision: every outcome of every decision and
 condition; mcdc: also, for each condition of each decision, a pair of data that shows its independent effect on the
 outcome, or a proof that none exists).
@@ -22,6 +25,7 @@ outcome, or a proof that none exists).
   --property FILE.prp       a Test-Comp property: coverage-branches (the decision criterion on its entry function) or
                             coverage-error-call (a test reaching an error call); with --format testcomp for Test-Comp
   --json                    the report as JSON
+${projectUsage}
 ${engineOptionsHelp(['solver', 'common'])}`;
 
 export async function run(args: string[]): Promise<number> {
@@ -35,8 +39,10 @@ export async function run(args: string[]): Promise<number> {
       format: { type: 'string' },
       validate: { type: 'boolean' },
       property: { type: 'string' },
+      ...projectOptionSpecs,
     },
     usage,
+    'project',
   );
   if (!cl) return 0;
   const { values } = cl;
@@ -48,7 +54,9 @@ export async function run(args: string[]): Promise<number> {
   const criterion = property ? (property.kind === 'coverage-branches' ? 'decision' : 'error-calls') : ((values.criterion ?? 'decision') as string);
   if (criterion !== 'statement' && criterion !== 'decision' && criterion !== 'mcdc' && criterion !== 'error-calls')
     throw new UsageError(`--criterion must be statement, decision or mcdc\n${usage}`);
+  if (values.project !== undefined) return runProject('cover', values, cl.engine, usage, criterion === 'error-calls' ? undefined : criterion);
   const fn = property?.entry ?? (values.function as string | undefined);
+  for (const flag of ['jobs', 'shard', 'output']) if (values[flag] !== undefined) throw new UsageError(`--${flag} is an option of --project\n${usage}`);
   const format = (values.format ?? 'c') as string;
   if (!isExportFormat(format)) throw new UsageError(`--format must be c, cmocka, gtest, testcomp or json\n${usage}`);
   if (cl.rest.length > 0) throw new UsageError(`unexpected argument '${cl.rest[0]}'\n${usage}`);

@@ -46,7 +46,7 @@ export function engineOptionsHelp(groups: ('common' | 'solver')[]): string {
 }
 
 export interface ParsedCommandLine {
-  /** The input file (first positional argument). */
+  /** The input file (first positional argument); '' when `fileOr`'s option replaces it. */
   file: string;
   /** Remaining positional arguments. */
   rest: string[];
@@ -57,9 +57,17 @@ export interface ParsedCommandLine {
 /**
  * Parses `args` with the engine options of `groups` plus `extra`. Returns null
  * after printing `usage` when --help is given; throws UsageError on a bad
- * command line.
+ * command line. `fileOr`: an option of `extra` that stands instead of FILE
+ * (`--project`): then FILE must not be given. `fileName`: what FILE is called in messages.
  */
-export function parseCommandLine(args: string[], groups: ('common' | 'solver')[], extra: OptionSpecs, usage: string): ParsedCommandLine | null {
+export function parseCommandLine(
+  args: string[],
+  groups: ('common' | 'solver')[],
+  extra: OptionSpecs,
+  usage: string,
+  fileOr?: string,
+  fileName = 'FILE',
+): ParsedCommandLine | null {
   let parsed: { values: OptionValues; positionals: string[] };
   try {
     parsed = parseArgs({ args, options: { ...parseSpecs(groups), ...extra }, allowPositionals: true, strict: true }) as typeof parsed;
@@ -71,8 +79,12 @@ export function parseCommandLine(args: string[], groups: ('common' | 'solver')[]
     process.stdout.write(`${usage}\n`);
     return null;
   }
+  if (fileOr && values[fileOr] !== undefined) {
+    if (positionals.length > 0) throw new UsageError(`${fileName} '${positionals[0]}' and --${fileOr} contradict each other\n${usage}`);
+    return { file: '', rest: [], values, engine: engineOptionsFrom(values, groups, usage) };
+  }
   const [file, ...rest] = positionals;
-  if (!file) throw new UsageError(`missing FILE\n${usage}`);
+  if (!file) throw new UsageError(`missing ${fileName}${fileOr ? ` (or --${fileOr})` : ''}\n${usage}`);
   return { file, rest, values, engine: engineOptionsFrom(values, groups, usage) };
 }
 

@@ -122,6 +122,14 @@ const PROOF_DESCRIPTOR: Rule = {
   defaultConfiguration: { level: 'note' },
   properties: { tags: ['proof'] },
 };
+const NOT_ANALYSED_DESCRIPTOR: Rule = {
+  id: 'not-analysed',
+  name: 'FileNotAnalysed',
+  shortDescription: { text: 'A file of the project was not analysed' },
+  fullDescription: { text: 'A file of the compilation database could not be analysed (an error: it is missing or cannot be parsed), or is not C.' },
+  defaultConfiguration: { level: 'error' },
+  properties: { tags: ['project'] },
+};
 const FRONTEND_DESCRIPTOR: Rule = {
   id: 'front-end',
   name: 'FrontEndMessage',
@@ -161,27 +169,27 @@ export interface SarifOptions {
   cwd?: string;
 }
 
+/** The log of one file's report. */
 export function sarifLog(report: Report, opts: SarifOptions = {}): SarifLog {
+  return sarifLogOf([{ file: report.file, report }], opts);
+}
+
+/** A file of a whole-project run: its report, or why it has none (an error, or a file that is not C). */
+export interface SarifFile {
+  file: string;
+  report?: Report;
+  error?: string;
+  skipped?: string;
+}
+
+/** One run over several files (a whole project): one artifact per file, every file's results and notifications. */
+export function sarifLogOf(files: SarifFile[], opts: SarifOptions = {}): SarifLog {
   const cwd = opts.cwd ?? process.cwd();
   // A relative path stays relative (code scanning resolves it against the checkout), based at SRCROOT.
-  const relative = !path.isAbsolute(report.file);
-  const artifact = relative
-    ? { uri: report.file.split(path.sep).map(encodeURIComponent).join('/'), uriBaseId: 'SRCROOT' }
-    : { uri: pathToFileURL(report.file).href };
-  const at = (line: number, column?: number, endLine?: number, endColumn?: number, fn?: string, message?: string): Location => ({
-    physicalLocation: {
-      artifactLocation: { ...artifact, index: 0 },
-      region: {
-        startLine: Math.max(1, line),
-        ...(column ? { startColumn: column } : {}),
-        ...(endLine ? { endLine } : {}),
-        ...(endColumn ? { endColumn } : {}),
-      },
-    },
-    ...(fn ? { logicalLocations: [{ name: fn, kind: 'function' }] } : {}),
-    ...(message ? { message: { text: message } } : {}),
-  });
-
+  const artifacts = files.map((x) =>
+    path.isAbsolute(x.file) ? { uri: pathToFileURL(x.file).href } : { uri: x.file.split(path.sep).map(encodeURIComponent).join('/'), uriBaseId: 'SRCROOT' },
+  );
+  const relative = artifacts.some((a) => a.uriBaseId);
   const keys = Object.keys(RULES);
   const rules: Rule[] = keys.map((id) => ({
     id,
@@ -194,85 +202,110 @@ export function sarifLog(report: Report, opts: SarifOptions = {}): SarifLog {
   const results: Result[] = [];
   const notifications: Notification[] = [];
 
-  for (const d of report.diagnostics ?? [])
-    notifications.push({
-      descriptor: { id: FRONTEND_DESCRIPTOR.id, index: 1 },
-      level: d.severity === 'info' ? 'note' : d.severity,
-      message: { text: d.message },
-      locations: [at(d.line, d.column)],
+  files.forEach((x, index) => {
+    const artifact = artifacts[index];
+    const at = (line: number, column?: number, endLine?: number, endColumn?: number, fn?: string, message?: string): Location => ({
+      physicalLocation: {
+        artifactLocation: { ...artifact, index },
+        region: {
+          startLine: Math.max(1, line),
+          ...(column ? { startColumn: column } : {}),
+          ...(endLine ? { endLine } : {}),
+          ...(endColumn ? { endColumn } : {}),
+        },
+      },
+      ...(fn ? { logicalLocations: [{ name: fn, kind: 'function' }] } : {}),
+      ...(message ? { message: { text: message } } : {}),
     });
+    if (x.error !== undefined || x.skipped !== undefined)
+      notifications.push({
+        descriptor: { id: NOT_ANALYSED_DESCRIPTOR.id, index: 2 },
+        level: x.error !== undefined ? 'error' : 'note',
+        message: { text: `${x.file}: not analysed: ${x.error ?? x.skipped}` },
+        locations: [{ physicalLocation: { artifactLocation: { ...artifact, index } } }],
+      });
+    const report = x.report;
+    if (!report) return;
+    for (const d of report.diagnostics ?? [])
+      notifications.push({
+        descriptor: { id: FRONTEND_DESCRIPTOR.id, index: 1 },
+        level: d.severity === 'info' ? 'note' : d.severity,
+        message: { text: d.message },
+        locations: [at(d.line, d.column)],
+      });
 
-  for (const f of report.functions) {
-    for (const g of f.goals) {
-      const key = ruleKey(g);
-      if (!key) continue;
-      const rule = { id: key, index: keys.indexOf(key) };
-      const fn = g.context?.function ?? f.name;
-      const where = at(g.line, g.column, g.endLine, g.endColumn, fn);
-      const inContext = g.context ? ` (in ${g.context.function}, called at ${g.context.calls.map((c) => `${c.function}:${c.line}`).join(' → ')})` : '';
-      const because = causesText(g.causes);
-      const properties = { goal: g.id, function: f.name, status: g.status, ...(f.role ? { role: f.role } : {}) };
-      switch (g.status) {
-        case 'violated': {
-          const t = f.tests.find((x) => x.id === g.test);
-          const datum = t ? `for ${formatInputs(t)}` : '(no datum in the report)';
-          // A unit's violation: the in-program cause says what the same property is from main.
-          const alone = f.role === 'unit' && !g.causes?.some((c) => c.kind === 'in-program') ? ` (${f.name} called alone, with free parameters)` : '';
-          const text = `${violatedText(g, key)}${inContext}${alone} ${datum}${t?.validated === true ? ' (confirmed by running the compiled code)' : ''}${because ? `: ${because}` : ''}.`;
-          results.push({
-            ruleId: key,
-            ruleIndex: rule.index,
-            level: f.role === 'unit' ? 'warning' : 'error',
-            message: { text },
-            locations: [where],
-            ...(g.context
-              ? {
-                  relatedLocations: g.context.calls.map((c, k) => ({
-                    id: k + 1,
-                    ...at(c.line, c.column, undefined, undefined, c.function, `call of ${c.callee}`),
-                  })),
-                }
-              : {}),
-            ...(t ? { codeFlows: [codeFlow(f, g, t, at)] } : {}),
-            properties: { ...properties, ...(t ? { test: t.id } : {}) },
-          });
-          break;
+    for (const f of report.functions) {
+      for (const g of f.goals) {
+        const key = ruleKey(g);
+        if (!key) continue;
+        const rule = { id: key, index: keys.indexOf(key) };
+        const fn = g.context?.function ?? f.name;
+        const where = at(g.line, g.column, g.endLine, g.endColumn, fn);
+        const inContext = g.context ? ` (in ${g.context.function}, called at ${g.context.calls.map((c) => `${c.function}:${c.line}`).join(' → ')})` : '';
+        const because = causesText(g.causes);
+        const properties = { goal: g.id, function: f.name, status: g.status, ...(f.role ? { role: f.role } : {}) };
+        switch (g.status) {
+          case 'violated': {
+            const t = f.tests.find((x) => x.id === g.test);
+            const datum = t ? `for ${formatInputs(t)}` : '(no datum in the report)';
+            // A unit's violation: the in-program cause says what the same property is from main.
+            const alone = f.role === 'unit' && !g.causes?.some((c) => c.kind === 'in-program') ? ` (${f.name} called alone, with free parameters)` : '';
+            const text = `${violatedText(g, key)}${inContext}${alone} ${datum}${t?.validated === true ? ' (confirmed by running the compiled code)' : ''}${because ? `: ${because}` : ''}.`;
+            results.push({
+              ruleId: key,
+              ruleIndex: rule.index,
+              level: f.role === 'unit' ? 'warning' : 'error',
+              message: { text },
+              locations: [where],
+              ...(g.context
+                ? {
+                    relatedLocations: g.context.calls.map((c, k) => ({
+                      id: k + 1,
+                      ...at(c.line, c.column, undefined, undefined, c.function, `call of ${c.callee}`),
+                    })),
+                  }
+                : {}),
+              ...(t ? { codeFlows: [codeFlow(f, g, t, at)] } : {}),
+              properties: { ...properties, ...(t ? { test: t.id } : {}) },
+            });
+            break;
+          }
+          case 'unknown':
+          case 'not-reached': {
+            const what =
+              g.status === 'unknown'
+                ? 'unknown: neither a counter-example nor a proof'
+                : `no violation within ${g.bound ?? 'the'} loop iterations (bounded: not a proof)`;
+            results.push({
+              ruleId: key,
+              ruleIndex: rule.index,
+              level: 'note',
+              message: { text: `${g.label}${inContext}: ${what}${because ? `: ${because}` : ''}.` },
+              locations: [where],
+              properties,
+            });
+            break;
+          }
+          case 'holds':
+          case 'unreachable': {
+            const how = g.proof === 'bounded' && g.bound ? `, every loop fully unrolled within ${g.bound} iterations` : '';
+            const fact = g.status === 'holds' ? '' : ' (it cannot be reached)';
+            const why = g.why?.length ? `; because of ${g.why.map((r) => `line ${r.line}: ${r.role}`).join(', ')}` : '';
+            notifications.push({
+              descriptor: { id: PROOF_DESCRIPTOR.id, index: 0 },
+              associatedRule: rule,
+              level: 'note',
+              message: { text: `${provedText(g, key)}${inContext}${fact}: proved${how}${because ? `, ${because}` : ''}${why}.` },
+              locations: [where],
+            });
+            break;
+          }
+          default:
+            break;
         }
-        case 'unknown':
-        case 'not-reached': {
-          const what =
-            g.status === 'unknown'
-              ? 'unknown: neither a counter-example nor a proof'
-              : `no violation within ${g.bound ?? 'the'} loop iterations (bounded: not a proof)`;
-          results.push({
-            ruleId: key,
-            ruleIndex: rule.index,
-            level: 'note',
-            message: { text: `${g.label}${inContext}: ${what}${because ? `: ${because}` : ''}.` },
-            locations: [where],
-            properties,
-          });
-          break;
-        }
-        case 'holds':
-        case 'unreachable': {
-          const how = g.proof === 'bounded' && g.bound ? `, every loop fully unrolled within ${g.bound} iterations` : '';
-          const fact = g.status === 'holds' ? '' : ' (it cannot be reached)';
-          const why = g.why?.length ? `; because of ${g.why.map((r) => `line ${r.line}: ${r.role}`).join(', ')}` : '';
-          notifications.push({
-            descriptor: { id: PROOF_DESCRIPTOR.id, index: 0 },
-            associatedRule: rule,
-            level: 'note',
-            message: { text: `${provedText(g, key)}${inContext}${fact}: proved${how}${because ? `, ${because}` : ''}${why}.` },
-            locations: [where],
-          });
-          break;
-        }
-        default:
-          break;
       }
     }
-  }
+  });
 
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -280,11 +313,16 @@ export function sarifLog(report: Report, opts: SarifOptions = {}): SarifLog {
     runs: [
       {
         tool: {
-          driver: { name: 'CReach', ...(opts.toolVersion ? { version: opts.toolVersion } : {}), rules, notifications: [PROOF_DESCRIPTOR, FRONTEND_DESCRIPTOR] },
+          driver: {
+            name: 'CReach',
+            ...(opts.toolVersion ? { version: opts.toolVersion } : {}),
+            rules,
+            notifications: [PROOF_DESCRIPTOR, FRONTEND_DESCRIPTOR, NOT_ANALYSED_DESCRIPTOR],
+          },
         },
         ...(relative ? { originalUriBaseIds: { SRCROOT: { uri: pathToFileURL(cwd + path.sep).href } } } : {}),
-        artifacts: [{ location: artifact }],
-        invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications }],
+        artifacts: artifacts.map((location) => ({ location })),
+        invocations: [{ executionSuccessful: files.every((x) => x.error === undefined), toolExecutionNotifications: notifications }],
         results,
       },
     ],

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Diagnostic, SourceRange } from '../ir/ir';
+import { EngineError, readFailure } from '../errors';
 import type { DataModel } from '../ir/types';
 import { SourceMap, type LineOrigin, type MacroTable } from './sourcemap';
 
@@ -66,37 +67,67 @@ export function isPreprocessorOutput(text: string): boolean {
   return markers > 0;
 }
 
-/** Flags from a compile_commands.json entry for `file` that matter to the preprocessor. */
-export function compileCommandFlags(ccPath: string, file: string): string[] {
+/** An entry of a compile_commands.json: the file (absolute), the directory its flags are relative to, and the command's words. */
+export interface CompileCommand {
+  file: string;
+  directory: string;
+  arguments: string[];
+}
+
+/**
+ * The entries of a compile_commands.json, in the file's order (a file may be listed more than once).
+ * An unreadable file, invalid JSON, or an entry without a `file` is an input error.
+ */
+export function readCompileCommands(ccPath: string): CompileCommand[] {
+  let text: string;
+  try {
+    text = readFileSync(ccPath, 'utf8');
+  } catch (e) {
+    throw EngineError.at('input', ccPath, 1, 1, `cannot read the compilation database: ${readFailure(e)}`);
+  }
   let entries: unknown;
   try {
-    entries = JSON.parse(readFileSync(ccPath, 'utf8'));
+    entries = JSON.parse(text);
+  } catch (e) {
+    throw EngineError.at('input', ccPath, 1, 1, `not a compilation database: invalid JSON (${(e as Error).message})`);
+  }
+  if (!Array.isArray(entries)) throw EngineError.at('input', ccPath, 1, 1, 'not a compilation database: expected a JSON array of entries');
+  return entries.map((e: unknown, i) => {
+    const entry = e as { directory?: unknown; file?: unknown; command?: unknown; arguments?: unknown } | null;
+    if (!entry || typeof entry !== 'object' || typeof entry.file !== 'string' || entry.file === '')
+      throw EngineError.at('input', ccPath, 1, 1, `not a compilation database: entry ${i + 1} has no "file"`);
+    const dir = typeof entry.directory === 'string' ? entry.directory : path.dirname(ccPath);
+    const args = Array.isArray(entry.arguments) ? entry.arguments.map(String) : splitCommand(typeof entry.command === 'string' ? entry.command : '');
+    return { file: path.resolve(dir, entry.file), directory: dir, arguments: args };
+  });
+}
+
+/** Flags from a compile_commands.json entry for `file` that matter to the preprocessor (its first entry; none when it cannot be read). */
+export function compileCommandFlags(ccPath: string, file: string): string[] {
+  let entries: CompileCommand[];
+  try {
+    entries = readCompileCommands(ccPath);
   } catch {
     return [];
   }
-  if (!Array.isArray(entries)) return [];
   const target = path.resolve(file);
-  for (const e of entries as { directory?: string; file?: string; command?: string; arguments?: string[] }[]) {
-    if (!e || typeof e.file !== 'string') continue;
-    const dir = e.directory ?? path.dirname(ccPath);
-    if (path.resolve(dir, e.file) !== target) continue;
-    const args = e.arguments ?? splitCommand(e.command ?? '');
-    const out: string[] = [];
-    for (let i = 1; i < args.length; i++) {
-      const a = args[i];
-      const takesValue = ['-I', '-D', '-U', '-include', '-isystem', '-iquote', '-idirafter'].includes(a);
-      if (takesValue && i + 1 < args.length) {
-        const v = args[++i];
-        out.push(a, a === '-D' || a === '-U' ? v : path.resolve(dir, v));
-      } else if (/^-[IDU]./.test(a)) {
-        out.push(a.startsWith('-I') ? `-I${path.resolve(dir, a.slice(2))}` : a);
-      } else if (/^-std=|^-m(32|64)$|^-f(un)?signed-char$/.test(a)) {
-        out.push(a);
-      }
+  const e = entries.find((x) => x.file === target);
+  if (!e) return [];
+  const { arguments: args, directory: dir } = e;
+  const out: string[] = [];
+  for (let i = 1; i < args.length; i++) {
+    const a = args[i];
+    const takesValue = ['-I', '-D', '-U', '-include', '-isystem', '-iquote', '-idirafter'].includes(a);
+    if (takesValue && i + 1 < args.length) {
+      const v = args[++i];
+      out.push(a, a === '-D' || a === '-U' ? v : path.resolve(dir, v));
+    } else if (/^-[IDU]./.test(a)) {
+      out.push(a.startsWith('-I') ? `-I${path.resolve(dir, a.slice(2))}` : a);
+    } else if (/^-std=|^-m(32|64)$|^-f(un)?signed-char$/.test(a)) {
+      out.push(a);
     }
-    return out;
   }
-  return [];
+  return out;
 }
 
 function splitCommand(cmd: string): string[] {
