@@ -56,7 +56,10 @@ function independenceOf(d: McdcDecision, paths: McdcPathReport[], i: number): Mc
       mode,
       pair,
       tests: [paths[a].test!, paths[b].test!],
-      reason: `${name} shown by ${paths[a].test} (${show(a)}) and ${paths[b].test} (${show(b)}): ${others}`,
+      reason:
+        paths[a].test === paths[b].test
+          ? `${name} shown by two evaluations in one run of ${paths[a].test} (${show(a)} and ${show(b)}): ${others}`
+          : `${name} shown by ${paths[a].test} (${show(a)}) and ${paths[b].test} (${show(b)}): ${others}`,
     };
   }
   const candidates = [...independencePairs(d, i, 'unique-cause'), ...independencePairs(d, i, 'masking')];
