@@ -194,7 +194,12 @@ export async function validateSuite(program: Program, report: Report, opts: Vali
   });
   result.warnings = cc.stderr.trim();
   const covLink =
-    cc.code === 0 ? await runProcess(opts.compiler, ['--coverage', 'harness.o', '-o', 'harness_cov', '-lm'], { cwd: workDir, timeoutMs: 120_000 }) : cc;
+    cc.code === 0
+      ? await runProcess(opts.compiler, [...(program.dataModel === 'ILP32' ? ['-m32'] : []), '--coverage', 'harness.o', '-o', 'harness_cov', '-lm'], {
+          cwd: workDir,
+          timeoutMs: 120_000,
+        })
+      : cc;
   if (covLink.code !== 0) {
     const why = `the harness does not compile: ${(covLink.spawnError ?? covLink.stderr).trim().split('\n').slice(0, 8).join('\n')}`;
     result.differences.push(why);
