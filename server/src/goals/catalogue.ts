@@ -75,7 +75,7 @@ function ownGoals(program: Program, fn: IRFunction, opts: CatalogueOptions): Goa
   const statementLabel = (r: SourceRange) =>
     `statement \`${text({ ...r, endLine: r.line, endColumn: r.endLine === r.line ? r.endColumn : Number.MAX_SAFE_INTEGER })}\``;
   for (const block of fn.blocks) {
-    if (block.hasCode && block.range) {
+    if (block.hasCode && block.range && blockGoalIsEntry(block)) {
       drafts.push({ tag: 'stmt', kind: 'statement', range: block.range, label: statementLabel(block.range), target: { kind: 'block', block: block.id } });
     }
     // Every other statement of the block is a goal of its own: it runs only if what comes before it in the block does.
@@ -176,18 +176,29 @@ function assignIds(fnName: string, drafts: Draft[]): Goal[] {
 
 /**
  * The statements of a block that are goals of their own ('point' targets): all
- * but jumps alone and the first statement, which is the block's own goal.
+ * but jumps alone and the first statement, which is the block's own goal when
+ * it starts the block (see blockGoalIsEntry).
  */
 export function pointStatements(block: BasicBlock): { statement: number; start: StatementStart }[] {
   const out: { statement: number; start: StatementStart }[] = [];
   let first = true;
   for (const [k, st] of (block.statements ?? []).entries()) {
     if (st.jump) continue;
-    const isBlockGoal = first && block.hasCode && block.range !== undefined && sameRange(st.range, block.range);
+    const isBlockGoal = first && block.hasCode && block.range !== undefined && sameRange(st.range, block.range) && blockGoalIsEntry(block);
     first = false;
     if (!isBlockGoal) out.push({ statement: k, start: st });
   }
   return out;
+}
+
+/**
+ * Whether the block's first statement runs as soon as the block is entered. Not when the block
+ * begins with the rest of an earlier statement (after the join of a `?:`, `&&` or `||`): that code
+ * may stop the run (`(c ? 1 : 2) + b[3]`), so the first statement is a 'point' goal.
+ */
+function blockGoalIsEntry(block: BasicBlock): boolean {
+  const first = (block.statements ?? []).find((st) => !st.jump);
+  return !first || first.index === 0;
 }
 
 function sameRange(a: SourceRange, b: SourceRange): boolean {

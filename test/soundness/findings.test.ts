@@ -1,0 +1,62 @@
+// The hand-minimised findings of FINDINGS.md, each a test with gcc's answer:
+// a finding fixed stays fixed.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultEngineOptions } from '../../server/src/api';
+import type { Report } from '../../shared/report';
+import { fileEngine, type Engine } from '../helpers/engine';
+import { expectAllValidated, writeC } from '../solve/helpers';
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await fileEngine(defaultEngineOptions);
+});
+afterAll(() => engine?.dispose());
+
+/** gcc with UBSan (stopping at the first error): what `main` prints, and the sanitizer's first message. */
+function runUbsan(file: string, main: string): { stdout: string; stderr: string } {
+  const src = writeC('main.c', `${readFileSync(file, 'utf8')}\n#include <stdio.h>\n${main}\n`);
+  const cc = spawnSync('gcc', ['-O0', '-fsanitize=undefined', '-fno-sanitize-recover=all', '-w', src, '-o', `${src}.exe`], { encoding: 'utf8' });
+  if (cc.status !== 0) throw new Error(cc.stderr);
+  const r = spawnSync(`${src}.exe`, [], { encoding: 'utf8' });
+  return { stdout: r.stdout, stderr: r.stderr };
+}
+const goal = (r: Report, label: RegExp) => r.functions[0].goals.find((g) => label.test(g.label))!;
+
+describe('FINDINGS.md', () => {
+  it('F2: in `a[x + 2] += 10 / x`, the division by zero is violated for x = 0 (gcc divides first)', async () => {
+    const file = writeC('f2.c', 'int f(int x)\n{\n  int a[2] = {0, 0};\n  a[x + 2] += 10 / x;\n  return a[0];\n}\n');
+    expect(runUbsan(file, 'int main(void) { return f(0); }').stderr).toMatch(/division by zero/);
+    const r = await engine.check({ file, function: 'f' });
+    const div = goal(r, /^`10 \/ x` may divide by zero/);
+    expect(div.status).toBe('violated');
+    expect(r.functions[0].tests.find((t) => t.id === div.test)!.inputs.x).toBe(0);
+  });
+
+  it('F3: a statement after `(c ? 1 : 2) + b[3]` in the same block is unreachable: every run stops at b[3]', async () => {
+    const text = 'int f(int x)\n{\n  int b[3] = {4, 9, 1};\n  int r = (x > 0 ? 1 : 2) + b[3];\n  r++;\n  return r;\n}\n';
+    const file = writeC('f3.c', text);
+    // gcc: for every x tried, the out-of-bounds read stops the run before r++ (which would print).
+    const probe = writeC('f3probe.c', text.replace('r++;', 'r++; printf("r++ ran\\n");').replace('int f(', '#include <stdio.h>\nint f('));
+    for (const x of [-5, 0, 7]) {
+      const r = runUbsan(probe, `int main(void) { return f(${x}); }`);
+      expect(r.stdout).not.toMatch(/r\+\+ ran/);
+      expect(r.stderr).toMatch(/index 3 out of bounds/);
+    }
+    const r = await engine.cover({ file, function: 'f', criterion: 'statement' });
+    expect(goal(r, /^statement `r\+\+;`/).status).toBe('unreachable');
+    expect(goal(r, /^statement `return r;`/).status).toBe('unreachable');
+    // The statement that starts the block before the join still runs (it is where the read happens).
+    expect(goal(r, /^statement `int r = /).status).toBe('covered');
+  });
+
+  it('F3 with `&&`: a statement after `c && d` in an expression statement runs only if the rest of it does', async () => {
+    const file = writeC('f3b.c', 'int f(int x, int y)\n{\n  int r = (x > 0 && y > 0) + 10 / y;\n  r++;\n  return r;\n}\n');
+    const r = await engine.cover({ file, function: 'f', criterion: 'statement' });
+    expect(goal(r, /^statement `r\+\+;`/).status).toBe('covered');
+    await expectAllValidated(file, r);
+    // Every datum that runs r++ divides by a nonzero y (gcc would stop at 10 / 0 first).
+    for (const t of r.functions[0].tests) if (t.goals.some((g) => g.includes(':5:'))) expect(t.inputs.y).not.toBe(0);
+  });
+});
