@@ -6,9 +6,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { FrontendError, loadProgram, type FrontendOptions } from '../../server/src/frontend';
-import { interpret } from '../../server/src/ir/interp';
+import { interpret, type MemObject, type Pointer, type Value } from '../../server/src/ir/interp';
 import type { Instr, IRFunction, Program } from '../../server/src/ir/ir';
-import { typeToString } from '../../server/src/ir/types';
+import { typeToString, type CType } from '../../server/src/ir/types';
 
 const options: FrontendOptions = { dataModel: 'LP64', compiler: 'cc', includePaths: [], defines: [] };
 const dir = mkdtempSync(path.join(tmpdir(), 'creach-fe-'));
@@ -430,12 +430,42 @@ describe('ACSL contracts', () => {
   });
 
   it('unsupported ACSL is a warning and the clause is ignored, not guessed', async () => {
-    const text = '/*@ requires \\separated(p, p + 1); assigns *p; */\nint r(int *p) { return *p; }\n';
+    const text = '/*@ requires \\initialized(p); assigns *p; */\nint r(int *p) { return *p; }\n';
     const p = await loadProgram({ file: write('acsl_bad.c', text), text }, options);
     expect(p.diagnostics.map((d) => d.message)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/\\separated.*not supported/), expect.stringMatching(/assigns.*not supported/)]),
+      expect.arrayContaining([expect.stringMatching(/\\initialized.*not supported/), expect.stringMatching(/assigns.*not supported/)]),
     );
     expect(fn(p, 'r').contract.requires).toEqual([]);
+  });
+
+  it("\\separated in requires is the IR's separated, which the interpreter runs as ACSL has it (different objects, or element ranges that do not meet)", async () => {
+    const text = ['/*@ requires \\separated(p + (0..n-1), &q[0..n-1], r); */', 'int sep(int *p, int *q, int *r, int n) { return 1; }', ''].join('\n');
+    const p = await loadProgram({ file: write('separated.c', text), text }, options);
+    expect(p.diagnostics).toEqual([]);
+    const f = fn(p, 'sep');
+    const sep = f.blocks.flatMap((b) => b.instrs).find((i) => i.kind === 'assign' && i.value.op === 'separated');
+    expect(sep?.kind === 'assign' && sep.value.op === 'separated' && sep.value.text).toBe('\\separated(p + (0..n-1), &q[0..n-1], r)');
+    expect(sep?.kind === 'assign' && sep.value.op === 'separated' && sep.value.locs.map((l) => [l.lo.add, l.hi.add, l.hi.value !== null])).toEqual([
+      [0n, -1n, true],
+      [0n, -1n, true],
+      [0n, 0n, false],
+    ]);
+    const INT4: CType = { kind: 'array', of: { kind: 'int', bits: 32, signed: true, rank: 'int', name: 'int' }, length: 4 };
+    const a: MemObject = { name: 'a', type: INT4, value: [0n, 0n, 0n, 0n] };
+    const at = (k: number): Pointer => ({ kind: 'ptr', obj: a, path: [k], delta: 0 });
+    const run = (x: Value, y: Value, z: Value, n: bigint) => interpret(p, 'sep', [x, y, z, n]);
+    // Different objects, and ranges of one object that do not meet: separated.
+    expect(run([1n, 2n], [3n, 4n], [5n], 2n).result).toBe(1n);
+    expect(run(at(0), at(2), [5n], 2n).result).toBe(1n);
+    expect(run(at(2), at(0), at(1), 1n).result).toBe(1n);
+    // Ranges that meet (a[1]), or r inside p's range: not.
+    expect(run(at(0), at(1), [5n], 2n).stopped).toBe('assume');
+    expect(run(at(0), at(2), at(1), 2n).stopped).toBe('assume');
+    // n == 0: the ranges are empty and meet nothing, even at one place; r is still apart from them.
+    expect(run(at(0), at(0), at(0), 0n).result).toBe(1n);
+    // NULL is apart from every object, and meets NULL.
+    expect(run(0n, [3n], [5n], 1n).result).toBe(1n);
+    expect(run(0n, 0n, [5n], 1n).stopped).toBe('assume');
   });
 });
 

@@ -2,15 +2,16 @@
 // the ORIGINAL source (the preprocessor removes comments). Each clause
 // expression is parsed with tree-sitter as a C expression inside a dummy
 // function, laid out so that its rows and columns are those of the original
-// file. `\result`, `\old`, `\valid` and `\valid_read` become same-length
-// placeholder identifiers; the range `a..b` of `\valid(p + (a..b))` becomes
-// `a||b` (C's operator of lowest precedence that a subscript may hold), and
-// inside `\valid` only a range may be written so.
+// file. `\result`, `\old`, `\valid`, `\valid_read` and `\separated` become
+// same-length placeholder identifiers; the range `a..b` of `\valid(p + (a..b))`
+// (and of a `\separated` location) becomes `a||b` (C's operator of lowest
+// precedence that a subscript may hold), and inside `\valid` and `\separated`
+// only a range may be written so.
 
 import { parseC, type SyntaxNode, type SyntaxTree } from './parser';
 import { SourceMap } from './sourcemap';
 import type { SourceRange } from '../ir/ir';
-import { OLD_PLACEHOLDER, RESULT_PLACEHOLDER, VALID_PLACEHOLDER, VALID_READ_PLACEHOLDER } from './expressions';
+import { OLD_PLACEHOLDER, RESULT_PLACEHOLDER, SEPARATED_PLACEHOLDER, VALID_PLACEHOLDER, VALID_READ_PLACEHOLDER } from './expressions';
 
 export interface RawClause {
   kind: 'requires' | 'ensures';
@@ -125,12 +126,13 @@ const PREFIX = 'void __creach_contract(void) {';
 export async function parseClause(file: string, source: string, clause: RawClause): Promise<ParsedClause> {
   const ranged = rangesInValid(source.slice(clause.start, clause.end));
   let body = ranged.body;
-  const unsupported = /\\(?!result\b|old\b|valid\b|valid_read\b)[A-Za-z_]+|==>|<==>|\^\^|(?<!\.)\.\.(?!\.)/.exec(body);
+  const unsupported = /\\(?!result\b|old\b|valid\b|valid_read\b|separated\b)[A-Za-z_]+|==>|<==>|\^\^|(?<!\.)\.\.(?!\.)/.exec(body);
   body = body
     .replace(/\\result\b/g, RESULT_PLACEHOLDER)
     .replace(/\\old\b/g, OLD_PLACEHOLDER)
     .replace(/\\valid_read\b/g, VALID_READ_PLACEHOLDER)
-    .replace(/\\valid\b/g, VALID_PLACEHOLDER);
+    .replace(/\\valid\b/g, VALID_PLACEHOLDER)
+    .replace(/\\separated\b/g, SEPARATED_PLACEHOLDER);
   // Blank everything but the expression, keeping line breaks, and put the dummy function on row 0.
   const before = source.slice(0, clause.start).replace(/[^\n]/g, ' ');
   const lines = (before + body).split('\n');
@@ -145,17 +147,17 @@ export async function parseClause(file: string, source: string, clause: RawClaus
   if (stmt) expr = stmt.namedChildren[0] ?? null;
   let error: string | null = null;
   if (unsupported) error = `ACSL construct '${unsupported[0] === '..' ? 'a..b (a range outside \\valid)' : unsupported[0]}' is not supported`;
-  else if (ranged.orInValid) error = `'||' inside \\valid is not supported`;
+  else if (ranged.orInValid) error = `'||' inside \\valid or \\separated is not supported`;
   else if (!expr || tree.rootNode.hasError) error = `cannot parse the ${clause.kind} clause as a C expression`;
   else error = validPlacement(expr, clause.kind);
   return { clause, expr, map, tree, error };
 }
 
-/** The ranges `a..b` inside the arguments of `\valid(...)` and `\valid_read(...)` become `a||b` (same length). */
+/** The ranges `a..b` inside the arguments of `\valid(...)`, `\valid_read(...)` and `\separated(...)` become `a||b` (same length). */
 function rangesInValid(body: string): { body: string; orInValid: boolean } {
   let out = body;
   let orInValid = false;
-  const re = /\\valid(?:_read)?\s*\(/g;
+  const re = /\\(?:valid(?:_read)?|separated)\s*\(/g;
   let m: RegExpExecArray | null;
   while ((m = re.exec(body))) {
     let depth = 1;
@@ -171,18 +173,22 @@ function rangesInValid(body: string): { body: string; orInValid: boolean } {
   return { body: out, orInValid };
 }
 
-/** A range `a..b` of a `\valid` argument, as parsed (see rangesInValid). */
+/** A range `a..b` of a `\valid` or `\separated` argument, as parsed (see rangesInValid). */
 export const isRange = (n: SyntaxNode): boolean => n.type === 'binary_expression' && n.childForFieldName('operator')?.type === '||';
 
 /** A `\\valid(...)` or `\\valid_read(...)` of a clause (as its placeholder call). */
 export const isValidCall = (n: SyntaxNode): boolean =>
   n.type === 'call_expression' && [VALID_PLACEHOLDER, VALID_READ_PLACEHOLDER].includes(n.childForFieldName('function')?.text ?? '');
 
+/** A `\\separated(...)` of a clause (as its placeholder call). */
+export const isSeparatedCall = (n: SyntaxNode): boolean => n.type === 'call_expression' && n.childForFieldName('function')?.text === SEPARATED_PLACEHOLDER;
+
 const unparen = (n: SyntaxNode): SyntaxNode => (n.type === 'parenthesized_expression' && n.namedChildren[0] ? unparen(n.namedChildren[0]) : n);
 
 /**
- * `\valid` is a fact a caller guarantees: only as a conjunct of a requires clause (what the model
- * assumes of the inputs), and a range only as `\valid(p + (a..b))` or `\valid(&p[a..b])`.
+ * `\valid` and `\separated` are facts a caller guarantees: only as a conjunct of a requires clause
+ * (what the model assumes of the inputs), and a range only as `p + (a..b)` or `&p[a..b]`, a whole
+ * argument (`\valid` takes one, `\separated` two or more).
  */
 function validPlacement(expr: SyntaxNode, kind: RawClause['kind']): string | null {
   const conjuncts: SyntaxNode[] = [];
@@ -196,23 +202,28 @@ function validPlacement(expr: SyntaxNode, kind: RawClause['kind']): string | nul
   split(expr);
   const allowedRanges = new Set<number>();
   for (const c of conjuncts) {
-    if (!isValidCall(c)) continue;
+    const valid = isValidCall(c);
+    if (!valid && !isSeparatedCall(c)) continue;
     const args = c.childForFieldName('arguments')?.namedChildren.filter((a): a is SyntaxNode => !!a && a.type !== 'comment') ?? [];
-    if (args.length !== 1) return '\\valid takes one argument';
-    const a = unparen(args[0]);
-    const right = a.type === 'binary_expression' && a.childForFieldName('operator')?.type === '+' ? unparen(a.childForFieldName('right')!) : null;
-    const index = a.type === 'pointer_expression' && a.childForFieldName('operator')?.type === '&' ? unparen(a.childForFieldName('argument')!) : null;
-    const subscript = index?.type === 'subscript_expression' ? unparen(index.childForFieldName('index')!) : null;
-    for (const r of [right, subscript]) if (r && isRange(r)) allowedRanges.add(r.id);
+    if (valid && args.length !== 1) return '\\valid takes one argument';
+    if (!valid && args.length < 2) return '\\separated takes two or more locations';
+    for (const arg of args) {
+      const a = unparen(arg);
+      const right = a.type === 'binary_expression' && a.childForFieldName('operator')?.type === '+' ? unparen(a.childForFieldName('right')!) : null;
+      const index = a.type === 'pointer_expression' && a.childForFieldName('operator')?.type === '&' ? unparen(a.childForFieldName('argument')!) : null;
+      const subscript = index?.type === 'subscript_expression' ? unparen(index.childForFieldName('index')!) : null;
+      for (const r of [right, subscript]) if (r && isRange(r)) allowedRanges.add(r.id);
+    }
   }
   let problem: string | null = null;
-  const visit = (n: SyntaxNode, inValid: boolean) => {
+  const visit = (n: SyntaxNode, inside: string | null) => {
     if (problem) return;
-    if (isValidCall(n) && (kind !== 'requires' || !conjuncts.some((c) => c.id === n.id)))
-      problem = '\\valid only as a conjunct of a requires clause (what callers guarantee)';
-    else if (inValid && isRange(n) && !allowedRanges.has(n.id)) problem = 'a range a..b only as \\valid(p + (a..b)) or \\valid(&p[a..b])';
-    for (const ch of n.namedChildren) if (ch) visit(ch, inValid || isValidCall(n));
+    const name = isValidCall(n) ? '\\valid' : isSeparatedCall(n) ? '\\separated' : null;
+    if (name && (kind !== 'requires' || !conjuncts.some((c) => c.id === n.id)))
+      problem = `${name} only as a conjunct of a requires clause (what callers guarantee)`;
+    else if (inside && isRange(n) && !allowedRanges.has(n.id)) problem = `a range a..b only as ${inside}(p + (a..b)) or ${inside}(&p[a..b])`;
+    for (const ch of n.namedChildren) if (ch) visit(ch, name ?? inside);
   };
-  visit(expr, false);
+  visit(expr, null);
   return problem;
 }

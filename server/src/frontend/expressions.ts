@@ -38,9 +38,10 @@ export interface ContractNames {
 
 export const RESULT_PLACEHOLDER = '_Result';
 export const OLD_PLACEHOLDER = '_Old';
-/** `\valid` and `\valid_read` in a requires clause (same lengths, so columns stay those of the file). */
+/** `\valid`, `\valid_read` and `\separated` in a requires clause (same lengths, so columns stay those of the file). */
 export const VALID_PLACEHOLDER = '_Valid';
 export const VALID_READ_PLACEHOLDER = '_Valid_read';
+export const SEPARATED_PLACEHOLDER = '_Separated';
 
 const NONDET_TYPES: Record<string, string> = {
   int: 'int',

@@ -5,8 +5,9 @@
 // reach_error, abort, exit).
 
 import type { CType, FunctionType } from '../ir/types';
-import { INT, VOID, isInteger } from '../ir/types';
-import type { IRFunction, Operand, RangeBound, SourceRange, Variable } from '../ir/ir';
+import { INT, VOID, isInteger, typeToString } from '../ir/types';
+import type { AcslLocation, IRFunction, Operand, RangeBound, SourceRange, Variable } from '../ir/ir';
+import { sizeOf } from '../ir/layout';
 import type { SyntaxNode } from './parser';
 import { ERROR_FUNCTIONS } from '../ir/libc';
 import type { SourceMap } from './sourcemap';
@@ -17,15 +18,25 @@ import {
   type ExpressionHost,
   type ContractNames,
   OLD_PLACEHOLDER,
+  SEPARATED_PLACEHOLDER,
   VALID_PLACEHOLDER,
   VALID_READ_PLACEHOLDER,
   strip,
   varPlace,
 } from './expressions';
-import { isRange, isValidCall } from './acsl';
+import { isRange, isSeparatedCall, isValidCall } from './acsl';
 import { FunctionBuilder } from './builder';
 import { InitResolver, emitLocalInit, constInitializer, inferredLength, type InitTree } from './initializers';
 import { decayType, promote } from './ctypes';
+
+/** A clause's words: the placeholders and ranges written back as ACSL. */
+const acslText = (call: SyntaxNode): string =>
+  call.text
+    .replace(VALID_READ_PLACEHOLDER, '\\valid_read')
+    .replace(VALID_PLACEHOLDER, '\\valid')
+    .replace(SEPARATED_PLACEHOLDER, '\\separated')
+    .replace(/\|\|/g, '..')
+    .replace(/\s+/g, ' ');
 
 export interface ContractClause {
   kind: 'requires' | 'ensures';
@@ -327,7 +338,7 @@ export class FunctionLowerer extends ExpressionLowerer {
     }
     const saved = this.synthetic;
     this.synthetic = true;
-    const cond = origin === 'requires' && isValidCall(n) ? this.valid(n) : this.truth(n);
+    const cond = origin === 'requires' && isValidCall(n) ? this.valid(n) : origin === 'requires' && isSeparatedCall(n) ? this.separated(n) : this.truth(n);
     this.synthetic = saved;
     if (!cond) return;
     if (cond.kind === 'const' && cond.value === 0n) {
@@ -340,12 +351,56 @@ export class FunctionLowerer extends ExpressionLowerer {
 
   /**
    * `\valid(p + (a..b))`, `\valid(&p[a..b])` or `\valid(p)` (and `\valid_read`), checked in place by
-   * frontend/acsl.ts: the IR's `valid` of the pointer and the range. A bound is a C value plus a
-   * constant (`n - 1`), added as ACSL integers; a bound computed otherwise is not read as C
-   * arithmetic (it may wrap where ACSL does not): the conjunct is left out, with a warning.
+   * frontend/acsl.ts: the IR's `valid` of the pointer and the range (see location).
    */
   private valid(call: SyntaxNode): Operand | null {
-    const arg = strip(call.childForFieldName('arguments')!.namedChildren.find((a) => a && a.type !== 'comment')!);
+    const arg = call.childForFieldName('arguments')!.namedChildren.find((a) => a && a.type !== 'comment')!;
+    const loc = this.location(arg, '\\valid');
+    if (!loc) return null;
+    const text = acslText(call);
+    return this.assignTemp({ op: 'valid', ...loc, text, type: INT }, INT, call);
+  }
+
+  /**
+   * `\separated(l1, ..., ln)`, each location written as for `\valid` (checked in place by
+   * frontend/acsl.ts): the IR's `separated`. Offsets count elements of the pointee, so the pointees
+   * must have one size; otherwise element ranges are not comparable and the conjunct is left out,
+   * with a warning (assuming less is sound, guessing is not).
+   */
+  private separated(call: SyntaxNode): Operand | null {
+    const args = call.childForFieldName('arguments')!.namedChildren.filter((a): a is SyntaxNode => !!a && a.type !== 'comment');
+    const locs: AcslLocation[] = [];
+    for (const arg of args) {
+      const loc = this.location(arg, '\\separated');
+      if (!loc) return null;
+      locs.push(loc);
+    }
+    const sizes = locs.map((l) => {
+      const to = (l.ptr.type as Extract<CType, { kind: 'pointer' }>).to;
+      return to.kind === 'void' || to.kind === 'function' ? null : sizeOf(to, this.model);
+    });
+    const first = sizes[0];
+    if (first === null || sizes.some((z) => z !== first)) {
+      const types = [...new Set(locs.map((l) => typeToString(l.ptr.type)))].join("', '");
+      this.ctx.report(
+        'warning',
+        call,
+        first === null || sizes.includes(null)
+          ? `\\separated of a pointer without an element size ('${types}'): ignored`
+          : `\\separated of pointers to elements of different sizes ('${types}'): ignored`,
+      );
+      return null;
+    }
+    return this.assignTemp({ op: 'separated', locs, text: acslText(call), type: INT }, INT, call);
+  }
+
+  /**
+   * The location `p + (a..b)`, `&p[a..b]` or `p` (0..0) of a `\valid` or `\separated` argument. A bound
+   * is a C value plus a constant (`n - 1`), added as ACSL integers; a bound computed otherwise is not
+   * read as C arithmetic (it may wrap where ACSL does not): null, with a warning (the conjunct is left out).
+   */
+  private location(argNode: SyntaxNode, what: string): AcslLocation | null {
+    const arg = strip(argNode);
     const op = arg.type === 'binary_expression' || arg.type === 'pointer_expression' ? arg.childForFieldName('operator')?.type : undefined;
     const plusRange = op === '+' ? strip(arg.childForFieldName('right')!) : null;
     const index = op === '&' ? strip(arg.childForFieldName('argument')!) : null;
@@ -359,21 +414,19 @@ export class FunctionLowerer extends ExpressionLowerer {
     for (const e of ends) {
       const b = this.rangeBound(e);
       if (!b) {
-        this.ctx.report('warning', e, `ACSL range bound '${e.text}' is not a value plus a constant: this \\valid is ignored`);
+        this.ctx.report('warning', e, `ACSL range bound '${e.text}' is not a value plus a constant: this ${what} is ignored`);
         return null;
       }
       bounds.push(b);
     }
     const ptr = this.rvalue(ptrNode);
     if (ptr.type.kind !== 'pointer') {
-      this.ctx.report('warning', ptrNode, `\\valid of '${ptrNode.text}', which is not a pointer: ignored`);
+      this.ctx.report('warning', ptrNode, `${what} of '${ptrNode.text}', which is not a pointer: ignored`);
       return null;
     }
     const zero: RangeBound = { value: null, add: 0n };
     const [lo, hi] = bounds.length ? bounds : [zero, zero];
-    // The clause's words: the placeholders and ranges written back as ACSL.
-    const text = call.text.replace(VALID_READ_PLACEHOLDER, '\\valid_read').replace(VALID_PLACEHOLDER, '\\valid').replace(/\|\|/g, '..').replace(/\s+/g, ' ');
-    return this.assignTemp({ op: 'valid', ptr, lo, hi, text, type: INT }, INT, call);
+    return { ptr, lo, hi };
   }
 
   /** A range bound `E`, `E + c`, `E - c` or `c`, with E free of arithmetic (see valid). */

@@ -7,7 +7,7 @@
 // scalar operations below to fold constant expressions.
 
 import type { CType, IntType, FloatType } from './types';
-import type { Program, IRFunction, Operand, Place, Rvalue, BinaryOp } from './ir';
+import type { Program, IRFunction, Operand, Place, Rvalue, BinaryOp, RangeBound } from './ir';
 
 export class UndefinedBehaviour extends Error {
   constructor(message: string) {
@@ -582,12 +582,39 @@ class Interpreter {
       case 'valid':
         // A caller's guarantee about objects' sizes, which this test interpreter does not track.
         throw new Error(`\\valid is not executable here`);
+      case 'separated':
+        return this.separated(r, frame) ? 1n : 0n;
       case 'fresh':
       case 'defined':
       case 'unchecked':
         // Made only by the loop abstraction of prove/, for the solver: no concrete meaning.
         throw new Error(`the IR rvalue '${r.op}' is not executable`);
     }
+  }
+
+  /**
+   * ACSL `\separated`, as model/operands.ts has it: two locations are separated when they are in different
+   * objects (NULL apart from every object, two NULLs not) or their element ranges do not meet; an empty
+   * range meets nothing. Pointers into different sub-objects of one object are not compared here.
+   */
+  private separated(r: Extract<Rvalue, { op: 'separated' }>, frame: Map<number, MemObject>): boolean {
+    const bound = (b: RangeBound): bigint => (b.value ? (this.operand(b.value, frame) as bigint) : 0n) + b.add;
+    const locs = r.locs.map((l) => {
+      const p = this.operand(l.ptr, frame);
+      const [lo, hi] = [bound(l.lo), bound(l.hi)];
+      if (p === 0n) return { obj: null, parent: '', lo, hi };
+      if (!isPtr(p)) throw new Error(`${r.text}: a pointer this interpreter cannot place`);
+      const at = BigInt(pointerIndex(p));
+      return { obj: p.obj, parent: p.path.length ? p.path.slice(0, -1).join('.') : '-', lo: at + lo, hi: at + hi };
+    });
+    for (let i = 0; i < locs.length; i++)
+      for (let j = i + 1; j < locs.length; j++) {
+        const [a, b] = [locs[i], locs[j]];
+        if (a.hi < a.lo || b.hi < b.lo || a.obj !== b.obj) continue;
+        if (a.parent !== b.parent) throw new Error(`${r.text}: pointers into different parts of one object`);
+        if (!(a.hi < b.lo || b.hi < a.lo)) return false;
+      }
+    return true;
   }
 
   private callByName(name: string, args: Value[]): Value {

@@ -135,6 +135,13 @@ export type Rvalue =
    * The bounds are ACSL integers, without C's wrap-around (`n - 1` for n == 0 is -1). `text` is the clause's words.
    */
   | { op: 'valid'; ptr: Operand; lo: RangeBound; hi: RangeBound; text: string; type: CType }
+  /**
+   * ACSL `\separated(l1, ..., ln)` in a requires clause: 1 when the locations are pairwise disjoint, else 0
+   * (`type`: int). Location k is `locs[k].ptr + (lo..hi)` (a single pointer: 0..0), bounds as for `valid`; an
+   * empty range (lo > hi) is separated from everything. The front end gives every pointer a pointee of one
+   * size (offsets count elements of it). `text` is the clause's words.
+   */
+  | { op: 'separated'; locs: AcslLocation[]; text: string; type: CType }
   /** `value` with its undefined behaviour not an obligation (the model's value then; prove/, next to `defined`). */
   | { op: 'unchecked'; value: Rvalue; type: CType };
 
@@ -142,6 +149,13 @@ export type Rvalue =
 export interface RangeBound {
   value: Operand | null;
   add: bigint;
+}
+
+/** An ACSL set of locations `ptr + (lo..hi)` (`\separated`'s arguments; `ptr` alone is 0..0). */
+export interface AcslLocation {
+  ptr: Operand;
+  lo: RangeBound;
+  hi: RangeBound;
 }
 
 export type Instr =

@@ -3,7 +3,7 @@
 // Shared by SSA construction and the goal catalogue so that neither has to
 // know every Rvalue shape.
 
-import type { Instr, Operand, Place, Rvalue, Terminator } from './ir';
+import type { AcslLocation, Instr, Operand, Place, Rvalue, Terminator } from './ir';
 
 /** How a place is used by the instruction that mentions it. */
 export type PlaceRole = 'dst' | 'load' | 'addr';
@@ -88,6 +88,8 @@ export function rvalueOperands(rv: Rvalue): Operand[] {
       return [rv.a, rv.b];
     case 'valid':
       return [rv.ptr, rv.lo.value, rv.hi.value].filter((x): x is Operand => x !== null);
+    case 'separated':
+      return rv.locs.flatMap((l) => [l.ptr, l.lo.value, l.hi.value]).filter((x): x is Operand => x !== null);
     case 'call':
       return rv.args;
     case 'icall':
@@ -128,6 +130,11 @@ export function renamePlace(place: Place, r: Renamer, rootId?: number): Place {
   return { ...place, root, path };
 }
 
+function renameLocation(l: AcslLocation, r: Renamer): AcslLocation {
+  const o = (op: Operand) => renameOperand(op, r);
+  return { ptr: o(l.ptr), lo: { ...l.lo, value: l.lo.value && o(l.lo.value) }, hi: { ...l.hi, value: l.hi.value && o(l.hi.value) } };
+}
+
 export function renameRvalue(rv: Rvalue, r: Renamer): Rvalue {
   const o = (op: Operand) => renameOperand(op, r);
   switch (rv.op) {
@@ -145,12 +152,9 @@ export function renameRvalue(rv: Rvalue, r: Renamer): Rvalue {
     case 'ptrdiff':
       return { ...rv, a: o(rv.a), b: o(rv.b) };
     case 'valid':
-      return {
-        ...rv,
-        ptr: o(rv.ptr),
-        lo: { ...rv.lo, value: rv.lo.value && o(rv.lo.value) },
-        hi: { ...rv.hi, value: rv.hi.value && o(rv.hi.value) },
-      };
+      return { ...rv, ...renameLocation(rv, r) };
+    case 'separated':
+      return { ...rv, locs: rv.locs.map((l) => renameLocation(l, r)) };
     case 'call':
       return { ...rv, args: rv.args.map(o) };
     case 'icall':

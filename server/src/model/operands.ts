@@ -30,6 +30,9 @@ import { CHAR_TYPE, INT_TYPE, toOffset, type EncoderState, type Env, type Evalua
 import type { Memory } from './memory';
 import { storeMember } from './unions';
 
+/** Width of ACSL integers (range bounds, element offsets of `\valid` and `\separated`). */
+const ACSL_BITS = 72;
+
 export function operandOps(st: EncoderState, memory: () => Memory) {
   const { ctx, z, vars, addObject, taint, getVar, nullPtr, nondetSite, topCtx, entry } = st;
   const nodes = st.u.nodes;
@@ -188,6 +191,8 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
       }
       case 'valid':
         return { val: { k: 'bv', t: boolToInt(ctx, validity(rv, env, c), intBits(rv.type)) }, ub: [] };
+      case 'separated':
+        return { val: { k: 'bv', t: boolToInt(ctx, separation(rv, env, c), intBits(rv.type)) }, ub: [] };
       case 'call': {
         if (!rv.external) throw new Error('internal calls are handled by the node walk');
         if (isLibraryFunction(rv.callee)) {
@@ -255,23 +260,54 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
       taint(`${rv.text} of a pointer without an object type`);
       return st.T;
     }
-    // ACSL integers: the bounds in 72 bits, which no C value plus a constant of the clause overflows.
-    const WIDE = 72;
-    const bound = (b: RangeBound): BV => {
-      let v = bvConst(ctx, b.add, WIDE);
-      if (b.value) {
-        const x = tOf(evalOperand(b.value, env, c, st.cur.node).val) as BV;
-        const t = b.value.type as IntType;
-        v = v.add(t.signed ? x.signExt(WIDE - t.bits) : x.zeroExt(WIDE - t.bits)) as BV;
-      }
-      return v;
-    };
-    const { empty, nonNull, inObject } = memory().validRange(p, pointee, bound(rv.lo), bound(rv.hi), env);
+    const { empty, nonNull, inObject } = memory().validRange(p, pointee, acslBound(rv.lo, env, c), acslBound(rv.hi, env, c), env);
     const exact = empty.or(nonNull) as B;
     if (c !== topCtx) return exact; // a callee's requires is not assumed (encode.ts)
     const lit = st.boolConst('validBound');
     st.inputBounds.push({ lit, text: `\`${rv.text}\` within the sizes the model gives inputs (--pointer-array-length)` });
     return ite(ctx, lit, empty.or(nonNull.and(inObject)), exact) as B;
+  }
+
+  /** ACSL integers: a range bound in ACSL_BITS bits, which no C value plus a constant of the clause overflows. */
+  function acslBound(b: RangeBound, env: Env, c: CallContext): BV {
+    let v = bvConst(ctx, b.add, ACSL_BITS);
+    if (b.value) {
+      const x = tOf(evalOperand(b.value, env, c, st.cur.node).val) as BV;
+      const t = b.value.type as IntType;
+      v = v.add(t.signed ? x.signExt(ACSL_BITS - t.bits) : x.zeroExt(ACSL_BITS - t.bits)) as BV;
+    }
+    return v;
+  }
+
+  /**
+   * `\separated(l1, ..., ln)` of a requires clause: every two locations are in different objects
+   * (NULL is object 0: two NULL locations meet, a NULL one and another do not), or their element
+   * ranges [off + lo, off + hi], as ACSL integers, do not meet; an empty range meets nothing. Unlike
+   * `\valid` this needs no input bound: it reads offsets and object identities, which the model has
+   * exactly whatever size it gives the objects, so the assumption excludes exactly the executions
+   * whose locations overlap. The front end gave every pointee one size (offsets are comparable).
+   */
+  function separation(rv: Extract<Rvalue, { op: 'separated' }>, env: Env, c: CallContext): B {
+    const locs: { obj: BV; first: BV; last: BV; empty: B }[] = [];
+    for (const l of rv.locs) {
+      const p = evalOperand(l.ptr, env, c, st.cur.node).val;
+      if (p.k !== 'ptr') {
+        taint(`${rv.text} of a value the model does not have as a pointer`);
+        return st.T;
+      }
+      const lo = acslBound(l.lo, env, c);
+      const hi = acslBound(l.hi, env, c);
+      // The model's offsets of pointers that exist are within [0, 2^64): zero-extended, as validRange.
+      const off = (p.off as BV).zeroExt(ACSL_BITS - OFF_BITS);
+      locs.push({ obj: p.obj as BV, first: off.add(lo) as BV, last: off.add(hi) as BV, empty: hi.slt(lo) as B });
+    }
+    const pairs: B[] = [];
+    for (let i = 0; i < locs.length; i++)
+      for (let j = i + 1; j < locs.length; j++) {
+        const [a, b] = [locs[i], locs[j]];
+        pairs.push(ctx.Or(a.empty, b.empty, a.obj.neq(b.obj), a.last.slt(b.first), b.last.slt(a.first)) as B);
+      }
+    return pairs.length ? (ctx.And(...pairs) as B) : st.T;
   }
 
   /** Whether the destination of the instruction being encoded is read anywhere in its function. */
