@@ -227,21 +227,15 @@ export function instrumentMcdc(program: Program, fn: IRFunction, structure: Mcdc
       for (const value of [true, false]) {
         const to = value ? t.then : t.else;
         const digit = k(value ? 1 : 2);
-        const record: Instr[] =
-          i === 0
-            ? [{ kind: 'assign', dst, value: { op: 'use', a: digit }, range }]
-            : (() => {
-                const times = temp('mcdc.t');
-                return [
-                  {
-                    kind: 'assign',
-                    dst: { ...dst, root: { kind: 'var', id: times.id } },
-                    value: { op: 'binary', bop: '*', a: trace, b: k(3), type: UINT },
-                    range,
-                  },
-                  { kind: 'assign', dst, value: { op: 'binary', bop: '+', a: times, b: digit, type: UINT }, range },
-                ] as Instr[];
-              })();
+        // trace = digit for the first condition evaluated, trace * 3 + digit for the others.
+        const record: Instr[] = [];
+        if (i === 0) record.push({ kind: 'assign', dst, value: { op: 'use', a: digit }, range });
+        else {
+          const times = temp('mcdc.t');
+          const timesDst = { root: { kind: 'var' as const, id: times.id }, path: [], type: UINT };
+          record.push({ kind: 'assign', dst: timesDst, value: { op: 'binary', bop: '*', a: trace, b: k(3), type: UINT }, range });
+          record.push({ kind: 'assign', dst, value: { op: 'binary', bop: '+', a: times, b: digit, type: UINT }, range });
+        }
         // The paths that leave the decision through this edge: a check per path, each with its goal block.
         let after = to;
         const ending = d.paths
