@@ -135,6 +135,17 @@ describe('MC/DC against every input run by gcc', () => {
   });
 });
 
+describe('what MC/DC leaves out is said', () => {
+  it('the operands of && used as a value are listed as not analysed, with why', async () => {
+    const file = writeC('value.c', 'int f(int a, int b) {\n  int both = a > 0 && b > 0;\n  if (both) return 1;\n  return 0;\n}\n');
+    const r = await engine.cover({ file, criterion: 'mcdc' });
+    const m = r.functions[0].mcdc!;
+    expect(m.skipped.map((x) => x.text)).toEqual(['a > 0', 'b > 0']);
+    for (const x of m.skipped) expect(x.why).toMatch(/used as a value/);
+    expect(m.decisions.map((d) => d.text)).toEqual(['both']);
+  });
+});
+
 describe('MC/DC of tritype', () => {
   it('shows every condition of every decision, each pair taken by validated runs', async () => {
     const file = fixture('tritype.c');

@@ -61,6 +61,9 @@ export function mcdcDecisions(fn: IRFunction): McdcStructure {
   for (const b of fn.blocks)
     if (b.terminator.kind === 'branch') branchBlocks.set(b.terminator.decision, [...(branchBlocks.get(b.terminator.decision) ?? []), b]);
   for (const d of fn.decisions) {
+    // `x = a && b;`: the operands are conditions of no branch decision (their outcome is a value).
+    if (d.kind === 'condition' && !d.parent && !d.synthetic)
+      out.skipped.push({ id: d.id, text: d.text, range: d.range, why: 'an operand of && or || used as a value, not in a branch decision' });
     if (d.synthetic || d.kind === 'condition' || d.kind === 'switch') continue;
     const skip = (why: string) => out.skipped.push({ id: d.id, text: d.text, range: d.range, why });
     const parts: Decision[] = fn.decisions.filter((c) => c.kind === 'condition' && c.parent === d.id);
