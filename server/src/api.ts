@@ -79,11 +79,15 @@ export interface CoverRequest extends SourceInput {
   criterion: 'statement' | 'decision' | 'mcdc' | 'error-calls';
   /** As CheckRequest.invariants. */
   invariants?: boolean;
+  /** False: no validation of the data even when the engine validates (the editor validates coverage after showing it). */
+  validate?: boolean;
 }
 
 /** The editor's background analysis of one function: decision coverage, then assertions and runtime errors, in one report. */
 export interface AnalyseRequest extends SourceInput {
   function: string;
+  /** The coverage part, already computed (`cover` with the decision criterion, no invariants, not validated): it is validated and the checks are run. */
+  coverage?: Report;
 }
 
 export interface CfgRequest extends SourceInput {

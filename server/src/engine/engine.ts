@@ -458,13 +458,16 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         );
         report.functions.push(fnReport(fn, reports, suite.tests));
       }
-      return validated(l, report, signal);
+      return req.validate === false ? report : validated(l, report, signal);
     },
 
     async analyse(req: AnalyseRequest, signal) {
       // Decision coverage first, then assertions and runtime errors.
       // Within the loop bound only: the prover would delay the editor's first answer (a reach on a goal tries invariants).
-      const cover = await engine.cover({ file: req.file, text: req.text, function: req.function, criterion: 'decision', invariants: false }, signal);
+      // Coverage computed earlier (the editor shows it first) is validated here, with the checks' data.
+      const cover = req.coverage
+        ? await validated(await load(req), req.coverage, signal)
+        : await engine.cover({ file: req.file, text: req.text, function: req.function, criterion: 'decision', invariants: false }, signal);
       throwIfCancelled(signal);
       const check = await engine.check({ file: req.file, text: req.text, function: req.function, invariants: false }, signal);
       return mergeAnalysis(cover, check);

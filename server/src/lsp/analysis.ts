@@ -17,7 +17,16 @@
 // time limit gets a second look with a longer one (`deeperFactor` times
 // `timeoutMs`); what they find is merged into the cached report.
 
-import { EngineError, isCancellation, type AnalyseRequest, type EngineOptions, type EngineParams, type EngineResult, type ReachRequest } from '../api';
+import {
+  EngineError,
+  isCancellation,
+  type AnalyseRequest,
+  type CoverRequest,
+  type EngineOptions,
+  type EngineParams,
+  type EngineResult,
+  type ReachRequest,
+} from '../api';
 import { createHash } from 'node:crypto';
 import type { GoalReport, Reason, Report, TestReport } from '../../../shared/report';
 import { indexFile, textWithout, type FileIndex, type FunctionInfo } from './functions';
@@ -82,6 +91,8 @@ export interface FunctionView {
   failure?: string;
   /** The analysis is queued or running. */
   pending: boolean;
+  /** Its coverage is final (in `report`); its properties are being checked. */
+  checking?: boolean;
   /** The user cancelled it (it starts again after an edit or when asked). */
   cancelled: boolean;
 }
@@ -113,6 +124,8 @@ export class Analysis {
   private readonly cancelled = new Map<string, string>();
   /** Background job per `uri#function`. */
   private readonly running = new Map<string, RunningJob>();
+  /** Coverage published before the properties are checked, by function hash (until the whole analysis is cached). */
+  private readonly covered = new Map<string, CachedAnalysis>();
   /** Follow-up queries per `uri#function`, aborted when that function changes. */
   private readonly following = new Map<string, { hash: string; controller: AbortController; pending: number }>();
   /** User requests per `uri#function`, aborted when that function changes. */
@@ -250,6 +263,8 @@ export class Analysis {
     }
     const failure = this.failures.get(k);
     if (failure && failure.hash === info.hash) return { failure: failure.message, pending, cancelled };
+    const coverage = pending ? this.covered.get(info.hash) : undefined;
+    if (coverage) return { report: this.shifted(uri, coverage), pending, checking: true, cancelled };
     return { pending, cancelled };
   }
 
@@ -442,8 +457,23 @@ export class Analysis {
       if (fn) spans.set(name, { from: fn.startLine + 1, to: fn.endLine + 1 });
     }
     const k = key(uri, info.name);
-    const done = this.pool
-      .run('analyse', params, this.options, 'background', controller.signal)
+    // Coverage first, shown as soon as it is known; the properties are checked in a second job, queued behind
+    // the coverage of the other functions (issue 14: coverage status first, then properties).
+    const twoStages = async (): Promise<Report> => {
+      const cover: CoverRequest = {
+        file: params.file,
+        text: params.text,
+        function: params.function,
+        criterion: 'decision',
+        invariants: false,
+        validate: false,
+      };
+      const coverage = await this.pool.run('cover', cover, this.options, 'background', controller.signal);
+      this.covered.set(info.hash, { report: coverage, spans, analysed: params, textHash: info.textHash, followUps: new Map() });
+      this.onChange(uri);
+      return this.pool.run('analyse', { ...params, coverage }, this.options, 'background', controller.signal);
+    };
+    const done = twoStages()
       .then(
         (report) => {
           const cached: CachedAnalysis = { report, spans, analysed: params, textHash: info.textHash, followUps: new Map() };
@@ -460,6 +490,7 @@ export class Analysis {
         },
       )
       .finally(() => {
+        if (this.covered.get(info.hash)?.analysed === params) this.covered.delete(info.hash);
         if (this.running.get(k)?.controller === controller) this.running.delete(k);
         if (!controller.signal.aborted) {
           this.schedule(uri);

@@ -346,7 +346,8 @@ connection.onCodeLens((params): CodeLens[] => {
     if (v.cancelled && !fr) {
       title = 'CReach: analysis cancelled · click to analyse';
       command = 'creach.generateSuite';
-    } else if (fr) title = v.stale ? `${functionSummary(fr)} (stale: ${v.stale})` : functionSummary(fr);
+    } else if (fr)
+      title = v.stale ? `${functionSummary(fr)} (stale: ${v.stale})` : v.checking ? `${functionSummary(fr)} · checking properties…` : functionSummary(fr);
     else if (v.stale) title = `CReach: not analysed: ${v.stale}`;
     else if (v.failure) title = 'CReach: analysis failed (see the CReach output)';
     else title = 'CReach: analysing…';
