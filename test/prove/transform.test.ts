@@ -11,7 +11,7 @@ import { acyclicLevel, encodeAt } from '../../server/src/solve/level';
 import { obligationsBefore } from '../../server/src/solve/targets';
 import { siteKey } from '../../server/src/model/state';
 import type { B } from '../../server/src/model/semantics';
-import { getZ3, type Z3Handle } from '../../server/src/z3/z3';
+import { getZ3, queueCheck, type Z3Handle } from '../../server/src/z3/z3';
 import { abstractLoops, loopEffects } from '../../server/src/prove/transform';
 import { lowerCandidates } from '../../server/src/prove/candidates';
 
@@ -41,7 +41,8 @@ async function checks(text: string, source: string, peel = 0): Promise<{ init: b
   for (const c of a.checks)
     for (const site of enc.sites.get(siteKey(fn.name, c.block, c.index)) ?? []) {
       const copy = { lit: enc.reach[site.node].and(site.cond.not()) as B, node: site.node, upTo: c.index };
-      if ((await solver.check(copy.lit, ...obligationsBefore(level, copy))) === 'sat') out[c.role] = true;
+      // Through the engine's check queue: a check outside it lets Z3's term finalizers run during the check (heap corruption).
+      if ((await queueCheck(() => solver.check(copy.lit, ...obligationsBefore(level, copy)))) === 'sat') out[c.role] = true;
     }
   return out;
 }

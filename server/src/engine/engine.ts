@@ -39,7 +39,7 @@ import { InvariantProver } from '../prove/prover';
 import { lowerCondition, type ConditionAt } from '../frontend/condition';
 import { ConditionNotModelled, type ConditionCode } from '../model/encode';
 import { exclusive, getZ3 } from '../z3/z3';
-import { validateSuite } from '../testgen/validate';
+import { validateSuite, type SuiteValidation } from '../testgen/validate';
 import { emitHarness } from '../testgen/harness';
 import { suiteFiles, validateForExport } from '../testgen/export';
 import { replaySuite } from '../testgen/replay';
@@ -267,12 +267,11 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
     return { ...fnReport(fn, reports, suite.tests), mcdc };
   }
 
-  async function validated(l: Loaded, report: Report, signal?: AbortSignal): Promise<Report> {
-    if (options.validate !== true || report.functions.every((f) => f.tests.length === 0)) return report;
-    throwIfCancelled(signal);
+  /** The report's data compiled and run with the engine's compiler options (validation marks its tests), in a scratch folder. */
+  async function runData(l: Loaded, report: Report): Promise<SuiteValidation> {
     const workDir = await mkdtemp(path.join(tmpdir(), 'creach-validate-'));
     try {
-      const v = await validateSuite(l.program, report, {
+      return await validateSuite(l.program, report, {
         compiler: options.compiler,
         workDir,
         timeoutMs: RUN_TIMEOUT_MS,
@@ -280,15 +279,21 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         includePaths: options.includePaths,
         defines: options.defines,
       });
-      if (!v.available) {
-        // Not run is not failed: the data are not validated, and the reason says why.
-        for (const t of report.functions.flatMap((f) => f.tests)) {
-          delete t.validated;
-          t.validation = v.message ?? 'no C compiler to validate with';
-        }
-      }
     } finally {
       await rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  async function validated(l: Loaded, report: Report, signal?: AbortSignal): Promise<Report> {
+    if (options.validate !== true || report.functions.every((f) => f.tests.length === 0)) return report;
+    throwIfCancelled(signal);
+    const v = await runData(l, report);
+    if (!v.available) {
+      // Not run is not failed: the data are not validated, and the reason says why.
+      for (const t of report.functions.flatMap((f) => f.tests)) {
+        delete t.validated;
+        t.validation = v.message ?? 'no C compiler to validate with';
+      }
     }
     return report;
   }
@@ -502,29 +507,17 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
       const l = await load(req);
       // The report is the caller's copy: validation marks its tests.
       const report: Report = structuredClone(req.report);
-      const workDir = await mkdtemp(path.join(tmpdir(), 'creach-run-'));
-      try {
-        const v = await validateSuite(l.program, report, {
-          compiler: options.compiler,
-          workDir,
-          timeoutMs: RUN_TIMEOUT_MS,
-          sanitize: true,
-          includePaths: options.includePaths,
-          defines: options.defines,
-        });
-        if (!v.available) return { available: false, message: v.message, tests: [], lines: null, bugs: [] };
-        const tests = report.functions.flatMap((f) =>
-          f.tests.map((t): RunTestResult => {
-            const run = v.tests.find((x) => x.function === f.name && x.id === t.id);
-            const passed = t.validated === undefined ? null : t.validated;
-            const message = passed ? 'passed' : (t.validation ?? (run ? 'failed' : 'not run'));
-            return { function: f.name, id: t.id, passed, message, output: run?.output ?? '', missed: run?.missed ?? [] };
-          }),
-        );
-        return { available: true, tests, lines: v.lines, bugs: v.differences };
-      } finally {
-        await rm(workDir, { recursive: true, force: true });
-      }
+      const v = await runData(l, report);
+      if (!v.available) return { available: false, message: v.message, tests: [], lines: null, bugs: [] };
+      const tests = report.functions.flatMap((f) =>
+        f.tests.map((t): RunTestResult => {
+          const run = v.tests.find((x) => x.function === f.name && x.id === t.id);
+          const passed = t.validated === undefined ? null : t.validated;
+          const message = passed ? 'passed' : (t.validation ?? (run ? 'failed' : 'not run'));
+          return { function: f.name, id: t.id, passed, message, output: run?.output ?? '', missed: run?.missed ?? [] };
+        }),
+      );
+      return { available: true, tests, lines: v.lines, bugs: v.differences };
     },
 
     async replay(req: ReplayRequest) {
