@@ -239,11 +239,6 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
   };
 
   /**
-   * With `options.validate` (the editor, in trusted workspaces only), the data
-   * of a reach/check/cover report are compiled and run with the configured
-   * compiler, which sets `validated`/`validation` on each test.
-   */
-  /**
    * MC/DC of one function: the suite of the instrumented copy (goals/mcdc.ts) for every evaluation path of every
    * decision, then the decision criterion's goals; path goals are reported in `mcdc`, not among the goals.
    */
@@ -284,6 +279,11 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
     }
   }
 
+  /**
+   * With `options.validate` (the editor, in trusted workspaces only), the data
+   * of a reach/check/cover report are compiled and run with the configured
+   * compiler, which sets `validated`/`validation` on each test.
+   */
   async function validated(l: Loaded, report: Report, signal?: AbortSignal): Promise<Report> {
     if (options.validate !== true || report.functions.every((f) => f.tests.length === 0)) return report;
     throwIfCancelled(signal);

@@ -62,7 +62,8 @@ function independenceOf(d: McdcDecision, paths: McdcPathReport[], i: number): Mc
           : `${name} shown by ${paths[a].test} (${show(a)}) and ${paths[b].test} (${show(b)}): ${others}`,
     };
   }
-  const candidates = [...independencePairs(d, i, 'unique-cause'), ...independencePairs(d, i, 'masking')];
+  // Masking accepts every unique-cause pair, and more: these are all the pairs that could show the condition.
+  const candidates = independencePairs(d, i, 'masking');
   if (candidates.length === 0)
     return { condition: i, status: 'impossible', reason: `no two evaluations of the decision differ in ${name} and in the outcome alone` };
   // Every candidate pair needs a path no input takes (proved): the pair cannot exist.

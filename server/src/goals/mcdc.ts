@@ -66,7 +66,7 @@ export function mcdcDecisions(fn: IRFunction): McdcStructure {
       out.skipped.push({ id: d.id, text: d.text, range: d.range, why: 'an operand of && or || used as a value, not in a branch decision' });
     if (d.synthetic || d.kind === 'condition' || d.kind === 'switch') continue;
     const skip = (why: string) => out.skipped.push({ id: d.id, text: d.text, range: d.range, why });
-    const parts: Decision[] = fn.decisions.filter((c) => c.kind === 'condition' && c.parent === d.id);
+    const parts: Decision[] = conditionsOf(fn, d.id);
     if (parts.length === 0) parts.push(d);
     if (parts.length > MAX_CONDITIONS) {
       skip(`more than ${MAX_CONDITIONS} conditions`);
@@ -89,6 +89,11 @@ export function mcdcDecisions(fn: IRFunction): McdcStructure {
     else out.decisions.push({ id: d.id, text: d.text, range: d.range, conditions, paths });
   }
   return out;
+}
+
+/** The `&&`/`||` conditions of a decision, in evaluation order (the front end makes them left to right); none for a simple one. */
+export function conditionsOf(fn: IRFunction, decision: string): Decision[] {
+  return fn.decisions.filter((c) => c.kind === 'condition' && c.parent === decision);
 }
 
 /** Every way through the decision's branches, or why they could not be followed. */

@@ -509,7 +509,7 @@ async function runTests(args: HarnessArgs, signal: AbortSignal | undefined): Pro
 
 /** MC/DC of one function: its own suite (pairs of data per condition), validated by running when the workspace is trusted. */
 async function mcdc(args: CoverArgs, signal: AbortSignal | undefined): Promise<Report> {
-  if (!args.function) throw new ResponseError(LSPErrorCodes.RequestFailed, 'creach.mcdc: which function? (expected [{ uri, function }])');
+  if (!args.function) throw new ResponseError(LSPErrorCodes.RequestFailed, `${ServerCommands.mcdc}: which function? (expected [{ uri, function }])`);
   const f = await openFile(args.uri);
   const text = analysis.analysisText(args.uri) ?? f.text;
   return analysis.userRequest(args.uri, args.function, 'cover', { file: f.file, text, function: args.function, criterion: 'mcdc' }, signal);

@@ -31,8 +31,7 @@ export function gcovFor(compiler: string): string {
   const suffix = m?.[1] ?? '';
   const beside = path.join(path.dirname(compiler), `gcov${suffix}`);
   // A compiler given by path (a wrapper script, ccache) may have no gcov beside it: then the one on PATH.
-  if (path.dirname(compiler) === '.' || fs.existsSync(beside)) return path.dirname(compiler) === '.' ? `gcov${suffix}` : beside;
-  return `gcov${suffix}`;
+  return path.dirname(compiler) !== '.' && fs.existsSync(beside) ? beside : `gcov${suffix}`;
 }
 
 /** Line records of `sourceFile` from the counts of `objectFile` (both in workDir). */
@@ -62,12 +61,16 @@ export async function readGcov(gcov: string, workDir: string, objectFile: string
 /** Statement (line) and branch coverage of the lines in [from, to]. */
 export function coverageOf(lines: GcovLine[], ranges: { from: number; to: number }[]): MeasuredCoverage {
   const cov: MeasuredCoverage = { statements: { covered: 0, total: 0 }, branches: { covered: 0, total: 0 } };
-  for (const l of lines) {
-    if (!ranges.some((r) => l.line >= r.from && l.line <= r.to)) continue;
+  for (const l of linesWithin(lines, ranges)) {
     cov.statements.total++;
     if (l.count > 0) cov.statements.covered++;
     cov.branches.total += l.branches.length;
     cov.branches.covered += l.branches.filter((c) => c > 0).length;
   }
   return cov;
+}
+
+/** The records of the lines in [from, to] of some range. */
+export function linesWithin(lines: GcovLine[], ranges: { from: number; to: number }[]): GcovLine[] {
+  return lines.filter((l) => ranges.some((r) => l.line >= r.from && l.line <= r.to));
 }

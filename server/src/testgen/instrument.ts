@@ -8,6 +8,7 @@
 import type { IRFunction, Program, SourceRange } from '../ir/ir';
 import { parseC, type SyntaxNode } from '../frontend/parser';
 import { pointStatements } from '../goals/catalogue';
+import { conditionsOf } from '../goals/mcdc';
 
 export type Probe =
   | { kind: 'block'; fn: string; block: number; line: number }
@@ -177,11 +178,11 @@ export async function instrumentSource(program: Program, functions?: string[], o
         probes.push({ kind: 'switch', fn: fn.name, decision: d.id, line: d.range.line });
       } else if (branching.has(d.id) || d.kind !== 'condition') {
         const whole = options.vectors ? vectorOf.get(d.parent ?? '') : undefined;
-        const conditions = fn.decisions.filter((c) => c.kind === 'condition' && c.parent === d.id).map((c) => c.id);
+        const conditions = options.vectors ? conditionsOf(fn, d.id).map((c) => c.id) : [];
         if (whole && whole.conditions.includes(d.id)) {
           const k = `${whole.probe}, ${whole.conditions.indexOf(d.id)}, ${whole.conditions.length}`;
           add(s, e, '((', `) ? creach_probe_vtrue(${id}, ${k}) : creach_probe_vfalse(${id}, ${k}))`);
-        } else if (options.vectors && conditions.length > 0) {
+        } else if (conditions.length > 0) {
           vectorOf.set(d.id, { probe: id, conditions });
           add(s, e, '((', `) ? creach_probe_dtrue(${id}) : creach_probe_dfalse(${id}))`);
         } else add(s, e, '((', `) ? creach_probe_true(${id}) : creach_probe_false(${id}))`);

@@ -21,7 +21,7 @@ const CONTEXT_DEPTH = 64;
 import { emitHarness, harnessTests, type HarnessTest } from './harness';
 import { instrumentSource, parseProbeRecord, probeRuntime, type Probe, type ProbeRecord } from './instrument';
 import { runProcess, type RunResult } from './run';
-import { coverageOf, gcovFor, readGcov, type GcovLine, type MeasuredCoverage, type CoverageCount } from './gcov';
+import { coverageOf, gcovFor, linesWithin, readGcov, type GcovLine, type MeasuredCoverage, type CoverageCount } from './gcov';
 
 export interface ValidateOptions {
   compiler: string;
@@ -318,7 +318,7 @@ export async function validateSuite(program: Program, report: Report, opts: Vali
   if (typeof lines === 'string') result.differences.push(`internal: ${lines}`);
   else {
     result.measured = coverageOf(lines, ranges);
-    result.lines = lines.filter((l) => ranges.some((r) => l.line >= r.from && l.line <= r.to));
+    result.lines = linesWithin(lines, ranges);
     compareClaims(report, observer, records, lines, result);
   }
   return result;
