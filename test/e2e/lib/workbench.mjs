@@ -404,10 +404,18 @@ export class Workbench {
       throw new Error(`no "${label}" in the editor context menu (shown: ${all.filter(Boolean).join(' | ')})`);
     }
     await labels.nth(index).click();
-    // The menu sometimes only focuses the item on a synthetic click: Enter runs it, as a user would.
+    // The menu sometimes only focuses the item on a synthetic click: then Enter runs it, as a user would.
+    // But a menu that did run the command may still be fading out: an Enter pressed then goes to the
+    // editor and splits the line (CI: the line became its indentation, the datum never came). So wait
+    // for the menu to close, and press Enter only while the keyboard focus is still inside the menu.
     const menu = this.page.locator('.context-view .monaco-menu');
-    if (await menu.isVisible().catch(() => false)) {
-      await this.page.keyboard.press('Enter');
+    const closed = await menu
+      .waitFor({ state: 'hidden', timeout: 2000 })
+      .then(() => true)
+      .catch(() => false);
+    if (!closed) {
+      const focusInMenu = await this.page.evaluate(() => !!document.activeElement?.closest('.context-view .monaco-menu'));
+      if (focusInMenu) await this.page.keyboard.press('Enter');
       await menu.waitFor({ state: 'hidden', timeout: 5000 });
     }
   }
