@@ -1,7 +1,9 @@
 // An instrumented copy of the source for validation: probes inserted at the
 // IR's ranges record which blocks ran, which outcome each decision took,
 // which switch values were seen, and which assertions and error calls were
-// reached. Probes only record: every insertion keeps the value, type and
+// reached, and whether each `ensures` clause held on return (the clause's C
+// text evaluated by gcc after each `return`, with `\result` and the entry
+// values of `\old(e)` and of the parameters). Probes only record: every insertion keeps the value, type and
 // evaluation order of the code it wraps, and no newline is inserted, so line
 // numbers (sanitizer messages, gcov) stay those of the original.
 
@@ -9,6 +11,7 @@ import type { IRFunction, Program, SourceRange } from '../ir/ir';
 import { parseC, type SyntaxNode } from '../frontend/parser';
 import { pointStatements } from '../goals/catalogue';
 import { conditionsOf } from '../goals/mcdc';
+import { declare } from './cvalues';
 
 export type Probe =
   | { kind: 'block'; fn: string; block: number; line: number }
@@ -141,7 +144,67 @@ export async function instrumentSource(program: Program, functions?: string[], o
         }
       });
     }
+    // Before the decision probes: a return value's wrap encloses theirs.
+    ensuresProbes(fn);
     decisionProbes(fn);
+  }
+
+  /**
+   * Each `ensures` clause checked on return: at the body's start, entry copies of the parameters and of each
+   * `\old(e)` (ACSL: parameters in a postcondition are their entry values) and the result variable;
+   * `return E;` becomes `return (creach_result = (E), <checks>, creach_result);` (the assignment converts
+   * as `return` does), and `return;` or the end of a void body runs the checks first. A clause with other ACSL
+   * constructs (`==>`, `\valid`, ranges) is not observed.
+   */
+  function ensuresProbes(fn: IRFunction): void {
+    const clauses: { block: number; index: number; text: string; line: number }[] = [];
+    for (const b of fn.blocks)
+      b.instrs.forEach((instr, index) => {
+        if (instr.kind === 'assert' && instr.origin === 'ensures') clauses.push({ block: b.id, index, text: instr.text, line: instr.range.line });
+      });
+    if (!clauses.length) return;
+    const skipAll = () => clauses.forEach((c) => skipped.push(`${fn.name}: ensures at line ${c.line}`));
+    const [defStart] = rangeOf(fn.range);
+    let def: SyntaxNode | null = tree.rootNode.descendantForIndex(defStart, defStart);
+    while (def && def.type !== 'function_definition') def = def.parent;
+    const body = def?.childForFieldName('body');
+    const ret = fn.type.kind === 'function' ? fn.type.ret : undefined;
+    if (!def || !body || !ret || ret.kind === 'array' || ret.kind === 'function') return skipAll();
+    const params = fn.params.map((id) => program.vars.get(id)?.name).filter((n): n is string => !!n);
+    const entry: string[] = [];
+    const checks: string[] = [];
+    let olds = 0;
+    for (const c of clauses) {
+      const cText = ensuresAsC(c.text, params, (e) => {
+        const name = `creach_old_${olds++}`;
+        entry.push(`__auto_type ${name} __attribute__((unused)) = (${e});`);
+        return name;
+      });
+      if (cText === null) {
+        skipped.push(`${fn.name}: ensures at line ${c.line}`);
+        continue;
+      }
+      const id = probes.length;
+      probes.push({ kind: 'assert', fn: fn.name, block: c.block, index: c.index, line: c.line });
+      checks.push(`((${cText}) ? creach_probe_true(${id}) : creach_probe_false(${id}))`);
+    }
+    if (!checks.length) return;
+    const copies = params.map((p) => `__auto_type creach_param_${p} __attribute__((unused)) = ${p};`);
+    const result = ret.kind === 'void' ? [] : [`${declare(ret, 'creach_result')} __attribute__((unused));`];
+    add(body.startIndex + 1, body.startIndex + 1, ` ${[...copies, ...entry, ...result].join(' ')}`, '');
+    const returns: SyntaxNode[] = [];
+    const visit = (n: SyntaxNode) => {
+      if (n.type === 'return_statement') returns.push(n);
+      for (const ch of n.namedChildren) if (ch) visit(ch);
+    };
+    visit(body);
+    for (const r of returns) {
+      const value = r.namedChildren[0];
+      if (value && ret.kind !== 'void') add(value.startIndex, value.endIndex, '(creach_result = (', `), ${checks.join(', ')}, creach_result)`);
+      else if (!value) add(r.startIndex, r.endIndex, `{ ${checks.join('; ')}; `, ' }');
+    }
+    // Falling off the end of a void function returns too.
+    if (ret.kind === 'void') add(body.endIndex - 1, body.endIndex - 1, ` ${checks.join('; ')}; `, '');
   }
 
   function assertProbe(r: SourceRange, id: number): boolean {
@@ -192,6 +255,43 @@ export async function instrumentSource(program: Program, functions?: string[], o
   }
 
   return { text: applyWraps(text, wraps), probes, skipped };
+}
+
+/**
+ * An `ensures` clause as C for the instrumented function: `\result` is `creach_result`, each `\old(e)` the
+ * name `old(e)` gives its entry copy, and each parameter its entry copy `creach_param_<name>`. Null when the
+ * clause has ACSL beyond C's expressions, or a literal that a plain identifier scan could misread.
+ */
+export function ensuresAsC(text: string, params: string[], old: (e: string) => string): string | null {
+  if (/\\(?!result\b|old\b)|==>|<==>|\.\.|["']/.test(text)) return null;
+  let out = '';
+  let i = 0;
+  for (;;) {
+    const k = text.indexOf('\\old', i);
+    if (k < 0) break;
+    const open = text.indexOf('(', k);
+    if (open < 0 || text.slice(k + 4, open).trim() !== '') return null;
+    let depth = 0;
+    let close = open;
+    for (; close < text.length; close++) {
+      if (text[close] === '(') depth++;
+      else if (text[close] === ')' && --depth === 0) break;
+    }
+    if (close >= text.length) return null;
+    out += `${text.slice(i, k)}\u0000${old(text.slice(open + 1, close))}\u0000`;
+    i = close + 1;
+  }
+  out += text.slice(i);
+  const names = new Set(params);
+  // Parameters (not members: `.x`, `->x`) are their entry copies; \old's names are left as they are.
+  return out
+    .split('\u0000')
+    .map((part, n) =>
+      n % 2 === 1
+        ? part
+        : part.replace(/\\result\b/g, 'creach_result').replace(/(?<!\.\s*)(?<!->\s*)\b[A-Za-z_]\w*\b/g, (id) => (names.has(id) ? `creach_param_${id}` : id)),
+    )
+    .join('');
 }
 
 /** Inserts every wrap; nested wraps open outer-first and close inner-first. */

@@ -414,8 +414,12 @@ class GoalObserver {
       }
       case 'assert': {
         const id = probe(`assert|${t.block}|${t.index}`);
-        // Reached when evaluated; that it fails is the harness's expectation (assert-fails at its line).
-        return id === undefined ? null : rec.truths.has(id) || rec.falses.has(id);
+        if (id === undefined) return null;
+        // An ensures clause is violated when its check on return was false (the function returns normally).
+        const instr = code.blocks.find((b) => b.id === t.block)?.instrs[t.index];
+        if (instr?.kind === 'assert' && instr.origin === 'ensures') return rec.falses.has(id);
+        // An assertion is reached when evaluated; that it fails is the harness's expectation (assert-fails at its line).
+        return rec.truths.has(id) || rec.falses.has(id);
       }
       case 'edges': {
         const d = code.decisions.find((x) => x.id === goal.decision);
