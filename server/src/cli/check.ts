@@ -1,4 +1,4 @@
-// creach check FILE [--function F] [--json | --format text|json|sarif]: assertions, ensures clauses and possible runtime errors.
+// creach check FILE [--function F] [--validate] [--json | --format text|json|sarif]: assertions, ensures clauses and possible runtime errors.
 // creach check --project compile_commands.json [--jobs N] [--shard i/n] [--format text|json|sarif|html] [--output FILE] (project.ts)
 
 import { engineOptionsHelp, parseCommandLine } from './options';
@@ -21,6 +21,8 @@ is from main. Exit code 1 when a violation is found (for a program: a violation 
   --format text|json|sarif  the output: text (the default), the report as JSON, or a SARIF 2.1.0 log for code scanning
                             (violations: results of level error, or warning for a function checked alone; unknown and
                             bounded verdicts: results of level note with their cause; proofs: notifications of the run)
+  --validate                compile and run the counter-examples (with gcc's sanitizers when available), each marked
+                            validated or not
 ${projectUsage}
 ${engineOptionsHelp(['solver', 'common'])}`;
 
@@ -28,7 +30,7 @@ export async function run(args: string[]): Promise<number> {
   const cl = parseCommandLine(
     args,
     ['common', 'solver'],
-    { ...reportOptionSpecs, format: { type: 'string' }, property: { type: 'string' }, ...projectOptionSpecs },
+    { ...reportOptionSpecs, format: { type: 'string' }, property: { type: 'string' }, validate: { type: 'boolean' }, ...projectOptionSpecs },
     usage,
     'project',
   );
@@ -45,7 +47,8 @@ export async function run(args: string[]): Promise<number> {
     throw new UsageError(`--function ${String(values.function)} contradicts the property's entry function ${property.entry}\n${usage}`);
   const fn = property?.entry ?? (values.function as string | undefined);
   // SV-COMP: runtime errors are not the property, and an uninitialised local has any value.
-  const engine = property ? { ...cl.engine, runtimeErrors: false, uninitialisedNondet: true } : cl.engine;
+  const options = { ...cl.engine, validate: Boolean(values.validate) };
+  const engine = property ? { ...options, runtimeErrors: false, uninitialisedNondet: true } : options;
   // SV-COMP: one violation is the verdict (false); the other error calls keep their first answers.
   const report = await withEngine(cl.file, engine, (e, source) => e.check({ ...source, function: fn, ...(property ? { untilViolated: true } : {}) }));
   if (format === 'sarif') process.stdout.write(`${JSON.stringify(sarifLog(report, { toolVersion: toolVersion() }), null, 2)}\n`);

@@ -1,4 +1,4 @@
-// creach reach FILE --line L [--column C] [--outcome true|false] [--function F] [--where 'C expr'] [--all --limit N] [--json]
+// creach reach FILE --line L [--column C] [--outcome true|false] [--function F] [--where 'C expr'] [--all --limit N] [--validate] [--json]
 // or --goal ID.
 
 import { engineOptionsHelp, integerOption, parseCommandLine } from './options';
@@ -16,6 +16,7 @@ Finds a test datum that reaches the statement (or, with --outcome, the decision 
   --limit N
   --function F, -f F        the function (default: the one around the line)
   --json                    the report as JSON
+  --validate                compile and run the data (with gcc's sanitizers when available), each marked validated or not
 ${engineOptionsHelp(['solver', 'common'])}`;
 
 export async function run(args: string[]): Promise<number> {
@@ -31,6 +32,7 @@ export async function run(args: string[]): Promise<number> {
       where: { type: 'string' },
       all: { type: 'boolean' },
       limit: { type: 'string' },
+      validate: { type: 'boolean' },
     },
     usage,
   );
@@ -39,7 +41,7 @@ export async function run(args: string[]): Promise<number> {
   if (values.line === undefined && values.goal === undefined) throw new UsageError(`--line or --goal is required\n${usage}`);
   if (values.line !== undefined && values.goal !== undefined) throw new UsageError(`--line and --goal exclude each other\n${usage}`);
   if (cl.rest.length > 0) throw new UsageError(`unexpected argument '${cl.rest[0]}'\n${usage}`);
-  const report = await withEngine(cl.file, cl.engine, (e, source) =>
+  const report = await withEngine(cl.file, { ...cl.engine, validate: Boolean(values.validate) }, (e, source) =>
     e.reach({
       ...source,
       ...(values.goal !== undefined ? { goal: String(values.goal) } : { line: integerOption(values, 'line', 0, 1) }),
