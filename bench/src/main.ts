@@ -1,5 +1,5 @@
-// `npm run bench [part...] [--runs N]`: parts are seeds, latency, scale, lsp,
-// profile (default: all); `report` only prints the stored results again. Prints markdown, merges the parts run into
+// `npm run bench [part...] [--runs N] [--seeds PREFIX]`: parts are seeds, latency, scale, lsp,
+// profile (default: all); --seeds runs only the seed rows whose id starts with PREFIX (the others stay as stored); `report` only prints the stored results again. Prints markdown, merges the parts run into
 // bench/results.json, writes bench/out/report.md and bench/out/scale.svg.
 // Internal child commands: `seed-warm ID N`, `latency-child`, `scale-point FAMILY SIZE`, `coldsplit`.
 
@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { outDir, root } from './common';
-import { runSeeds, seedWarm } from './seeds';
+import { runSeeds, seedGoals, seedWarm } from './seeds';
 import { latencyChild, runLatency } from './latency';
 import { runScale, scalePoint } from './scale';
 import { runLsp } from './lsp';
@@ -38,15 +38,17 @@ async function main(argv: string[]): Promise<number> {
   }
   const runsAt = argv.indexOf('--runs');
   const runs = runsAt >= 0 ? Number(argv[runsAt + 1]) : 5;
-  const asked = argv.filter((a, i) => !a.startsWith('--') && argv[i - 1] !== '--runs');
+  const seedsAt = argv.indexOf('--seeds');
+  const seedPrefix = seedsAt >= 0 ? argv[seedsAt + 1] : undefined;
+  const asked = argv.filter((a, i) => !a.startsWith('--') && argv[i - 1] !== '--runs' && argv[i - 1] !== '--seeds');
   const reportOnly = asked.length === 1 && asked[0] === 'report';
   const unknown = [
     ...asked.filter((a) => !reportOnly && !(parts as readonly string[]).includes(a)),
-    ...argv.filter((a) => a.startsWith('--') && a !== '--runs'),
+    ...argv.filter((a) => a.startsWith('--') && a !== '--runs' && a !== '--seeds'),
   ];
-  if (unknown.length || !(runs >= 1)) {
+  if (unknown.length || !(runs >= 1) || (seedsAt >= 0 && !seedPrefix)) {
     process.stderr.write(
-      `usage: npm run bench -- [${parts.join('|')} ...] [--runs N]\n       npm run bench -- report    (print the markdown of bench/results.json again)\n`,
+      `usage: npm run bench -- [${parts.join('|')} ...] [--runs N] [--seeds ID-PREFIX]\n       npm run bench -- report    (print the markdown of bench/results.json again)\n`,
     );
     return 2;
   }
@@ -65,7 +67,14 @@ async function main(argv: string[]): Promise<number> {
   const log = (s: string) => process.stderr.write(s + '\n');
   for (const part of todo) {
     log(`== ${part}`);
-    if (part === 'seeds') results.seeds = await runSeeds(runs);
+    if (part === 'seeds' && seedPrefix === undefined) results.seeds = await runSeeds(runs);
+    if (part === 'seeds' && seedPrefix !== undefined) {
+      // A subset: its rows replace theirs, in the table's order; the other rows stay as stored.
+      const fresh = await runSeeds(runs, (g) => g.id.startsWith(seedPrefix));
+      const kept = (results.seeds ?? []).filter((x) => !fresh.some((f) => f.id === x.id));
+      const order = seedGoals.map((g) => g.id);
+      results.seeds = [...kept, ...fresh].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+    }
     if (part === 'latency') results.latency = await runLatency();
     if (part === 'scale') results.scale = await runScale(240_000);
     if (part === 'lsp') results.lsp = await runLsp(300_000);

@@ -104,6 +104,20 @@ function statusAt(r: Report, kind: string, line: number): string | undefined {
 
 // ---- the goals
 
+/** The TCAS properties of tcas.c and their verdicts (the papers' Table 2). */
+export const TCAS_PROPERTIES: Record<string, 'holds' | 'violated'> = {
+  P1a: 'holds',
+  P1b: 'holds',
+  P2a: 'holds',
+  P2b: 'violated',
+  P3a: 'violated',
+  P3b: 'holds',
+  P4a: 'violated',
+  P4b: 'violated',
+  P5a: 'holds',
+  P5b: 'violated',
+};
+
 const inDomain = (inputs: Record<string, DataValue>) => {
   const a = inputs.a as number[];
   const b = inputs.b as number[];
@@ -386,6 +400,19 @@ export const seedGoals: SeedGoal[] = [
     request: { kind: 'reach', line: 35 },
     expect: (r) => reachedWith(r, (x) => num(x.x) > 6.103515625e-5 && num(x.x) < 1e4, 'x in (6.103515625e-5, 1e4)'),
   },
+  // The ten safety properties of the TCAS papers (Table 1) on the module of tcas.c, each checked as a user would:
+  // the property's function, its runtime errors too. Table 2 (and tcas.c's gcc runs): five hold, five are violated.
+  ...Object.entries(TCAS_PROPERTIES).map(([name, expected]): SeedGoal => ({
+    id: `tcas-${name}`,
+    file: 'tcas.c',
+    goal: `${name}: \`ensures\` (and runtime errors)`,
+    seed: `TCAS Table 2: ${expected === 'holds' ? 'proved' : 'counter-example'}`,
+    request: { kind: 'check', function: name, runtimeErrors: true },
+    expect: (r) => {
+      const status = goalsOf(r).find((g) => g.kind === 'assertion')?.status;
+      return status === expected ? null : `expected ${expected}, got ${status}`;
+    },
+  })),
 ];
 
 // ---- running them
