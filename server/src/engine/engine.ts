@@ -574,7 +574,7 @@ function collectUnsupported(fn: IRFunction): { line: number; what: string }[] {
     for (const i of b.instrs) {
       if (i.kind === 'unsupported') out.push({ line: i.range.line, what: i.what });
       else if (i.kind === 'assign' && (i.value.op === 'havoc' || i.value.op === 'icall'))
-        out.push({ line: i.range.line, what: i.value.op === 'havoc' ? i.value.what : 'call through a function pointer' });
+        out.push({ line: i.range.line, what: i.value.op === 'havoc' ? i.value.what : 'call through a function pointer to no function of this file' });
     }
   return out;
 }

@@ -217,7 +217,7 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
         // undefined behaviour; anything else is a function the model does not know.
         const f = o(rv.fn);
         const isNull = f.val.k === 'ptr' ? ((f.val.obj as BV).eq(bvConst(ctx, 0n, OBJ_BITS)) as B) : st.F_;
-        taint('call through a function pointer');
+        taint('call through a function pointer to no function of this file');
         return {
           val: freshVal(ctx, rv.type.kind === 'void' ? CHAR_TYPE : rv.type, 'icall'),
           ub: [...f.ub, { error: 'null', cond: isNull, detail: 'call through a null function pointer' }],

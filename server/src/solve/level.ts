@@ -38,6 +38,8 @@ export interface Level {
   baseHits: number;
   /** The size assumptions some run reaches the limit of, by the size hits asked about (solve/assumptions.ts). */
   assumed: Map<string, string[]>;
+  /** Taint sites (by index in enc.taints) no execution reaches, with no reachable taint before them (solve/query.ts). */
+  deadTaints?: Map<number, Promise<boolean>>;
 }
 
 /** Input boxes tried first, for readable data: every scalar input within [-size, size]. */

@@ -252,6 +252,36 @@ export class FunctionSolver {
       : { leftMs: GOAL_BUDGET_QUERIES * this.options.timeoutMs, suite: opts.suite };
   }
 
+  /**
+   * The taints before the copies (taintsBefore) that some execution may reach. A taint site counts as dead
+   * when no execution reaches it (the obligations before it holding) and every taint site before it is dead
+   * too: then its reachability was decided by modelled code alone (a reachable unmodelled construct before it
+   * could change what follows). A function-pointer call's fallback (a pointer to none of the program's
+   * functions) behind a pointer that is always one of them is such a site.
+   */
+  private async liveTaintsBefore(level: Level, copies: GoalCopy[], signal?: AbortSignal): Promise<{ what: string; lines: number[] }[]> {
+    const { enc } = level;
+    const dead = (level.deadTaints ??= new Map());
+    const before = (a: { node: number; index: number }, b: { node: number; index: number }) =>
+      level.ancestors[b.node].has(a.node) || (a.node === b.node && a.index < b.index);
+    const isDead = (k: number): Promise<boolean> => {
+      let d = dead.get(k);
+      if (!d) {
+        const t = enc.taints[k];
+        d = (async () => {
+          for (let j = 0; j < enc.taints.length; j++) if (j !== k && before(enc.taints[j], t) && !(await isDead(j))) return false;
+          const at: GoalCopy = { lit: enc.reach[t.node], node: t.node, upTo: t.index };
+          return (await this.check(level, [enc.reach[t.node], ...obligationsBefore(level, at)], signal)) === 'unsat';
+        })();
+        dead.set(k, d);
+      }
+      return d;
+    };
+    const deadOnes = new Set<number>();
+    for (let k = 0; k < enc.taints.length; k++) if (copies.some((c) => taintBefore(level, enc.taints[k], c)) && (await isDead(k))) deadOnes.add(k);
+    return taintsBefore(level, copies, (k) => !deadOnes.has(k));
+  }
+
   /** Phase 1 alone: a complete valid execution reaching the goal, or null. */
   private async completeAt(level: Level, goal: Goal, copies: GoalCopy[], opts: QueryOptions): Promise<GoalVerdict | null> {
     if (!copies.length) return null;
@@ -327,7 +357,10 @@ export class FunctionSolver {
     // Nothing found at this bound (not a verdict: reach goes on to the next bound).
     if (opts.satOnly) return { status: 'not-reached' };
     // Unsatisfiable at this bound.
-    if (tainted.length) return { status: 'unknown', causes: [{ kind: 'not-modelled', constructs: tainted }], bound: level.bound };
+    if (tainted.length) {
+      const live = await this.liveTaintsBefore(level, copies, signal);
+      if (live.length) return { status: 'unknown', causes: [{ kind: 'not-modelled', constructs: live }], bound: level.bound };
+    }
     const unwind = await this.unwindable(level, signal);
     if (unwind === 'unknown')
       return {

@@ -145,8 +145,8 @@ export function taintBefore(level: Level, t: { node: number; index: number }, c:
   return level.ancestors[c.node].has(t.node) || (t.node === c.node && t.index < c.upTo);
 }
 
-/** Taints and limits that can be on a path to one of the copies. */
-export function taintsBefore(level: Level, copies: GoalCopy[]): { what: string; lines: number[] }[] {
+/** Taints and limits that can be on a path to one of the copies (`counts`: which taints, by index in enc.taints). */
+export function taintsBefore(level: Level, copies: GoalCopy[], counts: (k: number) => boolean = () => true): { what: string; lines: number[] }[] {
   const { enc } = level;
   const nodes = new Set<number>();
   for (const c of copies) {
@@ -154,7 +154,9 @@ export function taintsBefore(level: Level, copies: GoalCopy[]): { what: string; 
     for (const a of level.ancestors[c.node]) nodes.add(a);
   }
   const out: { what: string; lines: number[] }[] = [];
-  for (const t of enc.taints) if (copies.some((c) => taintBefore(level, t, c))) out.push({ what: t.what, lines: [t.line] });
+  enc.taints.forEach((t, k) => {
+    if (counts(k) && copies.some((c) => taintBefore(level, t, c))) out.push({ what: t.what, lines: [t.line] });
+  });
   for (const l of enc.unrolled.limits) if (nodes.has(l.node) || l.node === 0) out.push({ what: l.what, lines: [l.line] });
   return mergeConstructs(out);
 }
