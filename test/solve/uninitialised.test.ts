@@ -14,6 +14,8 @@ import * as path from 'node:path';
 import { defaultEngineOptions } from '../../server/src/api';
 import { fileEngine, type Engine } from '../helpers/engine';
 import { expectAllValidated, fixture, validate, writeC } from './helpers';
+import { exportSuite } from '../testgen/helpers';
+import { loadProgram } from '../../server/src/frontend/index';
 
 const run = promisify(execFile);
 const file = fixture('uninitialised.c');
@@ -125,14 +127,46 @@ describe('reads of uninitialised locals', () => {
     try {
       const sv = await nondet.check({ file: prog });
       expect(sv.functions[0].goals.map((g) => [g.kind, g.status])).toEqual([['assertion', 'violated']]);
-      // The counter-example shows the value it reads (C: x == 12345u reaches the call), and is not
-      // validated by running: a compiled run does not choose what an uninitialised local holds.
+      // The counter-example gives the value the declaration (line 3) takes, and the harness sets it there:
+      // run, x == 12345u reaches the call.
       const t = sv.functions[0].tests[0];
-      expect(t.indeterminate).toEqual([{ variable: 'x', line: 4, value: 12345, type: 'unsigned int' }]);
+      expect(t.indeterminate).toEqual([{ variable: 'x', line: 3, value: 12345, type: 'unsigned int' }]);
       expect(t.nondet).toEqual([]);
       await validate(prog, sv);
-      expect(t.validated).toBeUndefined();
-      expect(t.validation).toBe('not checked by running: the run reads uninitialised `x` (line 4), whose value a compiled run does not choose');
+      expect({ validated: t.validated, why: t.validation }).toEqual({ validated: true, why: undefined });
+      // The value is really the harness's: another one does not reach the call.
+      t.indeterminate![0].value = 12344;
+      await validate(prog, sv);
+      expect(t.validated).toBe(false);
+    } finally {
+      nondet.dispose();
+    }
+  }, 120_000);
+
+  it("SV-COMP's convention: each execution of a declaration takes the datum's value, and the compiled run's results match", async () => {
+    const nondet = await fileEngine({ ...defaultEngineOptions, timeoutMs: 30_000, runtimeErrors: false, uninitialisedNondet: true });
+    try {
+      // each_iteration: s = 5 + t (the second iteration's t, never assigned) + n.
+      const report = await nondet.cover({ file, function: 'each_iteration', criterion: 'decision' });
+      const tests = report.functions[0].tests;
+      expect(tests.some((x) => x.result !== undefined)).toBe(true);
+      for (const t of tests.filter((x) => x.result !== undefined)) {
+        expect(t.indeterminate?.map((u) => [u.variable, u.line])).toEqual([
+          ['t', 26],
+          ['t', 26],
+        ]);
+        // C: the first iteration assigns 5, the second adds what its declaration gave.
+        expect(t.result).toBe(5 + Number(t.indeterminate![1].value) + Number(t.inputs.n));
+      }
+      await expectAllValidated(file, report);
+      // The exported harness comes with the source copy that sets them: it compiles and passes with gcc.
+      const program = await loadProgram({ file }, defaultEngineOptions);
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'creach-uninit-export-'));
+      const files = exportSuite(program, report, dir, 'c');
+      expect(files.map((f) => path.basename(f))).toEqual(['uninitialised_source.c', 'uninitialised_tests.c']);
+      await run('gcc', ['-Wall', '-Wextra', '-Werror', '-o', path.join(dir, 'tests'), files[1]]);
+      const { stdout } = await run(path.join(dir, 'tests'));
+      expect(stdout).toMatch(new RegExp(`^${tests.length} passed, 0 failed$`, 'm'));
     } finally {
       nondet.dispose();
     }

@@ -76,3 +76,26 @@ export function uninitialisedReads(program: Program, fn: IRFunction): Map<number
   for (const b of fn.blocks) if (atStart[b.id] !== null) transfer(b.id, true);
   return out;
 }
+
+const settable = new WeakMap<Program, Set<number>>();
+
+/**
+ * The locals (integer or floating) that some path may read before assigning them, over every function
+ * of the program: under SV-COMP's convention (any value) each execution of their declaration gives them
+ * a value of the datum, which the harness sets (testgen/indeterminate.ts).
+ */
+export function indeterminateLocals(program: Program): Set<number> {
+  let s = settable.get(program);
+  if (!s) {
+    s = new Set();
+    for (const fn of program.functions)
+      for (const byIndex of uninitialisedReads(program, fn).values())
+        for (const ids of byIndex.values())
+          for (const id of ids) {
+            const t = program.vars.get(id)?.type;
+            if (t?.kind === 'int' || t?.kind === 'float') s.add(id);
+          }
+    settable.set(program, s);
+  }
+  return s;
+}

@@ -14,6 +14,7 @@
 // path, and never hands out a datum whose path passes one.
 
 import type { Instr, Program, SourceRange } from '../ir/ir';
+import { indeterminateLocals } from '../ir/uninitialised';
 import { sameType } from '../ir/types';
 import type { Z3Handle } from '../z3/z3';
 import { resolveVar, type CallContext, type DagNode, type UnrolledFunction } from './unroll';
@@ -262,8 +263,11 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
         if (rv.op === 'indeterminate' && ins.dst?.root.kind === 'var' && ins.dst.path.length === 0) {
           // The declaration is reached: no value until the next assignment (absent: see initFlagKey).
           const id = resolveVar(c, ins.dst.root.id);
-          env.delete(id);
           env.delete(initFlagKey(id));
+          // SV-COMP's convention (any value), for a local some path reads before assigning it: the
+          // declaration takes a value of the datum, which the harness sets there.
+          if (opts.uninitialisedNondet && indeterminateLocals(program).has(ins.dst.root.id)) env.set(id, st.indeterminateSite(ins.dst.root.id));
+          else env.delete(id);
           return;
         }
         const r = evalRvalue(rv, env, c);

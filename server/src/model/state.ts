@@ -429,6 +429,22 @@ export class EncoderState {
     }
   };
 
+  /** The value a declaration gives a local under SV-COMP's convention (any value), recorded as the datum's. */
+  indeterminateSite = (varId: number): Val => {
+    const variable = this.vars.get(varId)!;
+    const val = freshVal(this.ctx, variable.type, `uninit.${variable.name}`);
+    this.nondet.push({
+      node: this.cur.node,
+      index: this.cur.index,
+      call: variable.name,
+      line: this.cur.range.line,
+      type: variable.type,
+      val,
+      uninitialised: true,
+    });
+    return val;
+  };
+
   /** A fresh input for a nondet call or an external function's result, recorded at the current place. */
   nondetSite = (call: string, type: CType): Val => {
     const val = freshVal(this.ctx, type, call);

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import type { Program } from '../ir/ir';
 import type { Report } from '../../../shared/report';
 import { emitHarness } from './harness';
+import { setsIndeterminate, sourceWithIndeterminate } from './indeterminate';
 import { emitCmocka, emitGtest } from './frameworks';
 import { testCompSuite } from './testcomp';
 import { validateSuite, type SuiteValidation } from './validate';
@@ -29,21 +30,25 @@ function stem(file: string): string {
   );
 }
 
-/** The files of the suite in `format`, for writing into `dir` (the C harness includes the source relative to it). */
+/**
+ * The files of the suite in `format`, for writing into `dir` (the C harness includes the source relative to it).
+ * Data that give uninitialised locals their values (SV-COMP's convention) come with a copy of the source whose
+ * declarations read them (indeterminate.ts), included instead; its own `#include "..."` are found with `-I` the
+ * source's folder.
+ */
 export function suiteFiles(program: Program, report: Report, dir: string, format: ExportFormat): SuiteFile[] {
-  const include = path.relative(path.resolve(dir), path.resolve(program.file)).split(path.sep).join('/');
+  const copy = format !== 'testcomp' && format !== 'json' && setsIndeterminate(report);
+  const source: SuiteFile[] = copy ? [{ name: `${stem(program.file)}_source.c`, text: sourceWithIndeterminate(program) }] : [];
+  const include = copy ? source[0].name : path.relative(path.resolve(dir), path.resolve(program.file)).split(path.sep).join('/');
   switch (format) {
     case 'c':
-      return [{ name: `${stem(program.file)}_tests.c`, text: emitHarness(program, report, { sourcePath: include }) }];
+      return [...source, { name: `${stem(program.file)}_tests.c`, text: emitHarness(program, report, { sourcePath: include }) }];
     case 'cmocka':
-      return [{ name: `${stem(program.file)}_cmocka.c`, text: emitCmocka(program, report, include) }];
+      return [...source, { name: `${stem(program.file)}_cmocka.c`, text: emitCmocka(program, report, include) }];
     case 'gtest': {
       const cName = `${stem(program.file)}_creach.c`;
       const { c, cc } = emitGtest(program, report, include, cName);
-      return [
-        { name: cName, text: c },
-        { name: `${stem(program.file)}_gtest.cc`, text: cc },
-      ];
+      return [...source, { name: cName, text: c }, { name: `${stem(program.file)}_gtest.cc`, text: cc }];
     }
     case 'testcomp':
       return testCompSuite(program, report, { programFile: program.file });

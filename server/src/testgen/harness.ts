@@ -9,7 +9,7 @@
 
 import type { Program, IRFunction, Variable } from '../ir/ir';
 import type { CType, FloatType, IntType } from '../ir/types';
-import { INT, typeToString } from '../ir/types';
+import { DOUBLE, INT, ULLONG, typeToString } from '../ir/types';
 import type { DataValue, FunctionReport, GoalReport, Report, TestReport } from '../../../shared/report';
 import { ObjectBuilder, POINTS_INTO, ValueError, declare, describeValue, intLiteral, scalarLiteral, toBigInt, toFloat, floatLiteral } from './cvalues';
 import { inputFunctions, type InputFunction } from './inputs';
@@ -135,6 +135,9 @@ export function harnessCode(
   const tests = harnessTests(report, program);
   const out: string[] = [];
   out.push(...prototypesBefore(inputs));
+  // The source copy that sets uninitialised locals (testgen/indeterminate.ts) calls these before the runtime.
+  out.push('static inline unsigned long long creach_indeterminate_int(const char *creach_var);');
+  out.push('static inline double creach_indeterminate_double(const char *creach_var);');
   if (opts.before) out.push(opts.before);
   // Allocation failures in the data: the source's malloc/calloc calls go through stubs that fail on demand.
   const failing = new Set(report.functions.flatMap((f) => f.tests.flatMap((t) => t.nondet.map((n) => n.call).filter((c) => ALLOCATORS.has(c)))));
@@ -184,10 +187,10 @@ export function harnessCode(
     // The exit status the process shows: the low 8 bits of exit()'s argument (-1: any).
     const status = t.expect.kind === 'exits' && t.expect.status !== null ? ((t.expect.status % 256) + 256) % 256 : -1;
     out.push(
-      `    { ${cString(t.name)}, ${cString(t.test.goals.join(', '))}, creach_body_${id}, creach_inputs_${id}, ${t.test.nondet.length}, ${EXPECT_C[t.expect.kind]}, ${line}, ${cString(what)}, ${status} },`,
+      `    { ${cString(t.name)}, ${cString(t.test.goals.join(', '))}, creach_body_${id}, creach_inputs_${id}, ${t.test.nondet.length}, ${EXPECT_C[t.expect.kind]}, ${line}, ${cString(what)}, ${status}, creach_indeterminate_${id}, ${t.test.indeterminate?.length ?? 0} },`,
     );
   }
-  if (tests.length === 0) out.push('    { 0, 0, 0, 0, 0, CREACH_RETURNS, 0, 0, -1 }');
+  if (tests.length === 0) out.push('    { 0, 0, 0, 0, 0, CREACH_RETURNS, 0, 0, -1, 0, 0 }');
   out.push('};');
   out.push(`#define CREACH_TEST_COUNT ${tests.length}`);
   return { code: out, tests, checks };
@@ -321,7 +324,7 @@ function testBody(
         }
       }
     }
-    tables.push(inputTable);
+    tables.push(inputTable, indeterminateTable(t.test, `creach_indeterminate_${id}`));
     out.push(`static void creach_body_${id}(void)`);
     out.push('{');
     for (const d of body.decls) out.push(`    ${d}`);
@@ -335,7 +338,7 @@ function testBody(
   } catch (e) {
     if (!(e instanceof ValueError)) throw e;
     checksOut.push([]);
-    tables.push(`static struct creach_input creach_inputs_${id}[1];`);
+    tables.push(`static struct creach_input creach_inputs_${id}[1];`, `static struct creach_input creach_indeterminate_${id}[1];`);
     out.push(`static void creach_body_${id}(void)`);
     out.push('{');
     out.push(`    creach_cannot_build(${cString(e.message)});`);
@@ -442,6 +445,24 @@ function setGlobals(program: Program, globals: Record<string, DataValue>, body: 
       stmts.push(`memcpy(&${name}, &${tmp}, sizeof ${name});`);
     }
   }
+}
+
+/**
+ * The values of uninitialised locals (SV-COMP's convention), one per execution of their declaration, in
+ * order: integers as their bits (`.u`, converted at the declaration as C converts), floating values as doubles.
+ */
+function indeterminateTable(test: TestReport, tableName: string): string {
+  const values = test.indeterminate ?? [];
+  if (values.length === 0) return `static struct creach_input ${tableName}[1];`;
+  const rows = values.map((u, i) => {
+    const what = `uninitialised value ${i + 1} (${u.variable})`;
+    const lit =
+      u.type === 'float' || u.type === 'double'
+        ? `.d = ${floatLiteral(toFloat(u.value, DOUBLE, what), DOUBLE)}`
+        : `.u = ${intLiteral(toBigInt(u.value, what), ULLONG)}`;
+    return `    { ${cString(u.variable)}, ${u.line}, { ${lit} } },`;
+  });
+  return `static struct creach_input ${tableName}[] = {\n${rows.join('\n')}\n};`;
 }
 
 /** The datum's nondet values as a static table read by the stubs (pointer values are filled in by the body). */
@@ -572,12 +593,15 @@ struct creach_test {
     int expect_line;
     const char *expect_what;
     int expect_status; /* CREACH_EXITS: the exit status (0-255), -1 for any */
+    struct creach_input *indeterminate; /* values of uninitialised locals, per execution of their declaration */
+    int n_indeterminate;
 };
 
 static jmp_buf creach_jump;
 static const struct creach_test *creach_current;
 static int creach_failures;
 static int creach_next_input;
+static int creach_next_indeterminate;
 static int creach_stop_kind;
 static unsigned int creach_stop_line;
 static const char *creach_stop_text;
@@ -633,10 +657,18 @@ static inline void creach_cannot_build(const char *why)
     printf("this datum cannot be built: %s\n", why);
 }
 
+/* A datum whose run goes on past the loop bound the solver explored (no expected result) describes its
+ * run up to there: past its values, any value will do (0), and its goals were checked before. */
+static union creach_value creach_any_value;
+
 /* The next value of the datum; the call must be the one the datum expects. */
 static inline union creach_value *creach_input(const char *call)
 {
     struct creach_input *in;
+    if (creach_next_input >= creach_current->n_inputs && creach_current->expect == CREACH_NO_RESULT) {
+        memset(&creach_any_value, 0, sizeof creach_any_value);
+        return &creach_any_value;
+    }
     if (creach_next_input >= creach_current->n_inputs) {
         creach_fail_header();
         printf("call %d is %s, but the datum has only %d input values\n", creach_next_input + 1, call, creach_current->n_inputs);
@@ -649,6 +681,37 @@ static inline union creach_value *creach_input(const char *call)
         creach_stop(CREACH_STOP_INPUT, 0, call);
     }
     return &in->v;
+}
+
+/* The value of an uninitialised local at its declaration (the source copy calls this); a datum without
+ * such values reads none of them before assigning them: any value will do. */
+static inline union creach_value *creach_indeterminate(const char *var)
+{
+    struct creach_input *in;
+    if (creach_current->n_indeterminate == 0) return 0;
+    if (creach_next_indeterminate >= creach_current->n_indeterminate && creach_current->expect == CREACH_NO_RESULT) return 0;
+    if (creach_next_indeterminate >= creach_current->n_indeterminate) {
+        creach_fail_header();
+        printf("uninitialised %s declared again, but the datum has only %d values of uninitialised locals\n", var, creach_current->n_indeterminate);
+        creach_stop(CREACH_STOP_INPUT, 0, var);
+    }
+    in = &creach_current->indeterminate[creach_next_indeterminate++];
+    if (strcmp(in->call, var) != 0) {
+        creach_fail_header();
+        printf("uninitialised value %d is for %s, expected %s (line %d)\n", creach_next_indeterminate, var, in->call, in->line);
+        creach_stop(CREACH_STOP_INPUT, 0, var);
+    }
+    return &in->v;
+}
+static inline unsigned long long creach_indeterminate_int(const char *creach_var)
+{
+    union creach_value *v = creach_indeterminate(creach_var);
+    return v ? v->u : 0;
+}
+static inline double creach_indeterminate_double(const char *creach_var)
+{
+    union creach_value *v = creach_indeterminate(creach_var);
+    return v ? v->d : 0;
 }
 
 #if defined(__GLIBC__)
@@ -667,6 +730,7 @@ static inline int creach_run(const struct creach_test *t)
     creach_current = t;
     creach_failures = 0;
     creach_next_input = 0;
+    creach_next_indeterminate = 0;
     creach_stop_kind = CREACH_STOP_NONE;
     errno = 0; /* as at program start; a datum that reads it sets it */
     if (setjmp(creach_jump) == 0) {
@@ -689,6 +753,9 @@ static inline int creach_run(const struct creach_test *t)
         } else if (creach_next_input < t->n_inputs) {
             creach_fail_header();
             printf("only %d of the %d input values were used\n", creach_next_input, t->n_inputs);
+        } else if (creach_next_indeterminate < t->n_indeterminate) {
+            creach_fail_header();
+            printf("only %d of the %d values of uninitialised locals were used\n", creach_next_indeterminate, t->n_indeterminate);
         }
         break;
     case CREACH_NO_RESULT:

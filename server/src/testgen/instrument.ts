@@ -12,6 +12,7 @@ import { parseC, type SyntaxNode } from '../frontend/parser';
 import { pointStatements } from '../goals/catalogue';
 import { conditionsOf } from '../goals/mcdc';
 import { declare } from './cvalues';
+import { indeterminateInsertions } from './indeterminate';
 
 export type Probe =
   | { kind: 'block'; fn: string; block: number; line: number }
@@ -64,7 +65,11 @@ function lineStarts(text: string): number[] {
  * `vectors`: each evaluation of a decision with `&&`/`||` conditions also records which conditions it
  * evaluated and their values (MC/DC validation): line `V <decision probe> <vector>:<outcome 0|1>`.
  */
-export async function instrumentSource(program: Program, functions?: string[], options: { vectors?: boolean } = {}): Promise<Instrumented> {
+export async function instrumentSource(
+  program: Program,
+  functions?: string[],
+  options: { vectors?: boolean; indeterminate?: boolean } = {},
+): Promise<Instrumented> {
   const text = program.source;
   const tree = await parseC(text);
   const starts = lineStarts(text);
@@ -119,6 +124,8 @@ export async function instrumentSource(program: Program, functions?: string[], o
     return true;
   };
 
+  // Declarations of uninitialised locals that read the datum's values (testgen/indeterminate.ts).
+  if (options.indeterminate) for (const i of indeterminateInsertions(program)) add(i.at, i.at, i.text, '');
   for (const fn of program.functions) {
     if (functions && !functions.includes(fn.name)) continue;
     for (const b of fn.blocks) {

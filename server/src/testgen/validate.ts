@@ -19,6 +19,7 @@ import { buildCatalogue } from '../goals/catalogue';
 /** Deep enough for every goal a report can name (the engine's contexts stop at its inlining depth). */
 const CONTEXT_DEPTH = 64;
 import { emitHarness, harnessTests, type HarnessTest } from './harness';
+import { indeterminateSettable, setsIndeterminate, sourceWithIndeterminate } from './indeterminate';
 import { instrumentSource, parseProbeRecord, probeRuntime, type Probe, type ProbeRecord } from './instrument';
 import { runProcess, type RunResult } from './run';
 import { coverageOf, gcovFor, linesWithin, readGcov, type GcovLine, type MeasuredCoverage, type CoverageCount } from './gcov';
@@ -179,7 +180,9 @@ export async function validateSuite(program: Program, report: Report, opts: Vali
     }
   }
   const base = path.basename(program.file).replace(/[^A-Za-z0-9_.-]/g, '_') || 'source.c';
-  fs.writeFileSync(path.join(workDir, base), program.source);
+  // Data with values of uninitialised locals (SV-COMP's convention): the declarations read them (indeterminate.ts).
+  const setsValues = setsIndeterminate(report);
+  fs.writeFileSync(path.join(workDir, base), setsValues ? sourceWithIndeterminate(program) : program.source);
   fs.mkdirSync(path.join(workDir, 'instrumented'), { recursive: true });
   const tests = harnessTests(report, program);
   const flags = baseFlags(program, opts);
@@ -216,7 +219,7 @@ export async function validateSuite(program: Program, report: Report, opts: Vali
   let probes: Probe[] = [];
   let probeExe = '';
   try {
-    const inst = await instrumentSource(program, functions, { vectors: report.functions.some((f) => f.mcdc) });
+    const inst = await instrumentSource(program, functions, { vectors: report.functions.some((f) => f.mcdc), indeterminate: setsValues });
     fs.writeFileSync(path.join(workDir, 'instrumented', base), inst.text);
     const rt = probeRuntime(inst.probes.length);
     fs.writeFileSync(
@@ -262,8 +265,8 @@ export async function validateSuite(program: Program, report: Report, opts: Vali
       t.test.validation = 'not checked by running: no gcc sanitizer detects a read of an uninitialised variable';
       continue;
     }
-    if (t.test.indeterminate?.length) {
-      // The datum's run depends on what an uninitialised local holds, which the compiled run does not choose.
+    if (t.test.indeterminate?.length && !indeterminateSettable(t.test)) {
+      // The datum's run depends on what an uninitialised pointer holds, which the harness does not set.
       const reads = t.test.indeterminate.map((u) => `\`${u.variable}\` (line ${u.line})`);
       delete t.test.validated;
       t.test.validation = `not checked by running: the run reads uninitialised ${[...new Set(reads)].join(', ')}, whose value a compiled run does not choose`;
