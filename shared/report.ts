@@ -48,6 +48,8 @@ export type VerdictCause =
   | { kind: 'not-modelled'; constructs: { what: string; lines: number[] }[]; blocking?: boolean }
   /** No execution within `bound` loop iterations reaches it, and some run longer. */
   | { kind: 'loop-bound'; bound: number }
+  /** The function unrolled to `bound` has `nodes` nodes, more than the `limit` CReach encodes (the search stopped below). */
+  | { kind: 'too-large'; bound: number; nodes: number; limit: number }
   /** No path of the control-flow graph leads to the goal at all. */
   | { kind: 'no-path' }
   /** The proof holds under assumptions of the input model or of the options (each said in words). */

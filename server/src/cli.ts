@@ -54,6 +54,11 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`${e.message}\n`);
       return 2;
     }
+    // Z3's WebAssembly heap is 2 GB: an input that needs more is too large for this analysis, not a bug.
+    if (e instanceof Error && /Cannot enlarge memory arrays/.test(e.message)) {
+      process.stderr.write('creach: the analysis needs more memory than the solver has (Z3, 2 GB); a lower --loop-bound or --inline-depth asks less\n');
+      return 2;
+    }
     process.stderr.write(`creach: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     return 3;
   }

@@ -175,8 +175,11 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
   };
   /** A verdict left open at a loop bound below the full one, deepened from there (and tried with invariants again). */
   const deeper = async (fs: FunctionSolver, goal: Goal, v: GoalVerdict, opts: QueryOptions): Promise<GoalVerdict> => {
-    if (!openAtLoopBound(v) || (v.bound ?? 0) >= options.maxLoopBound) return v;
-    return beyondBound(fs, goal, await fs.reach(goal, { ...opts, bounds: { from: (v.bound ?? 0) + 1 } }), opts.signal);
+    if (!openAtLoopBound(v) || (v.bound ?? 0) >= options.maxLoopBound || v.causes?.some((c) => c.kind === 'too-large')) return v;
+    const next = await fs.reach(goal, { ...opts, bounds: { from: (v.bound ?? 0) + 1 } });
+    // No deeper level could be built (too large): the answer at the bound reached stands, saying why it stops there.
+    const tooLarge = next.status === 'unknown' && next.causes?.length === 1 && next.causes[0].kind === 'too-large';
+    return beyondBound(fs, goal, tooLarge ? { ...v, causes: [...(v.causes ?? []), ...next.causes!] } : next, opts.signal);
   };
   /** The goals of a function and, with `contexts`, of everything it calls in its context. */
   const goalsOf = (l: Loaded, fn: IRFunction, contexts = true) => {

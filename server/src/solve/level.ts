@@ -68,7 +68,8 @@ export function encodeAt(
   });
   const solver = new z.ctx.Solver();
   solver.set('timeout', options.timeoutMs);
-  solver.add(...enc.assertions);
+  // In slices: a large unrolling has more assertions than a call can take as arguments (the call stack overflows).
+  for (let i = 0; i < enc.assertions.length; i += 10_000) solver.add(...enc.assertions.slice(i, i + 10_000));
   return { u, enc, solver };
 }
 

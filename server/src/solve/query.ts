@@ -26,6 +26,7 @@ import { mergeConstructs } from '../../../shared/verdicts';
 import type { B, BV } from '../model/semantics';
 import { EngineError, isCancellation } from '../errors';
 import { queueCheck, type Z3Handle } from '../z3/z3';
+import { unroll } from '../model/unroll';
 import { explainLevel, explainUnreachable, type ExplainLevel } from './explain';
 import { assumedBy } from './assumptions';
 import type { SizeHit } from '../model/state';
@@ -116,6 +117,23 @@ const SUITE_BUDGET_QUERIES = 30;
 /** A suite's time for explanations of a function; a single reach always explains. */
 const SUITE_EXPLAIN_BUDGET_MS = 3000;
 
+/**
+ * The largest unrolled graph a level is built for: the encoding and each node's ancestors grow with it. A
+ * 100,000-element bubble sort unrolled to 64 (55,713 nodes) ran node out of its memory, and a 600-line
+ * state machine unrolled to 8 (12,056 nodes) filled Z3's 2 GB. Past it the search stops at the last bound
+ * built, and says so (the loop bound reached, or unknown).
+ */
+export const MAX_UNROLLED_NODES = 10_000;
+
+export class UnrollTooLarge extends Error {
+  constructor(
+    readonly bound: number,
+    readonly nodes: number,
+  ) {
+    super(`the function unrolled to ${bound} has ${nodes} nodes`);
+  }
+}
+
 export class FunctionSolver {
   private levels = new Map<string, Promise<Level>>();
   /** Levels whose solver failed inside a check: every later query on them answers unknown. */
@@ -149,16 +167,35 @@ export class FunctionSolver {
     return { solverMs: SUITE_BUDGET_QUERIES * this.options.timeoutMs, explainMs: SUITE_EXPLAIN_BUDGET_MS };
   }
 
-  /** The level of a bound, built on first use and kept. */
+  /** The level of a bound, built on first use and kept; UnrollTooLarge past MAX_UNROLLED_NODES. */
   level(bound: number, snapshotAt?: { block: number; index: number }): Promise<Level> {
     // A level keeping the environment inside a block (for a --where there) is built apart from the shared ones.
     const key = snapshotAt ? `${bound}@${snapshotAt.block}:${snapshotAt.index}` : `${bound}`;
     let l = this.levels.get(key);
     if (!l) {
-      l = Promise.resolve().then(() => buildLevel(this.z, this.program, this.fn, this.options, bound, snapshotAt));
+      l = Promise.resolve().then(() => {
+        const nodes = this.unrolledSize(bound);
+        if (nodes > MAX_UNROLLED_NODES) throw new UnrollTooLarge(bound, nodes);
+        return buildLevel(this.z, this.program, this.fn, this.options, bound, snapshotAt);
+      });
       this.levels.set(key, l);
     }
     return l;
+  }
+
+  private sizes = new Map<number, number>();
+  /** The number of nodes of the function unrolled to `bound` (the encoding and each node's ancestors grow with it). */
+  private unrolledSize(bound: number): number {
+    let n = this.sizes.get(bound);
+    if (n === undefined) this.sizes.set(bound, (n = unroll(this.program, this.fn, bound, this.options.inlineDepth).nodes.length));
+    return n;
+  }
+
+  /** What a goal's search says when the next bound cannot be built: the last bound's answer (or unknown), and why it stopped. */
+  private tooLarge(last: GoalVerdict, e: UnrollTooLarge): GoalVerdict {
+    const cause = { kind: 'too-large' as const, bound: e.bound, nodes: e.nodes, limit: MAX_UNROLLED_NODES };
+    if (last.status === 'unknown' && !last.causes?.length) return { status: 'unknown', causes: [cause] };
+    return { ...last, causes: [...(last.causes ?? []), cause] };
   }
 
   /**
@@ -212,7 +249,13 @@ export class FunctionSolver {
     for (let b = 0; b < this.bounds.length; b++) {
       if (opts.bounds?.from !== undefined && this.bounds[b] < opts.bounds.from) continue;
       if (opts.bounds?.to !== undefined && this.bounds[b] > opts.bounds.to) break;
-      const level = await this.level(this.bounds[b], snapshotFor(goal, opts.where));
+      let level: Level;
+      try {
+        level = await this.level(this.bounds[b], snapshotFor(goal, opts.where));
+      } catch (e) {
+        if (e instanceof UnrollTooLarge) return this.tooLarge(last, e);
+        throw e;
+      }
       const mark = level.enc.sizeHits.length;
       const copies = withWhere(level, goal, goalCopies(level, goal), opts.where);
       const whereHits = level.enc.sizeHits.slice(mark);
@@ -228,8 +271,11 @@ export class FunctionSolver {
         // complete execution one bound further is worth one more try.
         const coverage = goal.kind === 'statement' || goal.kind === 'branch';
         if (coverage && v.datum && !v.datum.complete && level.enc.unrolled.unwinds.length && b + 1 < this.bounds.length) {
-          const next = await this.level(this.bounds[b + 1], snapshotFor(goal, opts.where));
-          const better = await this.completeAt(next, goal, withWhere(next, goal, goalCopies(next, goal), opts.where), opts);
+          const next = await this.level(this.bounds[b + 1], snapshotFor(goal, opts.where)).catch((e) => {
+            if (e instanceof UnrollTooLarge) return null;
+            throw e;
+          });
+          const better = next && (await this.completeAt(next, goal, withWhere(next, goal, goalCopies(next, goal), opts.where), opts));
           if (better) return better;
         }
         return v;
@@ -484,7 +530,11 @@ export class FunctionSolver {
     let emptyRounds = 0;
     let explored: number | undefined;
     for (let b = this.bounds.indexOf(first.datum.level.bound); b >= 0 && b < this.bounds.length && data.length < limit; b++) {
-      const level = await this.level(this.bounds[b], snapshotFor(goal, opts.where));
+      const level = await this.level(this.bounds[b], snapshotFor(goal, opts.where)).catch((e) => {
+        if (e instanceof UnrollTooLarge) return null;
+        throw e;
+      });
+      if (!level) break;
       const { enc } = level;
       const copies = withWhere(level, goal, goalCopies(level, goal), opts.where);
       if (!copies.length) continue;
