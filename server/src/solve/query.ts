@@ -308,17 +308,17 @@ export class FunctionSolver {
   private async liveTaintsBefore(level: Level, copies: GoalCopy[], signal?: AbortSignal): Promise<{ what: string; lines: number[] }[]> {
     const { enc } = level;
     const dead = (level.deadTaints ??= new Map());
-    const before = (a: { node: number; index: number }, b: { node: number; index: number }) =>
-      level.ancestors[b.node].has(a.node) || (a.node === b.node && a.index < b.index);
     const isDead = (k: number): Promise<boolean> => {
       let d = dead.get(k);
       if (!d) {
         const t = enc.taints[k];
+        const at: GoalCopy = { lit: enc.reach[t.node], node: t.node, upTo: t.index };
         d = (async () => {
-          for (let j = 0; j < enc.taints.length; j++) if (j !== k && before(enc.taints[j], t) && !(await isDead(j))) return false;
-          const at: GoalCopy = { lit: enc.reach[t.node], node: t.node, upTo: t.index };
-          return (await this.check(level, [enc.reach[t.node], ...obligationsBefore(level, at)], signal)) === 'unsat';
+          for (let j = 0; j < enc.taints.length; j++) if (j !== k && taintBefore(level, enc.taints[j], at) && !(await isDead(j))) return false;
+          return (await this.check(level, [at.lit, ...obligationsBefore(level, at)], signal)) === 'unsat';
         })();
+        // A cancelled check is asked again next time.
+        d.catch(() => dead.delete(k));
         dead.set(k, d);
       }
       return d;

@@ -8,7 +8,7 @@ import type { TestReport } from '../../../shared/report';
 import { EngineError } from '../errors';
 import { computeAncestors } from './level';
 import { goalCopies } from './targets';
-import type { Datum, FunctionSolver, GoalVerdict } from './query';
+import { UnrollTooLarge, type Datum, type FunctionSolver, type GoalVerdict } from './query';
 
 export interface SuiteResult {
   verdicts: Map<string, GoalVerdict & { test?: string }>;
@@ -71,7 +71,12 @@ export async function buildSuite(
 
 /** Goals ordered by how much code lies before them (more first), at the smallest bound. */
 async function deepestFirst(fs: FunctionSolver, goals: Goal[]): Promise<Goal[]> {
-  const level = await fs.level(fs.bounds[0]);
+  // Too large to encode even at the smallest bound: the goals in their order (each says why it stays open).
+  const level = await fs.level(fs.bounds[0]).catch((e) => {
+    if (e instanceof UnrollTooLarge) return null;
+    throw e;
+  });
+  if (!level) return goals;
   const depth = new Map<string, number>();
   const preds = level.enc.unrolled.nodes.map((n) => n.preds);
   const anc = computeAncestors(preds).map((a) => a.size);
