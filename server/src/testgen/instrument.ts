@@ -1,11 +1,12 @@
 // An instrumented copy of the source for validation: probes inserted at the
 // IR's ranges record which blocks ran, which outcome each decision took,
-// which switch values were seen, and which assertions and error calls were
-// reached, and whether each `ensures` clause held on return (the clause's C
-// text evaluated by gcc after each `return`, with `\result` and the entry
-// values of `\old(e)` and of the parameters). Probes only record: every insertion keeps the value, type and
-// evaluation order of the code it wraps, and no newline is inserted, so line
-// numbers (sanitizer messages, gcov) stay those of the original.
+// which switch values were seen, which assertions and error calls were
+// reached, and whether each `ensures` clause held on return (its C text
+// evaluated after each `return`, with `\result` and the entry values of
+// `\old(e)` and of the parameters). Probes only record: every insertion keeps
+// the value, type and evaluation order of the code it wraps, and no newline
+// is inserted, so line numbers (sanitizer messages, gcov) stay those of the
+// original.
 
 import type { IRFunction, Program, SourceRange } from '../ir/ir';
 import { parseC, type SyntaxNode } from '../frontend/parser';
