@@ -561,7 +561,12 @@ export class Analysis {
         // 13 reasons at bound 32 take 6-13 s): asked once more with the second look's longer limit.
         if (answer?.status === 'unreachable' && !answer.why?.length) ({ answer } = await ask(g, longer, 'follow-up'));
         this.log(`explaining ${g.id}: ${answer?.status}, ${answer?.why?.length ?? 0} reasons`);
+        // Still none (the time those checks take varies from run to run): a proof by invariant, a few cheap
+        // queries, is its own explanation (the invariant each loop keeps).
+        const byInvariant = answer?.status === 'unreachable' && !answer.why?.length ? (await ask(g, this.options, 'second-look')).answer : undefined;
         if (answer?.status === 'unreachable' && answer.why?.length) settle(g, { kind: 'explain', state: 'done', why: answer.why });
+        else if (byInvariant?.status === 'unreachable' && byInvariant.proof === 'invariant')
+          settle(g, { kind: 'deeper', state: 'done', goal: { ...byInvariant, line: g.line, column: g.column } });
         else {
           // The reach query disagreeing with the suite would be a bug of CReach: say it, keep the suite's verdict.
           if (answer && answer.status !== g.status) this.log(`BUG: ${g.id} is ${g.status} in the suite but ${answer.status} when reached alone`);
