@@ -1,25 +1,13 @@
 // The CLI boundary: every command reads its file once, through the API, and
 // reports input errors the same way (exit code 2, `file:line:column: message`).
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { creachIn } from './run';
 
-/** Runs the CLI without blocking the test worker (a long spawnSync starves vitest's own messages on a busy machine). */
-function creach(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['dist/cli.js', ...args],
-      { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 << 20 },
-      (err: (Error & { code?: unknown }) | null, stdout: string, stderr: string) => {
-        const code = err ? (typeof err.code === 'number' ? err.code : null) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
+const creach = (...args: string[]) => creachIn(undefined, args, 60_000);
 
 beforeAll(() => {
   execFileSync('npm', ['run', 'build'], { stdio: 'pipe' });

@@ -5,11 +5,12 @@
 // parse and a C++ file). The merged shards must give the unsharded run's JSON byte for byte, and the
 // run must not depend on the number of jobs. Expected verdicts come from C semantics and from running
 // the gcc-compiled functions on the data.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { creachIn } from './run';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FunctionReport, Report } from '../../shared/report';
@@ -30,22 +31,10 @@ interface ProjectReport {
   summary: Record<string, unknown>;
 }
 
-const cli = join(process.cwd(), 'dist/cli.js');
 const fixture = join(process.cwd(), 'test/fixtures/project');
 
 /** Runs the CLI in `cwd` without blocking the test worker. */
-function creach(cwd: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [cli, ...args],
-      { cwd, encoding: 'utf8', timeout: 120_000, maxBuffer: 64 << 20 },
-      (err: (Error & { code?: unknown }) | null, stdout: string, stderr: string) => {
-        resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr });
-      },
-    );
-  });
-}
+const creach = (cwd: string, ...args: string[]) => creachIn(cwd, args);
 
 const opts = ['--timeout', '3000'];
 let dir: string;

@@ -6,19 +6,10 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { creachIn } from './run';
 import { parseProperty } from '../../server/src/cli/property';
 
-function creach(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['dist/cli.js', ...args],
-      { encoding: 'utf8', timeout: 120_000 },
-      (err: (Error & { code?: unknown }) | null, stdout: string, stderr: string) =>
-        resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr }),
-    );
-  });
-}
+const creach = (...args: string[]) => creachIn(undefined, args);
 
 const task = (cond: string) => `extern int __VERIFIER_nondet_int(void);
 extern void abort(void);

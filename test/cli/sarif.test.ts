@@ -6,11 +6,12 @@
 // gcc-compiled function on it) and its path as a code flow, unknown and bounded
 // verdicts are notes with their cause, proofs are notifications; exit codes
 // are those of the text output.
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { creachIn } from './run';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 
@@ -41,13 +42,7 @@ addFormats(ajv);
 const validate = ajv.compile(JSON.parse(readFileSync(join(__dirname, 'sarif-schema-2.1.0.json'), 'utf8')));
 
 // Asynchronous: a long synchronous child would keep vitest's worker from answering its runner.
-function creach(cwd: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = execFile(process.execPath, [join(process.cwd(), 'dist/cli.js'), ...args], { cwd, encoding: 'utf8', timeout: 120_000 }, (_e, stdout, stderr) =>
-      resolve({ code: child.exitCode, stdout, stderr }),
-    );
-  });
-}
+const creach = (cwd: string, ...args: string[]) => creachIn(cwd, args);
 
 async function sarif(cwd: string, ...args: string[]): Promise<{ code: number | null; log: Log }> {
   const r = await creach(cwd, 'check', ...args, '--format', 'sarif');

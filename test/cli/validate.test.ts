@@ -2,21 +2,15 @@
 // and run, and each says whether the run confirmed it. Confirmed: TCAS's P2b
 // counter-example breaks the `ensures` when run. Refused: a compiler that
 // builds another program than the one analysed (it adds `x = x + 1`).
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { creachIn } from './run';
 import type { Report } from '../../shared/report';
 
-function creach(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['dist/cli.js', ...args], { encoding: 'utf8', timeout: 120_000, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code as number) : null) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+const creach = (...args: string[]) => creachIn(undefined, args);
 
 beforeAll(() => {
   execFileSync('npm', ['run', 'build'], { stdio: 'pipe' });
