@@ -377,22 +377,13 @@ export class EncoderState {
     let v = env.get(id);
     if (!v && id < 0) return this.deadFlag();
     if (!v) {
-      // Read before any write on this path: an indeterminate value. A datum shows it (a run reads it), though no harness sets it.
-      const variable = this.vars.get(id);
-      v = freshVal(this.ctx, this.typeOfVar(id), `uninit.${variable?.name ?? id}`);
-      env.set(id, v);
+      // Read before any write on this path: an indeterminate value. A datum shows it (a run reads it), though the
+      // harness sets only the values declarations take (encode.ts, SV-COMP's convention).
       // (Scalars whose address is never taken only: an aggregate is also fetched for a write to one of its
       // members, and an object for a write through a pointer, which read nothing.)
-      if (variable && tracksInitialisation(variable))
-        this.nondet.push({
-          node: this.cur.node,
-          index: this.cur.index,
-          call: variable.name,
-          line: this.cur.range.line,
-          type: variable.type,
-          val: v,
-          uninitialised: true,
-        });
+      const variable = this.vars.get(id);
+      v = variable && tracksInitialisation(variable) ? this.indeterminateSite(id) : freshVal(this.ctx, this.typeOfVar(id), `uninit.${variable?.name ?? id}`);
+      env.set(id, v);
     }
     return v;
   };
@@ -429,7 +420,7 @@ export class EncoderState {
     }
   };
 
-  /** The value a declaration gives a local under SV-COMP's convention (any value), recorded as the datum's. */
+  /** A fresh value of a local that has none, recorded where it is taken as the datum's (`TestReport.indeterminate`). */
   indeterminateSite = (varId: number): Val => {
     const variable = this.vars.get(varId)!;
     const val = freshVal(this.ctx, variable.type, `uninit.${variable.name}`);
