@@ -657,62 +657,52 @@ static inline void creach_cannot_build(const char *why)
     printf("this datum cannot be built: %s\n", why);
 }
 
-/* A datum whose run goes on past the loop bound the solver explored (no expected result) describes its
- * run up to there: past its values, any value will do (0), and its goals were checked before. */
+/* Any value (0), for one the datum does not give (creach_next_value, creach_indeterminate). */
 static union creach_value creach_any_value;
 
-/* The next value of the datum; the call must be the one the datum expects. */
-static inline union creach_value *creach_input(const char *call)
+/* The next value of one of the datum's streams (kind names its items, items their plural in messages): it must
+ * be the one expected by name. A datum without an expected result runs past the loop bound the solver explored:
+ * past its values, any value will do (0). */
+static inline union creach_value *creach_next_value(struct creach_input *values, int n, int *next, const char *name, const char *kind, const char *items)
 {
     struct creach_input *in;
-    if (creach_next_input >= creach_current->n_inputs && creach_current->expect == CREACH_NO_RESULT) {
+    if (*next >= n && creach_current->expect == CREACH_NO_RESULT) {
         memset(&creach_any_value, 0, sizeof creach_any_value);
         return &creach_any_value;
     }
-    if (creach_next_input >= creach_current->n_inputs) {
+    if (*next >= n) {
         creach_fail_header();
-        printf("call %d is %s, but the datum has only %d input values\n", creach_next_input + 1, call, creach_current->n_inputs);
-        creach_stop(CREACH_STOP_INPUT, 0, call);
+        printf("%s %d is %s, but the datum has only %d %s\n", kind, *next + 1, name, n, items);
+        creach_stop(CREACH_STOP_INPUT, 0, name);
     }
-    in = &creach_current->inputs[creach_next_input++];
-    if (strcmp(in->call, call) != 0) {
+    in = &values[(*next)++];
+    if (strcmp(in->call, name) != 0) {
         creach_fail_header();
-        printf("call %d is %s, expected %s (line %d)\n", creach_next_input, call, in->call, in->line);
-        creach_stop(CREACH_STOP_INPUT, 0, call);
+        printf("%s %d is %s, expected %s (line %d)\n", kind, *next, name, in->call, in->line);
+        creach_stop(CREACH_STOP_INPUT, 0, name);
     }
     return &in->v;
 }
 
+/* The next value of the datum's calls; the call must be the one the datum expects. */
+static inline union creach_value *creach_input(const char *call)
+{
+    return creach_next_value(creach_current->inputs, creach_current->n_inputs, &creach_next_input, call, "call", "input values");
+}
+
 /* The value of an uninitialised local at its declaration (the source copy calls this); a datum without
- * such values reads none of them before assigning them: any value will do. */
+ * such values reads none of them before assigning them: any value will do (0). */
 static inline union creach_value *creach_indeterminate(const char *var)
 {
-    struct creach_input *in;
-    if (creach_current->n_indeterminate == 0) return 0;
-    if (creach_next_indeterminate >= creach_current->n_indeterminate && creach_current->expect == CREACH_NO_RESULT) return 0;
-    if (creach_next_indeterminate >= creach_current->n_indeterminate) {
-        creach_fail_header();
-        printf("uninitialised %s declared again, but the datum has only %d values of uninitialised locals\n", var, creach_current->n_indeterminate);
-        creach_stop(CREACH_STOP_INPUT, 0, var);
+    if (creach_current->n_indeterminate == 0) {
+        memset(&creach_any_value, 0, sizeof creach_any_value);
+        return &creach_any_value;
     }
-    in = &creach_current->indeterminate[creach_next_indeterminate++];
-    if (strcmp(in->call, var) != 0) {
-        creach_fail_header();
-        printf("uninitialised value %d is for %s, expected %s (line %d)\n", creach_next_indeterminate, var, in->call, in->line);
-        creach_stop(CREACH_STOP_INPUT, 0, var);
-    }
-    return &in->v;
+    return creach_next_value(creach_current->indeterminate, creach_current->n_indeterminate, &creach_next_indeterminate, var,
+                             "uninitialised local", "values of uninitialised locals");
 }
-static inline unsigned long long creach_indeterminate_int(const char *creach_var)
-{
-    union creach_value *v = creach_indeterminate(creach_var);
-    return v ? v->u : 0;
-}
-static inline double creach_indeterminate_double(const char *creach_var)
-{
-    union creach_value *v = creach_indeterminate(creach_var);
-    return v ? v->d : 0;
-}
+static inline unsigned long long creach_indeterminate_int(const char *creach_var) { return creach_indeterminate(creach_var)->u; }
+static inline double creach_indeterminate_double(const char *creach_var) { return creach_indeterminate(creach_var)->d; }
 
 #if defined(__GLIBC__)
 /* glibc's assert() calls this: the failure ends the test, not the harness. */
