@@ -8,16 +8,12 @@
 // others unreachable; where it does not (a struct member), it must say
 // unknown, never unreachable, and never hand out a datum.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { defaultEngineOptions } from '../../server/src/api';
 import { fileEngine, type Engine } from '../helpers/engine';
+import { returnLines as linesOfReturns, returnsByGcc, type Domain } from '../helpers/exhaustive';
 import { expectAllValidated, fixture } from '../solve/helpers';
 
-const run = promisify(execFile);
 const file = fixture('bytes.c');
 const source = fs.readFileSync(file, 'utf8').split('\n');
 
@@ -27,40 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => engine?.dispose());
 
-/** The values each function returns over its whole input domain, by gcc. */
-async function groundTruth(fns: { name: string; type: string; from: number; to: number }[]): Promise<Map<string, Set<number>>> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'creach-bytes-'));
-  const main = [
-    `#include <stdio.h>`,
-    `#include "${file}"`,
-    'int main(void) {',
-    ...fns.map(
-      (f) => `  { unsigned seen = 0; for (long v = ${f.from}; v <= ${f.to}; v++) seen |= 1u << ${f.name}((${f.type})v); printf("${f.name} %u\\n", seen); }`,
-    ),
-    '  return 0;',
-    '}',
-  ].join('\n');
-  fs.writeFileSync(path.join(dir, 'truth.c'), main);
-  await run('gcc', ['-O0', '-w', '-o', path.join(dir, 'truth'), path.join(dir, 'truth.c')]);
-  const { stdout } = await run(path.join(dir, 'truth'));
-  const out = new Map<string, Set<number>>();
-  for (const line of stdout.trim().split('\n')) {
-    const [name, mask] = line.split(' ');
-    out.set(name, new Set(Array.from({ length: 32 }, (_, r) => r).filter((r) => (Number(mask) >>> r) & 1)));
-  }
-  return out;
-}
-
-/** The `return N;` lines of a function, by N. */
-function returnLines(fn: string): Map<number, number> {
-  const start = source.findIndex((l) => new RegExp(`^int ${fn}\\(`).test(l));
-  const out = new Map<number, number>();
-  for (let i = start + 1; i < source.length && source[i] !== '}'; i++) {
-    const m = /^\s*return (\d+);/.exec(source[i]);
-    if (m) out.set(Number(m[1]), i + 1);
-  }
-  return out;
-}
+const groundTruth = (fns: Domain[]) => returnsByGcc(file, fns);
+const returnLines = (fn: string) => linesOfReturns(source, fn);
 
 describe('union members and copies share bytes, as gcc', () => {
   const modelled = [

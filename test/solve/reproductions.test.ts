@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultEngineOptions } from '../../server/src/api';
 import { fileEngine, type Engine } from '../helpers/engine';
-import { expectAllValidated, only, writeC } from './helpers';
+import { expectAllValidated, only, validate, writeC } from './helpers';
 
 let engine: Engine;
 beforeAll(async () => {
@@ -113,6 +113,25 @@ describe('pointers formed outside their object (issue 12 §6)', () => {
     const t = r.functions[0].tests.find((x) => x.id === goals[0].test)!;
     expect(t.inputs.a as number).toBeGreaterThan(0);
     await expectAllValidated(file, { ...r, functions: [{ ...r.functions[0], tests: [t] }] });
+  });
+
+  it('`arr + a` outside [0, 3] is undefined as well: violated for such an a, said unobservable by running (no gcc sanitizer sees it)', async () => {
+    const file = writeC('form3.c', src);
+    const r = await engine.check({ file, function: 'g' });
+    const goals = r.functions[0].goals.filter((g) => g.kind === 'runtime-error' && g.outcome === 'bounds');
+    expect(goals.map((g) => [g.line, g.status])).toEqual([[10, 'violated']]);
+    const t = r.functions[0].tests.find((x) => x.id === goals[0].test)!;
+    const a = t.inputs.a as number;
+    expect(a < 0 || a > 3).toBe(true);
+    await validate(file, { ...r, functions: [{ ...r.functions[0], tests: [t] }] });
+    expect(t.validated).toBeUndefined();
+    expect(t.validation).toMatch(/no gcc sanitizer detects a pointer formed outside its object by arithmetic/);
+  });
+
+  it('a subscript through a pointer has one bounds goal, its access: `p[i]` is not also a pointer formed', async () => {
+    const file = writeC('form4.c', 'int h(int *p, int i) {\n  return p[i];\n}\n');
+    const r = await engine.check({ file, function: 'h' });
+    expect(r.functions[0].goals.filter((g) => g.outcome === 'bounds')).toHaveLength(1);
   });
 
   it('`return 7;` needs a == 1, which forms &arr[6]: no defined execution reaches it', async () => {

@@ -374,7 +374,17 @@ export class ExpressionLowerer extends OperandLowerer {
   }
 
   addressOf(arg: SyntaxNode): Operand {
-    const r = this.expr(arg);
+    // `&p[i]` is `p + i`: a pointer formed, not an element accessed (indexInto).
+    let inner = arg;
+    while (inner.type === 'parenthesized_expression' && inner.namedChildCount === 1) inner = inner.namedChild(0)!;
+    const outer = this.addressed;
+    this.addressed = inner.type === 'subscript_expression' ? inner : null;
+    let r: LValueOrValue;
+    try {
+      r = this.expr(arg);
+    } finally {
+      this.addressed = outer;
+    }
     if (r.kind === 'value') {
       if (r.op.kind === 'func') return { ...r.op, type: pointerTo(r.op.type) };
       this.ctx.report('error', arg, 'cannot take the address of an rvalue');
@@ -396,6 +406,9 @@ export class ExpressionLowerer extends OperandLowerer {
     if (ptr.kind === 'addr') return { kind: 'place', place: ptr.place };
     return { kind: 'place', place: { root: { kind: 'deref', ptr }, path: [], type: t.to } };
   }
+
+  /** The subscript expression whose address `&` takes, while its operand is lowered (indexInto). */
+  private addressed: SyntaxNode | null = null;
 
   private subscript(node: SyntaxNode): LValueOrValue {
     let baseNode = node.childForFieldName('argument')!;
@@ -425,7 +438,9 @@ export class ExpressionLowerer extends OperandLowerer {
       this.ctx.report('error', node, `subscripted value is not an array or pointer`);
       return this.value({ kind: 'const', value: 0n, type: INT });
     }
-    return this.derefOf(this.ptrAdd(ptr, idx, node), node);
+    // An element read or written: its access check covers the pointer's formation (ir.ts ptradd `accessed`).
+    const accessed = !(this.addressed && this.addressed.startIndex === node.startIndex && this.addressed.endIndex === node.endIndex);
+    return this.derefOf(this.ptrAdd(ptr, idx, node, accessed), node);
   }
 
   private field(node: SyntaxNode): LValueOrValue {

@@ -209,7 +209,7 @@ export class OperandLowerer {
     return { kind: 'const', value: 0n, type: INT };
   }
 
-  ptrAdd(p: Operand, offset: Operand, node: SyntaxNode): Operand {
+  ptrAdd(p: Operand, offset: Operand, node: SyntaxNode, accessed = false): Operand {
     const off = this.convert(offset, ptrdiffType(this.model), node);
     if (off.kind === 'const' && off.value === 0n) return p;
     if (p.kind === 'addr' && p.place.path.length > 0 && off.kind === 'const') {
@@ -220,7 +220,7 @@ export class OperandLowerer {
         return { ...p, place: { ...p.place, path: [...p.place.path.slice(0, -1), { kind: 'index', index: idx }] } };
       }
     }
-    return this.assignTemp({ op: 'ptradd', ptr: p, offset: off, type: p.type }, p.type, node);
+    return this.assignTemp({ op: 'ptradd', ptr: p, offset: off, type: p.type, ...(accessed && { accessed }) }, p.type, node);
   }
 
   emitBinary(op: BinaryOp, a: Operand, b: Operand, type: CType, node: SyntaxNode): Operand {

@@ -104,7 +104,11 @@ export type Rvalue =
   /** Conversion to `to` (implicit or explicit); int<->int, int<->float, float<->float, int<->pointer, pointer<->pointer. */
   | { op: 'cast'; a: Operand; to: CType }
   /** `ptr + offset` in elements of `ptr`'s pointee type (`offset` signed integer). */
-  | { op: 'ptradd'; ptr: Operand; offset: Operand; type: CType }
+  /**
+   * `ptr + offset` (in elements). `accessed`: the address of a subscript `ptr[offset]` that is then read or
+   * written, whose access check (element in [0, length)) covers the formation rule (C11 6.5.6p8, [0, length]).
+   */
+  | { op: 'ptradd'; ptr: Operand; offset: Operand; type: CType; accessed?: boolean }
   /** `a - b` of two pointers, in elements; result ptrdiff_t. */
   | { op: 'ptrdiff'; a: Operand; b: Operand; type: CType }
   /** Call of a function of the program (external false) or of one without a body (external true). */

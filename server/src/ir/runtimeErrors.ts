@@ -80,6 +80,8 @@ export function runtimeErrors(program: Program, instr: Instr, uninitialised: num
       const name = rv.callee.replace(/^__builtin_/, '');
       add('null', `${name} of a null pointer`);
       add('bounds', `${name} ${MEMORY_ACCESSES[name]} outside an object`);
+    } else if (rv.op === 'ptradd' && !rv.accessed && rv.type.kind === 'pointer' && rv.type.to.kind !== 'void') {
+      add('bounds', 'pointer arithmetic outside its object (up to one past the end)');
     } else if (rv.op === 'icall') {
       add('null', 'call through a null function pointer');
     } else if (rv.op === 'call' && rv.external) {
@@ -95,6 +97,7 @@ export function runtimeErrors(program: Program, instr: Instr, uninitialised: num
       add('null', role === 'addr' ? 'address computed through a pointer' : 'pointer dereference');
       if (role !== 'addr') add('bounds', 'access through a pointer outside a live object (out of bounds or freed)');
       else if (place.path[0]?.kind === 'index') add('bounds', 'address computed through a pointer outside its object (up to one past the end)');
+      else if (place.path[0]?.kind === 'field') add('bounds', 'member address through a pointer outside a live object');
     }
     for (const { length, index } of indexedLengths(program, place)) {
       // A constant index inside the array (up to one past the end for an address) cannot go out of bounds: no goal.

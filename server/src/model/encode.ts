@@ -21,7 +21,19 @@ import { resolveVar, type CallContext, type DagNode, type UnrolledFunction } fro
 import type { B, BV, UbCondition } from './semantics';
 import { bvConst, ite } from './semantics';
 import { freshVal, iteVal, tOf, type Val } from './values';
-import { EncoderState, initFlagKey, isInitFlagKey, siteKey, type ConditionCode, type EncodeOptions, type Encoding, type Env, type Obligation } from './state';
+import {
+  EncoderState,
+  VIEW_SHIFT,
+  initFlagKey,
+  isInitFlagKey,
+  siteKey,
+  type ConditionCode,
+  type EncodeOptions,
+  type Encoding,
+  type Env,
+  type MemObject,
+  type Obligation,
+} from './state';
 import { memoryOps, type Memory } from './memory';
 import { operandOps } from './operands';
 import { libraryOps } from './library';
@@ -433,9 +445,35 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
     sizeHits: st.sizeHits,
     inputBounds: st.inputBounds,
     evalCondition,
-    objectNames: st.objects.map((o) => {
-      const name = vars.get(o.varId)?.name ?? `object${o.varId}`;
-      return name.startsWith('*') ? name.slice(1) : name;
-    }),
+    pointerText: (obj, off) => pointerText(st, obj, off),
   };
+}
+
+/**
+ * A pointer as data: `&name[k]`, naming the object it points into (a pointer parameter's object by the
+ * parameter's name); into a struct member, `&s.f`, `&s.name[k]` or `&a[i].f` (memory.ts views).
+ */
+function pointerText(st: EncoderState, obj: number, off: bigint): string {
+  const name = (o: MemObject) => {
+    const n = st.vars.get(o.varId)?.name ?? `object${o.varId}`;
+    return n.startsWith('*') ? n.slice(1) : n;
+  };
+  const o = st.objects[obj - 1];
+  if (!o) return `&object${obj}[${off}]`;
+  if (!o.view) return `&${name(o)}[${off}]`;
+  const base = st.objects[o.view.base - 1];
+  let t = base.type;
+  let text = name(base);
+  if (o.view.baseArray && t.kind === 'array') {
+    text += `[${off >> BigInt(VIEW_SHIFT)}]`;
+    t = t.of;
+  }
+  for (const f of o.view.fields) {
+    if (t.kind !== 'struct') break;
+    text += `.${t.fields[f].name}`;
+    t = t.fields[f].type;
+  }
+  const element = off & ((1n << BigInt(VIEW_SHIFT)) - 1n);
+  // A scalar member is the object itself: `&p.x`; an array member's element is indexed: `&s.name[3]`.
+  return o.type.kind !== 'array' && element === 0n ? `&${text}` : `&${text}[${element}]`;
 }

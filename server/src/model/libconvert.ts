@@ -15,7 +15,7 @@ import type { Rvalue } from '../ir/ir';
 import { longType } from '../ir/types';
 import type { CallContext, DagNode } from './unroll';
 import { bvConst, ite, type B, type BV, type UbCondition } from './semantics';
-import { OBJ_BITS, OFF_BITS, iteVal, storeVal, tOf, type PtrVal, type Val } from './values';
+import { OBJ_BITS, OFF_BITS, iteVal, tOf, type PtrVal, type Val } from './values';
 import { CHAR_TYPE, type EncoderState, type Env } from './state';
 import type { Memory } from './memory';
 import type { Operands } from './operands';
@@ -34,7 +34,7 @@ export function isConversion(name: string): boolean {
 export function conversionOps(st: EncoderState, ops: Operands, mem: Memory, strs: StringOps) {
   const { ctx, T, F_, objects, getVar, taint, program, libObjects } = st;
   const { evalOperand } = ops;
-  const { candidates, inRangeOf, accessUb } = mem;
+  const { candidates, inRangeOf, accessUb, withElement, noteAccessAt } = mem;
   const { view, byteAt, inside, noteRead, stringUb } = strs;
   const bv64 = (k: number | bigint) => bvConst(ctx, BigInt(k), OFF_BITS);
   const byte = (k: number) => bvConst(ctx, BigInt(k), 8);
@@ -47,11 +47,10 @@ export function conversionOps(st: EncoderState, ops: Operands, mem: Memory, strs
       if (objects[cand.idx - 1].readOnly) continue;
       const sel = (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B;
       const old = getVar(env, cand.varId);
-      const updated = cand.isArray ? storeVal(old, p.off as BV, val) : val;
-      env.set(cand.varId, iteVal(ctx, sel, updated, old));
+      env.set(cand.varId, iteVal(ctx, sel, withElement(cand, p.off as BV, val, env, st.topCtx), old));
       valid = valid.or(sel.and(inRangeOf(cand, p.off as BV, env))) as B;
     }
-    st.noteAccess(p.obj as BV, p.off as BV);
+    noteAccessAt(p, p.off as BV);
     return accessUb(p, valid, what).filter((u) => u.error === 'bounds');
   }
 

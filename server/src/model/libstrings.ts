@@ -41,6 +41,8 @@ interface Span {
   len: BV;
   heap: boolean;
   readOnly: boolean;
+  /** A struct member (memory.ts views): where its element 0 is in the pointer's offsets, and how a new value of it goes back into the variable's. */
+  member?: { origin: BV; put: (whole: Val, member: Val) => Val };
 }
 
 /** A pointer as the sequence of elements from where it points: the objects it may designate. */
@@ -58,9 +60,9 @@ export interface View {
 export type LibResult = { val: Val | null; ub: UbCondition[] } | null;
 
 export function stringOps(st: EncoderState, ops: Operands, mem: Memory) {
-  const { ctx, T, F_, objects, getVar, alive, taint, program, noteAccess } = st;
+  const { ctx, T, F_, objects, getVar, alive, taint, program } = st;
   const { evalOperand, fitInt } = ops;
-  const { candidates, accessUb } = mem;
+  const { candidates, accessUb, viewMember, noteAccessAt } = mem;
   const bv64 = (k: number | bigint) => bvConst(ctx, BigInt(k), OFF_BITS);
   const byte = (k: number) => bvConst(ctx, BigInt(k), 8);
 
@@ -70,16 +72,18 @@ export function stringOps(st: EncoderState, ops: Operands, mem: Memory) {
     for (const cand of candidates(elem)) {
       const max = cand.isArray ? cand.length : 1;
       if (max === null || max > MAX_MODELLED_LENGTH) return null;
+      const member = cand.view ? viewMember(cand, p.off as BV, env) : null;
       spans.push({
         idx: cand.idx,
         varId: cand.varId,
         sel: (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B,
-        obj: getVar(env, cand.varId),
+        obj: member ? member.value : getVar(env, cand.varId),
         isArray: cand.isArray,
         max,
         len: cand.lengthTerm ?? bv64(max),
-        heap: cand.heap,
+        heap: member ? member.heap : cand.heap,
         readOnly: Boolean(objects[cand.idx - 1].readOnly),
+        ...(member && { member: { origin: member.origin, put: member.put } }),
       });
     }
     return {
@@ -96,11 +100,14 @@ export function stringOps(st: EncoderState, ops: Operands, mem: Memory) {
   /** The same objects, `k` elements further. */
   const shifted = (v: View, k: BV): View => ({ ...v, off: v.off.add(k), p: { k: 'ptr', obj: v.p.obj, off: v.off.add(k) } });
 
+  /** The view's position in the span's own elements (a member's offsets start at its origin). */
+  const offIn = (v: View, sp: Span): BV => (sp.member ? v.off.sub(sp.member.origin) : v.off);
+
   /** Element `idx` from the view's position (any value where that is outside the object). */
   function at(v: View, idx: BV): Val {
     let r: Val | null = null;
     for (const sp of v.spans) {
-      const e = sp.isArray ? selectVal(sp.obj, v.off.add(idx)) : sp.obj;
+      const e = sp.isArray ? selectVal(sp.obj, offIn(v, sp).add(idx)) : sp.obj;
       r = r ? iteVal(ctx, sp.sel, e, r) : e;
     }
     return r ?? zeroVal(ctx, v.elem);
@@ -110,16 +117,18 @@ export function stringOps(st: EncoderState, ops: Operands, mem: Memory) {
   /** Elements 0..idx from the view's position lie inside one live object it designates. */
   function inside(v: View, idx: BV | number): B {
     const i = typeof idx === 'number' ? bv64(idx) : idx;
-    const end = v.off.add(i);
     let r: B = F_;
-    for (const sp of v.spans)
+    for (const sp of v.spans) {
+      const off = offIn(v, sp);
+      const end = off.add(i);
       r = r.or(
         sp.sel
-          .and(v.off.ult(sp.len))
+          .and(off.ult(sp.len))
           .and(end.ult(sp.len))
-          .and(end.uge(v.off))
+          .and(end.uge(off))
           .and(sp.heap ? alive(v.env, sp.varId) : T),
       ) as B;
+    }
     return r;
   }
 
@@ -128,10 +137,11 @@ export function stringOps(st: EncoderState, ops: Operands, mem: Memory) {
     let r: B = F_;
     for (const sp of v.spans) {
       if (forWrite && sp.readOnly) continue;
+      const off = offIn(v, sp);
       r = r.or(
         sp.sel
-          .and(v.off.ule(sp.len))
-          .and(count.ule(sp.len.sub(v.off)))
+          .and(off.ule(sp.len))
+          .and(count.ule(sp.len.sub(off)))
           .and(count.eq(bv64(0)).or(sp.heap ? alive(v.env, sp.varId) : T)),
       ) as B;
     }
@@ -139,21 +149,24 @@ export function stringOps(st: EncoderState, ops: Operands, mem: Memory) {
   }
 
   /** Notes the access to elements 0..last (relative, 64 bits) from the view's position for the input-size check. */
-  const noteRead = (v: View, last: BV, when?: B) => noteAccess(v.p.obj as BV, v.off.add(last), when);
+  const noteRead = (v: View, last: BV, when?: B) => noteAccessAt(v.p, v.off.add(last), when);
 
   /** Writes `value(m)` to elements m < count from the view's position; returns the condition that they all lie inside a writable live object. */
   function write(v: View, count: BV, value: (m: BV) => Val): B {
     for (const sp of v.spans) {
       if (sp.readOnly) continue;
       let updated = sp.obj;
+      const off = offIn(v, sp);
       for (let j = 0; j < sp.max; j++) {
-        const m = bv64(j).sub(v.off);
-        const hit = (bv64(j).uge(v.off) as B).and(m.ult(count)) as B;
+        const m = bv64(j).sub(off);
+        const hit = (bv64(j).uge(off) as B).and(m.ult(count)) as B;
         const old = sp.isArray ? selectVal(sp.obj, bv64(j)) : sp.obj;
         const nv = iteVal(ctx, hit, value(m), old);
         updated = sp.isArray ? storeVal(updated, bv64(j), nv) : nv;
       }
-      v.env.set(sp.varId, iteVal(ctx, sp.sel, updated, sp.obj));
+      // Members of one variable share it: put the member back into its value as it is now.
+      const current = getVar(v.env, sp.varId);
+      v.env.set(sp.varId, iteVal(ctx, sp.sel, sp.member ? sp.member.put(current, updated) : updated, current));
     }
     noteRead(v, count.sub(bv64(1)), count.eq(bv64(0)).not() as B);
     return insideCount(v, count, true);

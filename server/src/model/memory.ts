@@ -10,9 +10,9 @@ import type { CType } from '../ir/types';
 import { sameType } from '../ir/types';
 import type { CallContext } from './unroll';
 import { resolveVar } from './unroll';
-import { bvConst, type B, type BV, type UbCondition } from './semantics';
+import { bvConst, ite, type B, type BV, type UbCondition } from './semantics';
 import { OBJ_BITS, OFF_BITS, freshVal, iteVal, selectVal, storeVal, tOf, type PtrVal, type Term, type Val } from './values';
-import { initFlagKey, toOffset, type EncoderState, type Env, type Evaluated } from './state';
+import { VIEW_SHIFT, initFlagKey, toOffset, type EncoderState, type Env, type Evaluated, type ObjectView } from './state';
 import { staleMember, storeMember } from './unions';
 
 export type EvalOperand = (op: Operand, env: Env, c: CallContext, node?: number) => Evaluated;
@@ -24,7 +24,12 @@ export interface Candidate {
   length: number | null;
   heap: boolean;
   lengthTerm?: BV;
+  /** A member of another object (state.ts ObjectView): its element is reached through the base's value. */
+  view?: ObjectView;
 }
+
+/** A step of a path: a place's (`.f`, `[i]` of an operand) or an element at an offset already computed. */
+type Step = { kind: 'field'; index: number } | Extract<Place['path'][number], { kind: 'index' }> | { kind: 'at'; off: BV };
 
 export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
   const { ctx, T, F_, vars, objects, objIndex, addObject, taint, getVar, typeOfVar, alive, boolConst, assertions, tracked, trace, topCtx, opts } = st;
@@ -34,19 +39,29 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
     let obj: Term;
     let off: BV;
     let path = place.path;
+    // The objects the place's leading part designates (before its member path), each under its condition.
+    let bases: { sel: B; cand: Candidate }[];
+    let baseType: CType;
     if (place.root.kind === 'var') {
       const id = resolveVar(c, place.root.id);
-      const idx = objIndex.get(id) ?? addObject(id, typeOfVar(id));
+      const vt = typeOfVar(id);
+      const idx = objIndex.get(id) ?? addObject(id, vt);
       obj = bvConst(ctx, BigInt(idx), OBJ_BITS);
       off = bvConst(ctx, 0n, OFF_BITS);
-      const vt = typeOfVar(id);
-      if (path.length > 0 && path[0].kind === 'index' && vt.kind === 'array') {
-        const i = evalOperand(path[0].index, env, c, st.cur.node);
-        off = toOffset(i.val, path[0].index.type);
+      const isArray = path.length > 0 && path[0].kind === 'index' && vt.kind === 'array';
+      if (isArray) {
+        const first = path[0] as Extract<Step, { kind: 'index' }>;
+        const i = evalOperand(first.index, env, c, st.cur.node);
+        off = toOffset(i.val, first.index.type);
         path = path.slice(1);
         // &a[i] is defined for i in [0, length] (one past the end), C11 6.5.6p8.
         if (vt.length !== null) ub.push(formationUb(off.ugt(bvConst(ctx, BigInt(vt.length), OFF_BITS)) as B, vt.length));
       }
+      if (path.length === 0) return { val: { k: 'ptr', obj, off }, ub };
+      baseType = isArray && vt.kind === 'array' ? vt.of : vt;
+      bases = [{ sel: T, cand: { idx, varId: id, isArray, length: vt.kind === 'array' ? vt.length : 1, heap: false } }];
+      // A member of an element: `&a[i].f` needs a[i] to exist, not one past the end.
+      if (isArray && vt.kind === 'array' && vt.length !== null) ub.push(boundsUb(off, vt.length));
     } else {
       const p = evalOperand(place.root.ptr, env, c, st.cur.node);
       if (p.val.k !== 'ptr') {
@@ -55,19 +70,150 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
       }
       obj = p.val.obj;
       off = p.val.off as BV;
+      const to = place.root.ptr.type.kind === 'pointer' ? place.root.ptr.type.to : place.type;
       if (path.length > 0 && path[0].kind === 'index') {
         const i = evalOperand(path[0].index, env, c, st.cur.node);
+        const before = off;
         off = off.add(toOffset(i.val, path[0].index.type));
         path = path.slice(1);
-        const to = place.root.ptr.type.kind === 'pointer' ? place.root.ptr.type.to : place.type;
-        ub.push(...pointerFormationUb({ k: 'ptr', obj, off }, to));
+        ub.push(...pointerFormationUb({ k: 'ptr', obj, off }, to, before));
       }
+      if (path.length === 0) return { val: { k: 'ptr', obj, off }, ub };
+      baseType = to;
+      const cands = candidates(to);
+      bases = cands.map((cand) => ({ sel: (obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B, cand }));
+      // `&p->f` is a member access through *p (C11 6.5.2.3): p must designate a live object.
+      const valid = bases.reduce((acc: B, b) => acc.or(b.sel.and(inRangeOf(b.cand, off, env))) as B, F_);
+      noteAccessAt({ k: 'ptr', obj, off }, off);
+      ub.push(...accessUb({ k: 'ptr', obj, off }, valid, 'member address through', justPastEnd({ k: 'ptr', obj, off }, cands)));
     }
-    if (path.length > 0) {
-      taint('pointer to a struct field or inner array element');
-      return { val: freshVal(ctx, { kind: 'pointer', to: place.type }, 'addr'), ub };
+    const member = memberAddress(bases, off, path, baseType, env, c, ub);
+    if (member) return { val: member, ub };
+    taint('pointer to an element of an array inside a struct member, or to a member of such an element');
+    return { val: freshVal(ctx, { kind: 'pointer', to: place.type }, 'addr'), ub };
+  }
+
+  /**
+   * `&x.f.g`, `&x.a[i]` where x is one of `bases` (at offset `off`): a pointer into the view object of
+   * that member (state.ts ObjectView). Null when the path is not fields with at most a final index, or
+   * when a base is itself an array member (three levels of elements).
+   */
+  function memberAddress(
+    bases: { sel: B; cand: Candidate }[],
+    off: BV,
+    path: Step[],
+    baseType: CType,
+    env: Env,
+    c: CallContext,
+    ub: UbCondition[],
+  ): PtrVal | null {
+    const fields: number[] = [];
+    let t = baseType;
+    let k = 0;
+    for (; k < path.length && path[k].kind === 'field'; k++) {
+      if (t.kind !== 'struct') return null;
+      const f = (path[k] as Extract<Step, { kind: 'field' }>).index;
+      fields.push(f);
+      t = t.fields[f].type;
     }
-    return { val: { k: 'ptr', obj, off }, ub };
+    const rest = path.slice(k);
+    if (fields.length === 0 || rest.length > 1 || bases.some((b) => b.cand.view && b.cand.isArray)) return null;
+    let inner = bvConst(ctx, 0n, OFF_BITS);
+    if (rest.length === 1) {
+      const el = rest[0];
+      if (el.kind !== 'index' || t.kind !== 'array') return null;
+      inner = toOffset(evalOperand(el.index, env, c, st.cur.node).val, el.index.type);
+      if (t.length !== null) ub.push(formationUb(inner.ugt(bvConst(ctx, BigInt(t.length), OFF_BITS)) as B, t.length));
+      t = t.of;
+    }
+    // Every base is of baseType (a composed view's too: its member is of that struct type).
+    const memberType = memberTypeOf(baseType, fields);
+    let obj: BV = bvConst(ctx, 0n, OBJ_BITS);
+    let offset: BV = bvConst(ctx, 0n, OFF_BITS);
+    for (const { sel, cand } of bases) {
+      const view: ObjectView = cand.view
+        ? { base: cand.view.base, baseArray: cand.view.baseArray, fields: [...cand.view.fields, ...fields] }
+        : { base: cand.idx, baseArray: cand.isArray, fields };
+      const idx = st.addView(view, memberType);
+      // The base's element: a plain array's offset, or a view's own high bits.
+      const element = cand.view ? high(off) : cand.isArray ? off : bvConst(ctx, 0n, OFF_BITS);
+      obj = ite(ctx, sel, bvConst(ctx, BigInt(idx), OBJ_BITS), obj) as BV;
+      offset = ite(ctx, sel, element.shl(bvConst(ctx, BigInt(VIEW_SHIFT), OFF_BITS)).add(inner), offset) as BV;
+    }
+    return { k: 'ptr', obj, off: offset };
+  }
+
+  /** The type of the member `fields` of `t`. */
+  function memberTypeOf(t: CType, fields: number[]): CType {
+    let m = t;
+    for (const f of fields) {
+      if (m.kind !== 'struct') throw new Error('member of a non-struct');
+      m = m.fields[f].type;
+    }
+    return m;
+  }
+
+  const mask = (bits: number) => bvConst(ctx, (1n << BigInt(bits)) - 1n, OFF_BITS);
+  /** A view pointer's base element (the offset's high bits) and member element (its low bits). */
+  const high = (off: BV): BV => off.lshr(bvConst(ctx, BigInt(VIEW_SHIFT), OFF_BITS)) as BV;
+  const low = (off: BV): BV => off.and(mask(VIEW_SHIFT)) as BV;
+
+  /** The path from a view's base value to the element at `off` (accessed as an array of its elements or as one). */
+  function viewSteps(view: ObjectView, isArray: boolean, off: BV): Step[] {
+    const steps: Step[] = view.baseArray ? [{ kind: 'at', off: high(off) }] : [];
+    for (const f of view.fields) steps.push({ kind: 'field', index: f });
+    if (isArray) steps.push({ kind: 'at', off: low(off) });
+    return steps;
+  }
+
+  /** The element of a candidate at `off` (the object itself when it is not accessed as an array). */
+  function elementOf(cand: Candidate, off: BV, env: Env, c: CallContext): Val {
+    const objVal = getVar(env, cand.varId);
+    if (!cand.view) return cand.isArray ? selectVal(objVal, off) : objVal;
+    return readPath(objVal, viewSteps(cand.view, cand.isArray, off), env, c, [], objects[cand.view.base - 1].type);
+  }
+
+  /** The candidate's variable value with its element at `off` replaced by `elem`. */
+  function withElement(cand: Candidate, off: BV, elem: Val, env: Env, c: CallContext): Val {
+    const objVal = getVar(env, cand.varId);
+    if (!cand.view) return cand.isArray ? storeVal(objVal, off, elem) : elem;
+    return writePath(objVal, viewSteps(cand.view, cand.isArray, off), elem, env, c, [], objects[cand.view.base - 1].type);
+  }
+
+  /** Notes an access at `off` through p for the input-size check, through a view at its base's element. */
+  function noteAccessAt(p: PtrVal, off: BV, when?: B): void {
+    st.noteAccess(p.obj as BV, off, when);
+    objects.forEach((o, i) => {
+      if (!o.view?.baseArray) return;
+      const sel = (p.obj as BV).eq(bvConst(ctx, BigInt(i + 1), OBJ_BITS)) as B;
+      st.noteAccess(bvConst(ctx, BigInt(o.view.base), OBJ_BITS), high(off), when ? (sel.and(when) as B) : sel);
+    });
+  }
+
+  /** Two pointers into the same view designate members of different elements of its base (so different objects). */
+  function otherBaseElement(a: PtrVal, b: PtrVal): B {
+    const parts: B[] = [];
+    objects.forEach((o, i) => {
+      if (o.view?.baseArray) parts.push((a.obj as BV).eq(bvConst(ctx, BigInt(i + 1), OBJ_BITS)).and(high(a.off as BV).neq(high(b.off as BV))) as B);
+    });
+    return parts.length ? (ctx.Or(...parts) as B) : F_;
+  }
+
+  /**
+   * A view candidate's member as a whole, for the string functions: its value in the base element `off`
+   * designates, whether that base is on the heap, where the member's element 0 is among the pointer's
+   * offsets, and how a new value of the member goes back into the base variable's value.
+   */
+  function viewMember(cand: Candidate, off: BV, env: Env): { value: Val; heap: boolean; origin: BV; put: (whole: Val, member: Val) => Val } {
+    const view = cand.view!;
+    const base = objects[view.base - 1];
+    const steps = viewSteps(view, false, off);
+    return {
+      value: readPath(getVar(env, cand.varId), steps, env, topCtx, [], base.type),
+      heap: Boolean(base.heap),
+      origin: view.baseArray ? (high(off).shl(bvConst(ctx, BigInt(VIEW_SHIFT), OFF_BITS)) as BV) : bvConst(ctx, 0n, OFF_BITS),
+      put: (whole, member) => writePath(whole, steps, member, env, topCtx, [], base.type),
+    };
   }
 
   function formationUb(cond: B, length: number | string): UbCondition {
@@ -77,9 +223,10 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
   /**
    * A pointer `p` (to `t`) computed by arithmetic must stay within its object or one past its end
    * (C11 6.5.6p8): for each object of type t or array of t it may designate, its offset in [0, length].
-   * NULL and objects of another type are left to the access that would use them.
+   * NULL and objects of another type are left to the access that would use them. `before` is the
+   * offset before the arithmetic (a member's pointer must not carry into its base element's bits).
    */
-  function pointerFormationUb(p: PtrVal, t: CType): UbCondition[] {
+  function pointerFormationUb(p: PtrVal, t: CType, before?: BV): UbCondition[] {
     const off = p.off as BV;
     // Past an input object's assumed size the pointer is defined for a longer object: a size hit (state.ts noteAccess).
     st.noteAccess(p.obj as BV, off.sub(bvConst(ctx, 1n, OFF_BITS)));
@@ -88,7 +235,16 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
       const len = cand.lengthTerm ?? (cand.isArray ? (cand.length === null ? null : bvConst(ctx, BigInt(cand.length), OFF_BITS)) : bvConst(ctx, 1n, OFF_BITS));
       if (!len) continue;
       const sel = (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B;
-      outside.push(sel.and(off.ugt(len)) as B);
+      // A member's pointer moves within the member: its low bits (a carry out of them is outside too).
+      outside.push(
+        sel.and(
+          cand.view
+            ? low(off)
+                .ugt(len)
+                .or(before ? high(off).neq(high(before)) : F_)
+            : off.ugt(len),
+        ) as B,
+      );
     }
     return outside.length ? [formationUb(ctx.Or(...outside) as B, 'length')] : [];
   }
@@ -97,7 +253,7 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
   function candidates(t: CType): Candidate[] {
     const out: Candidate[] = [];
     objects.forEach((o, i) => {
-      const base = { idx: i + 1, varId: o.varId, heap: Boolean(o.heap), lengthTerm: o.lengthTerm };
+      const base = { idx: i + 1, varId: o.varId, heap: Boolean(o.heap), lengthTerm: o.lengthTerm, view: o.view };
       if (sameType(o.type, t)) out.push({ ...base, isArray: false, length: 1 });
       else if (o.type.kind === 'array' && sameType(o.type.of, t)) out.push({ ...base, isArray: true, length: o.type.length });
     });
@@ -106,12 +262,25 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
 
   /** The offset designates an element of the candidate, and the candidate is alive. */
   function inRangeOf(cand: Candidate, off: BV, env: Env): B {
+    if (cand.view) return viewInRange(cand, cand.view, off, env);
     let r: B;
     if (!cand.isArray) r = off.eq(bvConst(ctx, 0n, OFF_BITS)) as B;
     else if (cand.lengthTerm) r = off.ult(cand.lengthTerm) as B;
     else if (cand.length === null) r = T;
     else r = off.ult(bvConst(ctx, BigInt(cand.length), OFF_BITS)) as B;
     return cand.heap ? (r.and(alive(env, cand.varId)) as B) : r;
+  }
+
+  /** A view's element at `off` exists: its base element (alive if on the heap), and the member's element. */
+  function viewInRange(cand: Candidate, view: ObjectView, off: BV, env: Env): B {
+    const base = objects[view.base - 1];
+    const zero = bvConst(ctx, 0n, OFF_BITS);
+    const baseLength = base.lengthTerm ?? (base.type.kind === 'array' && base.type.length !== null ? bvConst(ctx, BigInt(base.type.length), OFF_BITS) : null);
+    let r = (view.baseArray ? (baseLength ? high(off).ult(baseLength) : T) : high(off).eq(zero)) as B;
+    if (cand.isArray) {
+      if (cand.length !== null) r = r.and(low(off).ult(bvConst(ctx, BigInt(cand.length), OFF_BITS))) as B;
+    } else r = r.and(low(off).eq(zero)) as B;
+    return base.heap ? (r.and(alive(env, base.varId)) as B) : r;
   }
 
   /** UB conditions of an access through pointer p: null, or outside every live object it may designate. */
@@ -162,12 +331,13 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
       const len = cand.lengthTerm ?? (cand.length === null ? null : bvConst(ctx, BigInt(cand.length), OFF_BITS));
       if (!len) continue;
       const sel = (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B;
-      parts.push(sel.and(off.eq(len).or(off.eq(bvConst(ctx, -1n, OFF_BITS)))) as B);
+      const at = cand.view ? low(off) : off;
+      parts.push(sel.and(at.eq(len).or(at.eq(cand.view ? mask(VIEW_SHIFT) : bvConst(ctx, -1n, OFF_BITS)))) as B);
     }
     return parts.length ? (ctx.Or(...parts) as B) : F_;
   }
 
-  function readPath(base: Val, path: Place['path'], env: Env, c: CallContext, ub: UbCondition[], baseType: CType): Val {
+  function readPath(base: Val, path: Step[], env: Env, c: CallContext, ub: UbCondition[], baseType: CType): Val {
     let v = base;
     let t = baseType;
     for (const el of path) {
@@ -179,17 +349,22 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
         t = t.fields[el.index].type;
       } else {
         if (v.k !== 'arr' || t.kind !== 'array') throw new Error('index on a non-array');
-        const i = evalOperand(el.index, env, c, st.cur.node);
-        const off = toOffset(i.val, el.index.type);
-        if (t.length !== null) ub.push(boundsUb(off, t.length));
-        v = selectVal(v, off);
+        v = selectVal(v, stepOffset(el, t, env, c, ub));
         t = t.of;
       }
     }
     return v;
   }
 
-  function writePath(base: Val, path: Place['path'], val: Val, env: Env, c: CallContext, ub: UbCondition[], baseType: CType): Val {
+  /** The element offset of an index step, its bounds condition added to `ub` (an `at` step's offset is checked by its access). */
+  function stepOffset(el: Exclude<Step, { kind: 'field' }>, t: Extract<CType, { kind: 'array' }>, env: Env, c: CallContext, ub: UbCondition[]): BV {
+    if (el.kind === 'at') return el.off;
+    const off = toOffset(evalOperand(el.index, env, c, st.cur.node).val, el.index.type);
+    if (t.length !== null) ub.push(boundsUb(off, t.length));
+    return off;
+  }
+
+  function writePath(base: Val, path: Step[], val: Val, env: Env, c: CallContext, ub: UbCondition[], baseType: CType): Val {
     if (path.length === 0) return val;
     const [el, ...rest] = path;
     if (el.kind === 'field') {
@@ -201,9 +376,7 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
       return { k: 'struct', fields };
     }
     if (base.k !== 'arr' || baseType.kind !== 'array') throw new Error('index on a non-array');
-    const i = evalOperand(el.index, env, c, st.cur.node);
-    const off = toOffset(i.val, el.index.type);
-    if (baseType.length !== null) ub.push(boundsUb(off, baseType.length));
+    const off = stepOffset(el, baseType, env, c, ub);
     return storeVal(base, off, writePath(selectVal(base, off), rest, val, env, c, ub, baseType.of));
   }
 
@@ -241,14 +414,12 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
       return { val: freshVal(ctx, place.type, 'deref'), ub };
     }
     const cands = candidates(pointee);
-    st.noteAccess(p.obj as BV, off);
+    noteAccessAt(p, off);
     let result: Val | null = null;
     let valid: B = F_;
     for (const cand of cands) {
       const sel = (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B;
-      const objVal = getVar(env, cand.varId);
-      const elem = cand.isArray ? selectVal(objVal, off) : objVal;
-      const v = readPath(elem, path, env, c, ub, pointee);
+      const v = readPath(elementOf(cand, off, env, c), path, env, c, ub, pointee);
       result = result ? iteVal(ctx, sel, v, result) : v;
       valid = valid.or(sel.and(inRangeOf(cand, off, env))) as B;
     }
@@ -278,15 +449,13 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
     }
     let valid: B = F_;
     const cands = candidates(pointee);
-    st.noteAccess(p.obj as BV, off);
+    noteAccessAt(p, off);
     for (const cand of cands) {
       if (objects[cand.idx - 1].readOnly) continue;
       const sel = (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B;
       const objVal = getVar(env, cand.varId);
       const inRange = inRangeOf(cand, off, env);
-      const updated = cand.isArray
-        ? storeVal(objVal, off, writePath(selectVal(objVal, off), path, val, env, c, ub, pointee))
-        : writePath(objVal, path, val, env, c, ub, pointee);
+      const updated = withElement(cand, off, writePath(elementOf(cand, off, env, c), path, val, env, c, ub, pointee), env, c);
       env.set(cand.varId, iteVal(ctx, sel, updated, objVal));
       valid = valid.or(sel.and(inRange)) as B;
     }
@@ -303,7 +472,23 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
     return named;
   }
 
-  return { addressOf, candidates, inRangeOf, validRange, accessUb, justPastEnd, readPlace, writePlace, boundsUb };
+  return {
+    addressOf,
+    pointerFormationUb,
+    candidates,
+    elementOf,
+    withElement,
+    noteAccessAt,
+    viewMember,
+    otherBaseElement,
+    inRangeOf,
+    validRange,
+    accessUb,
+    justPastEnd,
+    readPlace,
+    writePlace,
+    boundsUb,
+  };
 }
 
 export type Memory = ReturnType<typeof memoryOps>;

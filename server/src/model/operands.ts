@@ -25,7 +25,7 @@ import {
   type F,
   type UbCondition,
 } from './semantics';
-import { OBJ_BITS, OFF_BITS, freshVal, selectVal, storeVal, tOf, zeroVal, type Val } from './values';
+import { OBJ_BITS, OFF_BITS, freshVal, selectVal, storeVal, tOf, zeroVal, type PtrVal, type Val } from './values';
 import { CHAR_TYPE, INT_TYPE, toOffset, type EncoderState, type Env, type Evaluated } from './state';
 import type { Memory } from './memory';
 import { storeMember } from './unions';
@@ -140,7 +140,7 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
         const a = o(rv.a);
         const b = o(rv.b);
         const ub = [...a.ub, ...b.ub];
-        if (a.val.k === 'ptr' || b.val.k === 'ptr') return pointerBinary(rv.bop, a.val, b.val, ub);
+        if (a.val.k === 'ptr' || b.val.k === 'ptr') return pointerBinary(rv.bop, a.val, b.val, ub, rv.a.type.kind === 'pointer' ? rv.a.type.to : null);
         if (a.val.k === 'fp') {
           const r = fpBinary(z, rv.bop, tOf(a.val) as F, tOf(b.val) as F);
           return { val: r.value.sort.name() === 'FloatingPoint' ? { k: 'fp', t: r.value } : { k: 'bv', t: r.value }, ub };
@@ -173,7 +173,11 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
           taint('pointer arithmetic on a non-pointer');
           return { val: freshVal(ctx, rv.type, 'ptr'), ub: [] };
         }
-        return { val: { k: 'ptr', obj: p.val.obj, off: (p.val.off as BV).add(toOffset(i.val, rv.offset.type)) }, ub: [...p.ub, ...i.ub] };
+        const moved: PtrVal = { k: 'ptr', obj: p.val.obj, off: (p.val.off as BV).add(toOffset(i.val, rv.offset.type)) };
+        // `p + i` must stay within p's object or one past its end (C11 6.5.6p8), as `&p[i]` (memory.ts).
+        const pointee = rv.type.kind === 'pointer' ? rv.type.to : null;
+        const formation = pointee && !rv.accessed ? memory().pointerFormationUb(moved, pointee, p.val.off as BV) : [];
+        return { val: moved, ub: [...p.ub, ...i.ub, ...formation] };
       }
       case 'ptrdiff': {
         const a = o(rv.a);
@@ -186,7 +190,14 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
         const bits = intBits(rv.type);
         return {
           val: { k: 'bv', t: bits === OFF_BITS ? d : d.extract(bits - 1, 0) },
-          ub: [{ error: 'null', cond: (a.val.obj as BV).neq(b.val.obj) as B, detail: 'difference of pointers into different objects' }],
+          // Into one member of two elements of an array of structs is into two objects too (memory.ts views).
+          ub: [
+            {
+              error: 'null',
+              cond: (a.val.obj as BV).neq(b.val.obj).or(memory().otherBaseElement(a.val, b.val)) as B,
+              detail: 'difference of pointers into different objects',
+            },
+          ],
         };
       }
       case 'valid':
@@ -232,7 +243,7 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
       case 'fresh':
         // The loop abstraction (prove/): nothing is known of the value; not an input, not a taint.
         if (rv.memory) {
-          for (const o of st.objects) if (!o.readOnly) env.set(o.varId, freshVal(ctx, o.type, 'fresh.mem'));
+          for (const o of st.objects) if (!o.readOnly && !o.view) env.set(o.varId, freshVal(ctx, o.type, 'fresh.mem'));
           return { val: zeroVal(ctx, CHAR_TYPE), ub: [] };
         }
         return { val: freshVal(ctx, rv.type.kind === 'void' ? CHAR_TYPE : rv.type, 'fresh'), ub: [] };
@@ -336,7 +347,19 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
     return have > want ? v.extract(want - 1, 0) : v.zeroExt(want - have);
   }
 
-  function pointerBinary(op: string, a: Val, b: Val, ub: UbCondition[]): { val: Val; ub: UbCondition[] } {
+  /**
+   * Whether two pointers to `pointee` may designate different members (or a member and the whole) of one
+   * struct object, which the model has as different objects: two views of one base, or, through void
+   * pointers, any view (other casts between pointee types are taints of their own).
+   */
+  function memberOrderMatters(pointee: CType | null): boolean {
+    const views = st.objects.filter((x) => x.view);
+    if (!views.length) return false;
+    if (!pointee || pointee.kind === 'void') return true;
+    return views.some((x, i) => views.some((y, j) => j > i && x.view!.base === y.view!.base));
+  }
+
+  function pointerBinary(op: string, a: Val, b: Val, ub: UbCondition[], pointee: CType | null): { val: Val; ub: UbCondition[] } {
     const pa = a.k === 'ptr' ? a : nullPtr();
     const pb = b.k === 'ptr' ? b : nullPtr();
     const sameObj = (pa.obj as BV).eq(pb.obj) as B;
@@ -367,7 +390,11 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
         taint(`pointer operation ${op}`);
         return { val: freshVal(ctx, INT_TYPE, 'ptrop'), ub };
     }
-    if (op !== '==' && op !== '!=') ub.push({ error: 'null', cond: sameObj.not() as B, detail: 'comparison of pointers into different objects' });
+    if (op !== '==' && op !== '!=') {
+      // C orders the members of one struct (C11 6.5.8p5); the model has each member a pointer designates as an object of its own.
+      if (memberOrderMatters(pointee)) taint('order comparison of pointers to different members of one struct');
+      ub.push({ error: 'null', cond: sameObj.not().or(memory().otherBaseElement(pa, pb)) as B, detail: 'comparison of pointers into different objects' });
+    }
     return { val: { k: 'bv', t: boolToInt(ctx, r) }, ub };
   }
 

@@ -165,8 +165,8 @@ export interface Encoding {
   noAlias: B;
   /** Nodes with a malloc/calloc call (whose success is assumed unless mallocMayFail). */
   allocNodes: number[];
-  /** Name of each object by its id - 1, as data name them (`&l[1]`): a pointer parameter's object takes the parameter's name. */
-  objectNames: string[];
+  /** A pointer (object id, offset) as data name it (`&l[1]`): a pointer parameter's object takes the parameter's name. */
+  pointerText: (obj: number, off: bigint) => string;
   /** The environment at `EncodeOptions.snapshotAt`, by node. */
   pointEnv: Map<number, Env>;
   /**
@@ -230,7 +230,27 @@ export interface MemObject {
   heap?: boolean;
   /** Objects of a length known only as a term (heap objects: from the allocation size; main's argument strings): their number of elements. */
   lengthTerm?: BV;
+  /** A member of another object (`&s.f`, `&p->a[i]`): its value lives in the base's, its varId is the base's. */
+  view?: ObjectView;
 }
+
+/**
+ * A member that a pointer designates, as an object of its own (memory.ts). A
+ * pointer into it has the member's element in the low VIEW_SHIFT bits of its
+ * offset and, when the base is an array (of structs), the base's element in
+ * the high bits: so `&a[k].f + 1` stays one past `a[k].f`, never `a[k+1].f`.
+ */
+export interface ObjectView {
+  /** The object, never itself a view, whose member this is. */
+  base: number;
+  /** The base is an array: the offset's high bits are its element. */
+  baseArray: boolean;
+  /** Field indices from the base's element to the member. */
+  fields: number[];
+}
+
+/** Bits of a view pointer's offset that hold the member's element (ObjectView). */
+export const VIEW_SHIFT = 32;
 
 /** The value of an operand or rvalue, with the undefined-behaviour conditions of computing it. */
 export interface Evaluated {
@@ -301,6 +321,20 @@ export class EncoderState {
     this.objIndex.set(varId, this.objects.length);
     return this.objects.length;
   };
+
+  /** The object standing for a member of `view.base` (of type `type`), made once per base, layout and member. */
+  addView = (view: ObjectView, type: CType): number => {
+    const key = `${view.base}:${view.baseArray}:${view.fields.join('.')}`;
+    let idx = this.viewIndex.get(key);
+    if (idx === undefined) {
+      const base = this.objects[view.base - 1];
+      this.objects.push({ varId: base.varId, type, readOnly: base.readOnly, view });
+      idx = this.objects.length;
+      this.viewIndex.set(key, idx);
+    }
+    return idx;
+  };
+  private readonly viewIndex = new Map<string, number>();
 
   /**
    * The object a function's address designates (ir/indirect.ts compares function pointers with

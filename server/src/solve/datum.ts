@@ -35,27 +35,27 @@ export function extractTest(
       else {
         const pointee = (i.type as Extract<CType, { kind: 'pointer' }>).to;
         const objType: CType = { kind: 'array', of: pointee, length: i.object.length };
-        const arr = valueToData(z, model, i.val, objType, enc.objectNames);
+        const arr = valueToData(z, model, i.val, objType, enc.pointerText);
         v = pointee.kind === 'struct' && i.object.length === 1 && Array.isArray(arr) ? arr[0] : arr;
       }
-    } else v = valueToData(z, model, i.val, i.type, enc.objectNames);
+    } else v = valueToData(z, model, i.val, i.type, enc.pointerText);
     (i.kind === 'param' ? inputs : globals)[i.name] = v;
   }
   const reached = enc.nondet.filter((n) => isTrue(enc.reach[n.node])).sort((a, b) => a.node - b.node || a.index - b.index);
   const nondet = reached
     .filter((n) => !n.uninitialised)
-    .map((n) => ({ call: n.call, line: n.line, value: valueToData(z, model, n.val, n.type, enc.objectNames), type: typeToString(n.type) }));
+    .map((n) => ({ call: n.call, line: n.line, value: valueToData(z, model, n.val, n.type, enc.pointerText), type: typeToString(n.type) }));
   const test: Omit<TestReport, 'id' | 'goals'> = { inputs, globals, types, nondet };
   const indeterminate = reached
     .filter((n) => n.uninitialised)
-    .map((n) => ({ variable: n.call, line: n.line, value: valueToData(z, model, n.val, n.type, enc.objectNames), type: typeToString(n.type) }));
+    .map((n) => ({ variable: n.call, line: n.line, value: valueToData(z, model, n.val, n.type, enc.pointerText), type: typeToString(n.type) }));
   if (indeterminate.length) test.indeterminate = indeterminate;
   const trace: NonNullable<TestReport['trace']> = [];
   for (const t of withTrace ? enc.trace : []) {
     if (trace.length >= 500) break;
     if (traceFilter && !traceFilter(t.node, t.index)) continue;
     if (isTrue(enc.reach[t.node]))
-      trace.push({ line: t.range.line, column: t.range.column, variable: t.variable, value: valueToData(z, model, t.val, t.type, enc.objectNames) });
+      trace.push({ line: t.range.line, column: t.range.column, variable: t.variable, value: valueToData(z, model, t.val, t.type, enc.pointerText) });
   }
   if (trace.length) test.trace = trace;
   const stop = complete ? enc.stops.find((s) => isTrue(enc.reach[s.node])) : undefined;
@@ -67,18 +67,18 @@ export function extractTest(
   if (complete && enc.exitNode !== null && isTrue(enc.reach[enc.exitNode])) {
     const fnType = enc.unrolled.top.type;
     if (enc.returnVal && fnType.kind === 'function' && fnType.ret.kind !== 'void')
-      test.result = valueToData(z, model, enc.returnVal, fnType.ret, enc.objectNames);
+      test.result = valueToData(z, model, enc.returnVal, fnType.ret, enc.pointerText);
     const outputs: Record<string, DataValue> = {};
     const exit = enc.exitEnv[enc.exitNode];
     for (const i of enc.inputs) {
       if (i.kind === 'global' && !enc.vars.get(i.varId)?.isConst) {
         const v = exit.get(i.varId);
-        if (v) outputs[i.name] = valueToData(z, model, v, i.type, enc.objectNames);
+        if (v) outputs[i.name] = valueToData(z, model, v, i.type, enc.pointerText);
       } else if (i.object && !isTrue(i.object.nullLit) && !i.object.aliases.some((a) => isTrue(a.lit))) {
         const v = exit.get(i.object.varId);
         const pointee = (i.type as Extract<CType, { kind: 'pointer' }>).to;
         if (v) {
-          const arr = valueToData(z, model, v, { kind: 'array', of: pointee, length: i.object.length }, enc.objectNames);
+          const arr = valueToData(z, model, v, { kind: 'array', of: pointee, length: i.object.length }, enc.pointerText);
           outputs[`*${i.name}`] = pointee.kind === 'struct' && i.object.length === 1 && Array.isArray(arr) ? arr[0] : arr;
         }
       }
@@ -111,7 +111,13 @@ function argvData(z: Z3Handle, model: Model<'main'>, argv: NonNullable<Encoding[
  * the object they point into (a pointer parameter's object by the parameter's
  * name), or null.
  */
-export function valueToData(z: Z3Handle, model: Model<'main'>, v: Val, t: CType, objectNames: string[] = []): DataValue {
+export function valueToData(
+  z: Z3Handle,
+  model: Model<'main'>,
+  v: Val,
+  t: CType,
+  pointerText: (obj: number, off: bigint) => string = (o, k) => `&object${o}[${k}]`,
+): DataValue {
   const { ctx } = z;
   switch (t.kind) {
     case 'int': {
@@ -130,13 +136,13 @@ export function valueToData(z: Z3Handle, model: Model<'main'>, v: Val, t: CType,
       const obj = BigInt((model.eval(v.obj, true) as unknown as { value(): bigint }).value());
       if (obj === 0n) return null;
       const off = BigInt((model.eval(v.off, true) as unknown as { value(): bigint }).value());
-      return `&${objectNames[Number(obj) - 1] ?? `object${obj}`}[${off}]`;
+      return pointerText(Number(obj), off);
     }
     case 'array': {
       if (v.k !== 'arr') return null;
       const n = t.length ?? 0;
       const out: DataValue[] = [];
-      for (let i = 0; i < n; i++) out.push(valueToData(z, model, selectVal(v, bvConst(ctx, BigInt(i), 64)), t.of, objectNames));
+      for (let i = 0; i < n; i++) out.push(valueToData(z, model, selectVal(v, bvConst(ctx, BigInt(i), 64)), t.of, pointerText));
       return out;
     }
     case 'struct': {
@@ -146,7 +152,7 @@ export function valueToData(z: Z3Handle, model: Model<'main'>, v: Val, t: CType,
       // is its first member, and an initialiser naming more would keep only the last.
       const shown = t.union ? t.fields.findIndex((_, i) => !v.stale?.[i]) : -1;
       t.fields.forEach((f, i) => {
-        if (!t.union || i === shown) o[f.name] = valueToData(z, model, v.fields[i], f.type, objectNames);
+        if (!t.union || i === shown) o[f.name] = valueToData(z, model, v.fields[i], f.type, pointerText);
       });
       return o;
     }

@@ -541,6 +541,8 @@ function compare(expr: string, t: CType, value: DataValue, label: string, object
     case 'pointer': {
       if (value === null) return [{ kind: 'null', expr, label }];
       const named = typeof value === 'string' ? POINTS_INTO.exec(value) : null;
+      // Into a member of an element (`&a[2].f[0]`): another object than the inputs, only that it is not null.
+      if (!named && typeof value === 'string' && value.startsWith('&')) return [{ kind: 'non-null', expr, label, expected: value }];
       if (named) {
         // Into an input object: the exact address; into another object (the heap): only that it is not null.
         const target = objects.get(named[1]);

@@ -1,0 +1,52 @@
+// Ground truth by exhaustive runs: each function of a fixture, compiled by
+// gcc, on every value of its one small parameter; the returns that happen.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const run = promisify(execFile);
+
+/** A function of one parameter of `type`, run on every value from `from` to `to`. */
+export interface Domain {
+  name: string;
+  type: string;
+  from: number;
+  to: number;
+}
+
+/** The values (0 to 31) each function returns over its whole input domain, by gcc. */
+export async function returnsByGcc(file: string, fns: Domain[]): Promise<Map<string, Set<number>>> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'creach-exhaustive-'));
+  const main = [
+    `#include <stdio.h>`,
+    `#include "${file}"`,
+    'int main(void) {',
+    ...fns.map(
+      (f) => `  { unsigned seen = 0; for (long v = ${f.from}; v <= ${f.to}; v++) seen |= 1u << ${f.name}((${f.type})v); printf("${f.name} %u\\n", seen); }`,
+    ),
+    '  return 0;',
+    '}',
+  ].join('\n');
+  fs.writeFileSync(path.join(dir, 'truth.c'), main);
+  await run('gcc', ['-O0', '-w', '-o', path.join(dir, 'truth'), path.join(dir, 'truth.c')]);
+  const { stdout } = await run(path.join(dir, 'truth'));
+  const out = new Map<string, Set<number>>();
+  for (const line of stdout.trim().split('\n')) {
+    const [name, mask] = line.split(' ');
+    out.set(name, new Set(Array.from({ length: 32 }, (_, r) => r).filter((r) => (Number(mask) >>> r) & 1)));
+  }
+  return out;
+}
+
+/** The `return N;` lines of a function `int fn(` of the source, by N. */
+export function returnLines(source: string[], fn: string): Map<number, number> {
+  const start = source.findIndex((l) => new RegExp(`^int ${fn}\\(`).test(l));
+  const out = new Map<number, number>();
+  for (let i = start + 1; i < source.length && source[i] !== '}'; i++) {
+    const m = /^\s*return (\d+);/.exec(source[i]);
+    if (m) out.set(Number(m[1]), i + 1);
+  }
+  return out;
+}
