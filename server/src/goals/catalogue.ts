@@ -12,6 +12,7 @@
 import type { BasicBlock, Decision, IRFunction, Program, SourceRange, StatementStart } from '../ir/ir';
 import { runtimeErrors, runtimeErrorWording, uninitialisedDetail } from '../ir/runtimeErrors';
 import { uninitialisedReads } from '../ir/uninitialised';
+import { settledErrors } from '../ir/ranges';
 import { sourceText } from '../ir/source';
 import { branchGoalId, decisionTag, disambiguate, goalStem } from '../ir/goalIds';
 import type { CallSite, Goal, GoalContext } from './goal';
@@ -70,6 +71,7 @@ function sitePrefixes(sites: CallSite[], program: Program): string {
 function ownGoals(program: Program, fn: IRFunction, opts: CatalogueOptions): Goal[] {
   const drafts: Draft[] = [];
   const uninitialised = opts.runtimeErrors && !opts.uninitialisedNondet ? uninitialisedReads(program, fn) : new Map<number, Map<number, number[]>>();
+  const settled = opts.runtimeErrors ? settledErrors(program, fn) : new Map<number, Map<number, Set<string>>>();
   const text = (r: SourceRange) => sourceText(program.source, r);
   // First line only: the statement goal of `if (c) {` reads "statement `if (c) {`", not the whole if.
   const statementLabel = (r: SourceRange) =>
@@ -103,7 +105,10 @@ function ownGoals(program: Program, fn: IRFunction, opts: CatalogueOptions): Goa
         });
       }
       if (opts.runtimeErrors) {
+        const impossible = settled.get(block.id)?.get(index);
         for (const [error, detail] of runtimeErrors(program, instr, uninitialised.get(block.id)?.get(index))) {
+          // An error the ranges of its operands exclude cannot happen: no goal (ir/ranges.ts).
+          if (impossible?.has(error)) continue;
           drafts.push({
             tag: error,
             kind: 'runtime-error',
