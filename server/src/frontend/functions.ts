@@ -407,9 +407,13 @@ export class FunctionLowerer extends ExpressionLowerer {
     const subscriptRange = index?.type === 'subscript_expression' ? strip(index.childForFieldName('index')!) : null;
     let ptrNode = arg;
     let range: SyntaxNode | null = null;
+    // `p + i` and `&p[i]` are the range i..i: ACSL's arithmetic, not a C pointer formed (which could be undefined).
+    let single: SyntaxNode | null = null;
     if (plusRange && isRange(plusRange)) [ptrNode, range] = [arg.childForFieldName('left')!, plusRange];
     else if (subscriptRange && isRange(subscriptRange)) [ptrNode, range] = [index!.childForFieldName('argument')!, subscriptRange];
-    const ends = range ? [range.childForFieldName('left')!, range.childForFieldName('right')!] : [];
+    else if (plusRange) [ptrNode, single] = [arg.childForFieldName('left')!, plusRange];
+    else if (subscriptRange) [ptrNode, single] = [index!.childForFieldName('argument')!, subscriptRange];
+    const ends = range ? [range.childForFieldName('left')!, range.childForFieldName('right')!] : single ? [single, single] : [];
     const bounds: RangeBound[] = [];
     for (const e of ends) {
       const b = this.rangeBound(e);
