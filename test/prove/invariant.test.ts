@@ -178,6 +178,51 @@ int gcd(int x, int y)
   });
 });
 
+describe("Spacer's invariants, checked like the others", () => {
+  it('x + y == n when y starts at n (no constant at entry, so no cheap candidate): proved with the invariant Spacer found', async () => {
+    // Hand proof: x + y == n at every head (0 + n at entry; x + 1 and y - 1 each iteration); n - x - y
+    // is computed in long long, so no execution overflows it.
+    const source = `int h(int n) {
+  int x = 0;
+  int y = n;
+  while (x < n) {
+    x = x + 1;
+    y = y - 1;
+  }
+  if (x + y != n)
+    return 1;
+  return 0;
+}`;
+    const { goal, report, file } = await reach(source, 'if (x + y != n)');
+    expect({ status: goal.status, proof: goal.proof }).toEqual({ status: 'unreachable', proof: 'invariant' });
+    const inv = invariantsOf(goal);
+    const kept = inv?.kind === 'invariant' ? inv.loops.flatMap((l) => l.invariant).join(' && ') : '';
+    // Spacer's relation: all three variables in one linear condition.
+    expect(kept).toMatch(/n.*x.*y/);
+    await expectAllValidated(file, report);
+    expect(run(source, 'h(atoi(argv[k]))', range(-50, 3000)).every((o) => o === '0')).toBe(true);
+  });
+
+  it('x + y == n with a step of 2 that can pass n: what Spacer proves over integers, C (int, wrap-free) keeps; a reachable goal is not proved', async () => {
+    // x can end at n + 1 (odd n): x + y == n still holds at every head (x + 2, y - 2). But `x == n`
+    // after the loop is reached (n = 1 gives x = 2): never proved, and a datum reaches it.
+    const source = `int h(int n) {
+  int x = 0;
+  int y = n;
+  while (x < n) {
+    x = x + 2;
+    y = y - 2;
+  }
+  if (x != n)
+    return 1;
+  return 0;
+}`;
+    const { goal, report, file } = await reach(source, 'if (x != n)');
+    expect(goal.status).toBe('covered');
+    await expectAllValidated(file, report);
+  });
+});
+
 describe('goals that are reachable are never proved', () => {
   it('a goal that needs an input array longer than the assumed one is not proved by an invariant', async () => {
     // The model gives `int *a` 4 elements; a[6] == 5 needs 7. gcc: an 8-element array with a[6] = 5 and n = 8 returns 1.

@@ -29,6 +29,7 @@ import { EngineError } from '../errors';
 import { queueCheck, type Z3Handle } from '../z3/z3';
 import { abstractable, abstractLoops, type Abstraction, type LoweredCandidate } from './transform';
 import { candidateTexts, lowerCandidates } from './candidates';
+import { spacerCandidates } from './spacer';
 
 /** Where the prover's candidate temps start: far above the program's ids and the --where temps' range. */
 const CANDIDATE_TEMPS = 1_500_000_000;
@@ -116,7 +117,7 @@ export class InvariantProver {
     for (const copy of copies) {
       const t0 = Date.now();
       const core = await this.coreOf(ind, copy, signal).finally(() => (this.spentMs += Date.now() - t0));
-      if (core === null) return null;
+      if (core === null) return this.withSpacer(goal, signal);
       for (const lit of core) {
         const a = ind.byLit.get(lit)!;
         const s = used.get(a.loop) ?? new Set<number>();
@@ -143,6 +144,39 @@ export class InvariantProver {
       ],
     };
   }
+
+  /**
+   * Once per goal the candidates could not exclude: Spacer's invariants for it (spacer.ts) join the
+   * candidates of the function's loops, and the goal is tried again with a new Houdini (they are checked
+   * like the others). Null when Spacer has nothing new.
+   */
+  private async withSpacer(goal: Goal, signal?: AbortSignal): Promise<GoalVerdict | null> {
+    if (this.spacerTried.has(goal.id) || this.spentMs > GOAL_BUDGET * this.options.timeoutMs) return null;
+    this.spacerTried.add(goal.id);
+    const t0 = Date.now();
+    const found = await spacerCandidates(this.z, this.program, this.fn, findLoops(this.fn), goal, this.options.timeoutMs, signal).finally(
+      () => (this.spentMs += Date.now() - t0),
+    );
+    if (signal?.aborted) throw EngineError.cancelled();
+    let added = false;
+    for (const [header, texts] of found) {
+      const known = this.spacerTexts.get(header) ?? [];
+      for (const t of texts)
+        if (!known.includes(t)) {
+          known.push(t);
+          added = true;
+        }
+      this.spacerTexts.set(header, known);
+    }
+    if (!added) return null;
+    this.inductive = null;
+    // The new Houdini counts towards the goals' budget too.
+    const t1 = Date.now();
+    return this.prove(goal, signal).finally(() => (this.spentMs += Date.now() - t1));
+  }
+  private readonly spacerTried = new Set<string>();
+  /** Spacer's candidates so far, by loop header of the analysed function. */
+  private readonly spacerTexts = new Map<number, string[]>();
 
   /**
    * No run of the abstracted function reaches an input object's assumed size limit before the goal (with the
@@ -254,7 +288,7 @@ export class InvariantProver {
     for (const f of withLoops) {
       const fl = findLoops(f);
       for (const loop of fl) {
-        const texts = candidateTexts(program, f, loop, fl);
+        const texts = [...candidateTexts(program, f, loop, fl), ...(f === this.fn ? (this.spacerTexts.get(loop.header) ?? []) : [])];
         const candidates = await lowerCandidates(program, f, loop, texts, temps);
         for (const c of candidates) for (const t of c.temps) temps = Math.max(temps, t.id + 1);
         const head = f.blocks[loop.header];
