@@ -134,6 +134,34 @@ describe('pointers formed outside their object (issue 12 §6)', () => {
     expect(r.functions[0].goals.filter((g) => g.outcome === 'bounds')).toHaveLength(1);
   });
 
+  it('an unsigned index past PTRDIFF_MAX designates no element: q[k] with k = 2^64 - 1 is not q[-1] (soundness F5)', async () => {
+    // C adds the index's value: &a[3] + (2^64 - 2) is outside a (C11 6.5.6p8); gcc's code wraps to a[1]
+    // and returns 1 without a sanitizer message, so `return 1;` must not be covered by such an x.
+    const file = writeC(
+      'wrap.c',
+      'int n(unsigned long long x) {\n  int a[4] = {1, 2, 3, 4};\n  int *q = &a[3];\n  if (q[x] == 2)\n    return 1;\n  return 0;\n}\n',
+    );
+    const r = await engine.reach({ file, function: 'n', line: 5 });
+    expect(only(r).goal.status).toBe('unreachable');
+    const c = await engine.check({ file, function: 'n' });
+    const index = c.functions[0].goals.filter((g) => g.outcome === 'bounds' && g.status === 'violated');
+    expect(index.length).toBeGreaterThan(0);
+    for (const g of index) {
+      const x = BigInt(String(c.functions[0].tests.find((t) => t.id === g.test)!.inputs.x));
+      expect(x > 0n).toBe(true); // q[0] is a[3]; every other index is outside a
+    }
+  });
+
+  it('3 << y for y = 30 or 31 is not representable in int: the overflow is violated, UBSan confirms (soundness F4)', async () => {
+    const file = writeC('shift.c', 'int k(int y) {\n  if (y < 0 || y > 31)\n    return 0;\n  return 3 << y;\n}\n');
+    const r = await engine.check({ file, function: 'k' });
+    const goals = r.functions[0].goals.filter((g) => g.kind === 'runtime-error');
+    expect(goals.map((g) => [g.outcome, g.status])).toEqual([['overflow', 'violated']]);
+    const y = r.functions[0].tests.find((t) => t.id === goals[0].test)!.inputs.y as number;
+    expect(y === 30 || y === 31).toBe(true); // 3 * 2^30 > 2^31 - 1
+    await expectAllValidated(file, r);
+  });
+
   it('`return 7;` needs a == 1, which forms &arr[6]: no defined execution reaches it', async () => {
     const file = writeC('form2.c', src);
     const r = await engine.reach({ file, function: 'f', line: 5, column: 15 });

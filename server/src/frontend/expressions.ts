@@ -10,7 +10,7 @@ import type { SyntaxNode } from './parser';
 import type { FrontendContext } from './context';
 import type { TypeResolver } from './declarations';
 import { type FunctionBuilder, zeroOf } from './builder';
-import { decayType, pointerTo, promote, ptrdiffType, sizeOf, sizeType, alignOf, usualArithmetic } from './ctypes';
+import { decayType, pointerTo, promote, sizeOf, sizeType, alignOf, usualArithmetic } from './ctypes';
 import { parseCharLiteral, parseNumber, stringLiteralBytes } from './literals';
 import { OperandLowerer, varPlace, retype, type LValueOrValue } from './operations';
 
@@ -420,10 +420,10 @@ export class ExpressionLowerer extends OperandLowerer {
       const idxValue = this.toRvalue(base, baseNode);
       [baseNode, indexNode] = [indexNode, baseNode];
       base = this.expr(baseNode);
-      const idx = this.convert(idxValue, ptrdiffType(this.model), indexNode);
+      const idx = this.toIndex(idxValue, indexNode);
       return this.indexInto(base, idx, node, baseNode);
     }
-    const idx = this.convert(this.rvalue(indexNode), ptrdiffType(this.model), indexNode);
+    const idx = this.toIndex(this.rvalue(indexNode), indexNode);
     return this.indexInto(base, idx, node, baseNode);
   }
 

@@ -192,7 +192,7 @@ export class OperandLowerer {
       if (op === '+' && ta.kind === 'pointer' && isInteger(tb)) return this.ptrAdd(a, b, node);
       if (op === '+' && tb.kind === 'pointer' && isInteger(ta)) return this.ptrAdd(b, a, node);
       if (op === '-' && ta.kind === 'pointer' && isInteger(tb)) {
-        const off = this.convert(b, ptrdiffType(this.model), node);
+        const off = this.toIndex(b, node);
         const neg = this.emitUnary('-', off, off.type, node);
         return this.ptrAdd(a, neg, node);
       }
@@ -209,8 +209,19 @@ export class OperandLowerer {
     return { kind: 'const', value: 0n, type: INT };
   }
 
+  /**
+   * An index or offset as ptrdiff_t. An unsigned one may hold values past PTRDIFF_MAX, which C adds as they
+   * are (designating no element of any object) where a conversion would wrap them: its cast says so (`index`).
+   */
+  toIndex(v: Operand, node: SyntaxNode): Operand {
+    const pd = ptrdiffType(this.model);
+    const t = v.type;
+    if (t.kind === 'int' && !t.signed && t.bits >= pd.bits && v.kind !== 'const') return this.assignTemp({ op: 'cast', a: v, to: pd, index: true }, pd, node);
+    return this.convert(v, pd, node);
+  }
+
   ptrAdd(p: Operand, offset: Operand, node: SyntaxNode, accessed = false): Operand {
-    const off = this.convert(offset, ptrdiffType(this.model), node);
+    const off = this.toIndex(offset, node);
     if (off.kind === 'const' && off.value === 0n) return p;
     if (p.kind === 'addr' && p.place.path.length > 0 && off.kind === 'const') {
       // &a[i] + k stays a constant address &a[i + k] (folds static initialisers like `a + 1`).

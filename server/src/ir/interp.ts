@@ -542,8 +542,11 @@ class Interpreter {
         if (isPtr(a) && r.uop === '!') return 0n;
         return intUnary(r.uop, a as bigint, r.a.type as IntType);
       }
-      case 'cast':
-        return this.cast(this.operand(r.a, frame), r.a.type, r.to);
+      case 'cast': {
+        const v = this.operand(r.a, frame);
+        if (r.index && typeof v === 'bigint' && r.to.kind === 'int' && v > intMaxOf(r.to)) throw new UndefinedBehaviour('index past PTRDIFF_MAX');
+        return this.cast(v, r.a.type, r.to);
+      }
       case 'ptradd':
         return this.ptrAdd(this.operand(r.ptr, frame), this.operand(r.offset, frame) as bigint);
       case 'ptrdiff': {

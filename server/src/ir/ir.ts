@@ -101,8 +101,12 @@ export type Rvalue =
   /** Arithmetic, bitwise or comparison. For shifts `b` keeps its own promoted type. */
   | { op: 'binary'; bop: BinaryOp; a: Operand; b: Operand; type: CType }
   | { op: 'unary'; uop: UnaryOp; a: Operand; type: CType }
-  /** Conversion to `to` (implicit or explicit); int<->int, int<->float, float<->float, int<->pointer, pointer<->pointer. */
-  | { op: 'cast'; a: Operand; to: CType }
+  /**
+   * Conversion to `to` (implicit or explicit); int<->int, int<->float, float<->float, int<->pointer, pointer<->pointer.
+   * `index`: an unsigned index or offset brought to ptrdiff_t by the front end (not by the program): a value
+   * past `to`'s maximum designates no element of any object (a `bounds` error), it does not wrap.
+   */
+  | { op: 'cast'; a: Operand; to: CType; index?: boolean }
   /** `ptr + offset` in elements of `ptr`'s pointee type (`offset` signed integer). */
   /**
    * `ptr + offset` (in elements). `accessed`: the address of a subscript `ptr[offset]` that is then read or

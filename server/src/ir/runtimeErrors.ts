@@ -80,6 +80,8 @@ export function runtimeErrors(program: Program, instr: Instr, uninitialised: num
       const name = rv.callee.replace(/^__builtin_/, '');
       add('null', `${name} of a null pointer`);
       add('bounds', `${name} ${MEMORY_ACCESSES[name]} outside an object`);
+    } else if (rv.op === 'cast' && rv.index) {
+      add('bounds', 'index past PTRDIFF_MAX, outside every object');
     } else if (rv.op === 'ptradd' && !rv.accessed && rv.type.kind === 'pointer' && rv.type.to.kind !== 'void') {
       add('bounds', 'pointer arithmetic outside its object (up to one past the end)');
     } else if (rv.op === 'icall') {

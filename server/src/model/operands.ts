@@ -164,8 +164,17 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
         const r = intUnary(ctx, rv.uop, tOf(a.val) as BV, rv.a.type as IntType, intBits(rv.type));
         return { val: { k: 'bv', t: rv.uop === '!' ? r.value : fitInt(r.value, rv.type) }, ub: [...a.ub, ...r.ub] };
       }
-      case 'cast':
-        return castVal(o(rv.a), rv.a.type, rv.to);
+      case 'cast': {
+        const from = o(rv.a);
+        const r = castVal(from, rv.a.type, rv.to);
+        if (rv.index && rv.a.type.kind === 'int' && rv.to.kind === 'int' && from.val.k === 'bv') {
+          // An unsigned index past PTRDIFF_MAX designates no element (ir.ts): it does not wrap to a negative one.
+          const a = from.val.t as BV;
+          const max = bvConst(ctx, (1n << BigInt(rv.to.bits - 1)) - 1n, rv.a.type.bits);
+          return { val: r.val, ub: [...r.ub, { error: 'bounds', cond: a.ugt(max) as B, detail: 'index past PTRDIFF_MAX: outside every object' }] };
+        }
+        return r;
+      }
       case 'ptradd': {
         const p = o(rv.ptr);
         const i = o(rv.offset);

@@ -98,9 +98,11 @@ export function intBinary(ctx: Ctx, op: BinaryOp, a: BV, b: BV, type: IntType, b
       ub.push({ error: 'shift', cond: shiftCountInvalid(ctx, b, bType, w), detail: `shift count negative or not below ${w}` });
       if (op === '<<') {
         if (signed) {
-          // C11 6.5.7p4: E1 negative, or E1 * 2^E2 not representable, is undefined.
+          // C11 6.5.7p4: E1 negative (a `shift` error, with the count's), or E1 * 2^E2 not representable
+          // (an `overflow`, as the catalogue has it: ir/runtimeErrors.ts), is undefined.
           const wide = a.signExt(w).shl(count.zeroExt(w));
-          ub.push({ error: 'shift', cond: a.slt(zero).or(fitsSigned(wide, w).not()), detail: 'left shift of a negative value or overflow' });
+          ub.push({ error: 'shift', cond: a.slt(zero), detail: 'left shift of a negative value' });
+          ub.push({ error: 'overflow', cond: a.sge(zero).and(fitsSigned(wide, w).not()), detail: 'left shift overflow: E1 * 2^E2 not representable' });
         }
         return { value: a.shl(count), ub };
       }
