@@ -47,7 +47,8 @@ async function lenses(s: Session, uri: string, version?: number, timeoutMs = 120
   for (;;) {
     const ls = (await s.codeLens(uri)).filter((l) => l.command?.title.startsWith('CReach:'));
     const byFunction = Object.fromEntries(ls.map((l) => [(l.command!.arguments![0] as { function: string }).function, l.command!.title]));
-    if (ls.length > 0 && !Object.values(byFunction).some((t) => t.includes('analysing'))) return byFunction;
+    // Final lenses only: not while analysing, nor while the properties are still checked after the coverage.
+    if (ls.length > 0 && !Object.values(byFunction).some((t) => t.includes('analysing') || t.includes('checking'))) return byFunction;
     if (Date.now() > deadline) throw new Error(`CodeLens still analysing: ${JSON.stringify(byFunction)}`);
     await sleep(300);
   }

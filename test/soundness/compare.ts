@@ -6,7 +6,8 @@
 // - A runtime-error goal is violated by an input when the run's first
 //   undefined behaviour is of the goal's kind, on its line, inside its range
 //   (the innermost such goal; when several goals share the line and none
-//   contains the column, the event counts for the group).
+//   contains the column, the event counts for the group; an event that two
+//   kinds may name, a left shift that overflows, counts for both as a group).
 // - An assertion goal is violated when its assertion check is the first failure.
 //
 // Disagreements that must never happen:
@@ -124,7 +125,8 @@ function contains(goal: GoalReport, ev: ErrorEvent): boolean {
 export function errorGoals(ev: ErrorEvent, goals: GoalReport[]): GoalReport[] {
   if (ev.kind === 'assert') return goals.filter((x) => x.kind === 'assertion' && x.line === ev.line);
   if (ev.kind === 'other') return [];
-  const cands = goals.filter((x) => x.kind === 'runtime-error' && x.outcome === ev.kind && ev.line >= x.line && ev.line <= (x.endLine ?? x.line));
+  const kinds: string[] = ev.kinds ?? [ev.kind];
+  const cands = goals.filter((x) => x.kind === 'runtime-error' && kinds.includes(x.outcome ?? '') && ev.line >= x.line && ev.line <= (x.endLine ?? x.line));
   const inside = cands.filter((x) => contains(x, ev));
   if (inside.length === 0) return cands;
   const size = (x: GoalReport) => ((x.endLine ?? x.line) - x.line) * 10000 + ((x.endColumn ?? 9999) - x.column);

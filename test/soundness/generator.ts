@@ -5,7 +5,10 @@
 // over every integer type (promotions, usual conversions, mixed signedness,
 // shifts, casts, literals of each type), floats and doubles, nested if/else,
 // `&&`/`||`, `?:`, switch, small bounded loops, local arrays and pointers to
-// locals. Each statement starts its own line and each decision its own
+// locals; about 30% of them a struct variable and/or an array of structs,
+// member accesses, and pointers into members (`&st.x`, `&sa[1].a[2]`,
+// `st.a`, `&st.x + 1`), read and written with indices that may leave the
+// member. Each statement starts its own line and each decision its own
 // column, so that CReach's goals (`f:12:if:true`, `f:9:stmt`, ...) map to
 // one probe each.
 //
@@ -13,7 +16,8 @@
 // original (given to CReach) and the instrumented one (compiled by gcc),
 // where probes record each statement start and each decision outcome, and
 // explicit checks report out-of-bounds and null accesses at their site
-// (UBSan cannot see those through pointers). The instrumented text only adds
+// (UBSan cannot see those through pointers; each pointer's object, its
+// provenance, is kept beside it in the twin). The instrumented text only adds
 // characters on the same lines, and a column map per line turns a column of
 // the instrumented text (a UBSan report) back into a column of the original.
 
@@ -39,6 +43,30 @@ export interface ArrayVar {
 export interface PointerVar {
   name: string;
   to: CType;
+  /** Index expressions `p[i]` are made for an object of this many elements (default 2). */
+  span?: number;
+}
+
+/** A member of the struct type: a scalar, or an array of `length` elements. */
+export interface Field {
+  name: string;
+  t: CType;
+  length: number | null;
+}
+
+/** The one struct type of a program (`struct S`), defined at file scope or in its first declaration. */
+export interface StructDef {
+  fields: Field[];
+  /** Defined in the declaration of the first struct variable (`struct S { ... } st = ...;`). */
+  inline: boolean;
+}
+
+/** A local struct variable (`length` null) or a local array of structs. */
+export interface StructVar {
+  name: string;
+  def: StructDef;
+  length: number | null;
+  init: string;
 }
 
 export type BinOp = '+' | '-' | '*' | '/' | '%' | '<<' | '>>' | '&' | '|' | '^' | '<' | '<=' | '>' | '>=' | '==' | '!=';
@@ -48,15 +76,30 @@ export type Expr =
   | { k: 'lit'; text: string; t: CType; value: bigint | null }
   | { k: 'index'; a: ArrayVar; i: Expr; t: CType }
   | { k: 'deref'; p: PointerVar; i: Expr | null; t: CType }
+  /** `st.f`, `st.a[i]`, `sa[e].f`, `sa[e].a[i]`. */
+  | { k: 'member'; s: StructVar; e: Expr | null; f: Field; i: Expr | null; t: CType }
   | { k: 'un'; op: '-' | '~' | '!'; a: Expr; t: CType }
   | { k: 'bin'; op: BinOp; a: Expr; b: Expr; t: CType }
   | { k: 'logic'; op: '&&' | '||'; a: Expr; b: Expr; t: CType; split: boolean }
   | { k: 'cast'; a: Expr; t: CType }
   | { k: 'tern'; c: Expr; a: Expr; b: Expr; t: CType };
 
-export type LValue = Extract<Expr, { k: 'var' | 'index' | 'deref' }>;
+export type LValue = Extract<Expr, { k: 'var' | 'index' | 'deref' | 'member' }>;
 
-export type PtrTarget = { k: 'elem'; a: ArrayVar; index: number } | { k: 'scalar'; v: Scalar };
+/** The text of an lvalue that is a plain name (`v`, `st.x`): no index, nothing to check when it is accessed. */
+export function plainLvalue(l: LValue): string | null {
+  if (l.k === 'var') return l.v.name;
+  if (l.k === 'member' && !l.e && !l.i) return `${l.s.name}.${l.f.name}`;
+  return null;
+}
+
+/**
+ * A member as a pointer target: `&st.x`, `&sa[1].c`, `&st.a[2]`, `st.a` (decay), plus a constant offset
+ * that keeps the pointer within the member or one past it (`&sa[1].x + 1`, `st.a + 3`), never outside.
+ */
+export type MemberTarget = { k: 'member'; s: StructVar; elem: number | null; f: Field; index: number | null; decay: boolean; off: number };
+
+export type PtrTarget = { k: 'elem'; a: ArrayVar; index: number } | { k: 'scalar'; v: Scalar } | MemberTarget | { k: 'copy'; p: PointerVar };
 export type PtrInit = PtrTarget | { k: 'choose'; c: Expr; a: PtrTarget; b: PtrTarget | null };
 
 export interface Case {
@@ -78,6 +121,7 @@ export interface Loop {
 export type Stmt =
   | { k: 'declScalar'; v: Scalar; init: Expr }
   | { k: 'declArray'; a: ArrayVar }
+  | { k: 'declStruct'; s: StructVar; define: boolean }
   | { k: 'declPtr'; p: PointerVar; init: PtrInit }
   | { k: 'assign'; lhs: LValue; op: string; rhs: Expr }
   | { k: 'incdec'; lhs: LValue; op: '++' | '--'; prefix: boolean }
@@ -135,6 +179,8 @@ export interface Generated {
   domain: (bigint | number)[][];
   /** No loop of the program runs its body more than this many times. */
   maxTrip: number;
+  /** The program declares a struct (about 30% of them): member accesses and pointers into members. */
+  members: boolean;
 }
 
 // ---------------------------------------------------------------- generation
@@ -247,6 +293,7 @@ function readsVariable(e: Expr): boolean {
     case 'var':
     case 'index':
     case 'deref':
+    case 'member':
       return true;
     case 'lit':
       return false;
@@ -267,6 +314,8 @@ class Gen {
   readonly scalars: Scalar[] = []; // params and locals (not counters), in declaration order
   readonly arrays: ArrayVar[] = [];
   readonly ptrs: PointerVar[] = [];
+  /** The struct variables (`st`, `sa`), empty in most programs. */
+  readonly structs: StructVar[] = [];
   readonly counters: Scalar[] = [];
   readonly active: Scalar[] = []; // counters of the enclosing loops
   readonly literals: bigint[] = [];
@@ -277,9 +326,15 @@ class Gen {
   returns = 0;
   /** Whether the program uses float and double (about a third of them do). */
   readonly floats: boolean;
+  /**
+   * A second stream for the struct of a program (whether there is one, its members and their values): a
+   * program without one draws exactly what it drew before structs existed (its text is unchanged).
+   */
+  readonly srng: Rng;
 
   constructor(seed: number) {
     this.rng = new Rng(seed);
+    this.srng = new Rng((seed ^ 0x3c6ef372) >>> 0);
     this.floats = this.rng.chance(0.35);
   }
 
@@ -321,12 +376,15 @@ class Gen {
     const vars = this.readable(want);
     const arrays = this.arrays.filter((a) => want === 'num' || isInt(a.elem));
     const ptrs = this.ptrs.filter((p) => want === 'num' || isInt(p.to));
+    const members = this.fieldsOf((t) => want === 'num' || isInt(t));
     const kind = r.weighted<string>([
       [vars.length ? 8 : 0, 'var'],
       [2.5, 'lit'],
       [arrays.length ? 2 : 0, 'index'],
       [ptrs.length ? 1.5 : 0, 'deref'],
+      [members.length ? 3 : 0, 'member'],
     ]);
+    if (kind === 'member') return this.member(r.pick(members));
     if (kind === 'var') {
       const v = r.pick(vars);
       return { k: 'var', v, t: v.type };
@@ -337,9 +395,31 @@ class Gen {
     }
     if (kind === 'deref') {
       const p = r.pick(ptrs);
-      return { k: 'deref', p, i: r.chance(0.5) ? null : this.indexExpr(2), t: p.to };
+      return { k: 'deref', p, i: r.chance(0.5) ? null : this.indexExpr(p.span ?? 2), t: p.to };
     }
     return this.lit(want);
+  }
+
+  /** The members of every struct variable whose type passes `ok`. */
+  fieldsOf(ok: (t: CType) => boolean): [StructVar, Field][] {
+    return this.structs.flatMap((s) => s.def.fields.filter((f) => ok(f.t)).map((f): [StructVar, Field] => [s, f]));
+  }
+
+  /** An access to a member (an element of it when it is an array): `st.x`, `sa[e].a[i]`, ... */
+  member([s, f]: [StructVar, Field]): Extract<Expr, { k: 'member' }> {
+    const e = s.length === null ? null : this.indexExpr(s.length);
+    const i = f.length === null ? null : this.indexExpr(f.length);
+    return { k: 'member', s, e, f, i, t: f.t };
+  }
+
+  /**
+   * The lvalue of `lhs op= e` or `lhs++`: in `sa[e].a[i]`, gcc computes the element index e and the member
+   * index i before the access; the twin checks e as it computes it, so e is a literal in bounds there (the
+   * plain stores and the reads check both after computing both).
+   */
+  inPlace(lhs: LValue): LValue {
+    if (lhs.k !== 'member' || !lhs.e || !lhs.i || lhs.e.k === 'lit') return lhs;
+    return { ...lhs, e: this.smallLit(this.rng.int(0, lhs.s.length! - 1)) };
   }
 
   /** A variable (a literal only when there is none). */
@@ -525,7 +605,9 @@ class Gen {
       [locals.length ? 8 : 0, 'var'],
       [this.arrays.length ? 2 : 0, 'index'],
       [this.ptrs.length ? 1.5 : 0, 'deref'],
+      [this.structs.length ? 3 : 0, 'member'],
     ]);
+    if (kind === 'member') return this.member(r.pick(this.fieldsOf(() => true)));
     if (kind === 'var') {
       // Locals mostly; parameters too (they are modifiable objects).
       const v = r.pick(locals);
@@ -536,17 +618,25 @@ class Gen {
       return { k: 'index', a, i: this.indexExpr(a.length), t: a.elem };
     }
     const p = r.pick(this.ptrs);
-    return { k: 'deref', p, i: r.chance(0.6) ? null : this.indexExpr(2), t: p.to };
+    return { k: 'deref', p, i: r.chance(0.6) ? null : this.indexExpr(p.span ?? 2), t: p.to };
   }
 
-  ptrTarget(to: CType): PtrTarget | null {
+  ptrTarget(to: CType, self?: PointerVar): PtrTarget | null {
     const r = this.rng;
     const arrays = this.arrays.filter((a) => a.elem === to);
     const scalars = this.scalars.filter((v) => v.type === to);
+    const members = this.fieldsOf((t) => t === to);
+    // Another pointer of the type (a pointer into a member handed over), in programs with a struct.
+    const copies = this.structs.length ? this.ptrs.filter((p) => p.to === to && p !== self) : [];
+    if (!arrays.length && !scalars.length && !members.length) return null;
     const kind = r.weighted<string>([
       [arrays.length ? 3 : 0, 'elem'],
       [scalars.length ? 2 : 0, 'scalar'],
+      [members.length ? 6 : 0, 'member'],
+      [copies.length ? 1 : 0, 'copy'],
     ]);
+    if (kind === 'member') return this.memberTarget(r.pick(members));
+    if (kind === 'copy') return { k: 'copy', p: r.pick(copies) };
     if (kind === 'elem') {
       const a = r.pick(arrays);
       return { k: 'elem', a, index: r.int(0, a.length - 1) };
@@ -556,14 +646,85 @@ class Gen {
     return { k: 'scalar', v };
   }
 
-  ptrInit(to: CType): PtrInit | null {
+  /** `&st.x`, `&sa[1].a[2]`, `st.a`, with an offset sometimes (within the member or one past it). */
+  memberTarget([s, f]: [StructVar, Field]): MemberTarget {
     const r = this.rng;
-    const a = this.ptrTarget(to);
+    const elem = s.length === null ? null : r.int(0, s.length - 1);
+    let index: number | null = null;
+    let decay = false;
+    if (f.length !== null) {
+      decay = r.chance(0.3);
+      index = decay ? null : r.int(0, f.length - 1);
+    }
+    const pos = index ?? 0;
+    const off = r.chance(0.3) ? r.int(-pos, (f.length ?? 1) - pos) : 0;
+    return { k: 'member', s, elem, f, index, decay, off };
+  }
+
+  ptrInit(to: CType, self?: PointerVar): PtrInit | null {
+    const r = this.rng;
+    const a = this.ptrTarget(to, self);
     if (!a) return null;
     if (r.chance(0.6)) return a;
     const c = this.cond(1, false);
-    const b = r.chance(0.4) ? null : this.ptrTarget(to);
+    const b = r.chance(0.4) ? null : this.ptrTarget(to, self);
     return { k: 'choose', c, a, b };
+  }
+
+  /** The struct type, `st` and/or `sa`, and their declarations (drawn from `srng`). */
+  structDecls(decls: Stmt[]): void {
+    const r = this.srng;
+    const scalarTypes = this.typed([
+      [5, T.int],
+      [2, T.uchar],
+      [2, T.char],
+      [2, T.short],
+      [1, T.ushort],
+      [2, T.uint],
+      [2, T.llong],
+      [1, T.long],
+      [1, T.double],
+      [1, T.float],
+    ]);
+    const n = r.int(2, 4);
+    const arrays = Math.min(
+      n - 1,
+      r.weighted<number>([
+        [2, 0],
+        [5, 1],
+        [2, 2],
+      ]),
+    );
+    const fields: Field[] = [];
+    let ns = 0;
+    let na = 0;
+    for (let k = 0; k < n; k++) {
+      // At least one scalar and (mostly) one array member, in any order.
+      const asArray = na < arrays && (n - k <= arrays - na || (ns > 0 && r.chance(0.5)));
+      if (asArray) {
+        const length = r.int(2, 4);
+        fields.push({ name: ['a', 'b'][na++], t: r.weighted(this.typed(elemTypes)), length });
+        this.literals.push(BigInt(length));
+      } else fields.push({ name: ['x', 'y', 'c', 'd'][ns++], t: ns === 1 && r.chance(0.4) ? T.int : r.weighted(scalarTypes), length: null });
+    }
+    const def: StructDef = { fields, inline: r.chance(0.4) };
+    const value = (): string => {
+      if (r.chance(0.25)) return '{0}';
+      return `{${fields.map((f) => (f.length === null ? String(r.int(-3, 9)) : `{${Array.from({ length: f.length }, () => String(r.int(-3, 9))).join(', ')}}`)).join(', ')}}`;
+    };
+    const which = r.weighted<string>([
+      [4, 'one'],
+      [3, 'array'],
+      [3, 'both'],
+    ]);
+    if (which !== 'array') this.structs.push({ name: 'st', def, length: null, init: value() });
+    if (which !== 'one') {
+      const length = r.int(2, 3);
+      this.literals.push(BigInt(length));
+      const init = r.chance(0.3) ? '{0}' : `{${Array.from({ length }, () => value()).join(', ')}}`;
+      this.structs.push({ name: 'sa', def, length, init });
+    }
+    this.structs.forEach((s, k) => decls.push({ k: 'declStruct', s, define: def.inline && k === 0 }));
   }
 
   stmt(depth: number, ctx: { canBreak: boolean }): Stmt {
@@ -581,7 +742,7 @@ class Gen {
     switch (kind) {
       case 'incdec': {
         const lhs = this.lvalue();
-        if (lhs) return { k: 'incdec', lhs, op: r.pick(['++', '--'] as const), prefix: r.chance(0.3) };
+        if (lhs) return { k: 'incdec', lhs: this.inPlace(lhs), op: r.pick(['++', '--'] as const), prefix: r.chance(0.3) };
         break;
       }
       case 'if':
@@ -595,7 +756,7 @@ class Gen {
         return { k: 'assert', c: this.cond(2, true) };
       case 'ptr': {
         const p = r.pick(this.ptrs);
-        const init = this.ptrInit(p.to);
+        const init = this.ptrInit(p.to, p);
         if (init) return { k: 'ptrAssign', p, init };
         break;
       }
@@ -614,10 +775,11 @@ class Gen {
     // which misses signed overflow when gcc narrows the arithmetic to the element type, and float-to-integer
     // conversions when gcc folds them: those assignments are plain ones.
     const arith = usual(lhs.t, rhs.t);
-    if (lhs.k !== 'var' && ['+=', '-=', '*='].includes(op) && ((isInt(arith) && arith.signed && arith !== lhs.t) || (!isInt(arith) && isInt(lhs.t)))) op = '=';
+    if (!plainLvalue(lhs) && ['+=', '-=', '*='].includes(op) && ((isInt(arith) && arith.signed && arith !== lhs.t) || (!isInt(arith) && isInt(lhs.t))))
+      op = '=';
     if ((op === '/=' || op === '%=') && rhs.k === 'lit' && rhs.value === 0n) rhs = this.smallLit(2);
     if (op === '<<=' || op === '>>=') rhs = r.chance(0.7) ? this.smallLit(r.int(0, 8)) : rhs;
-    return { k: 'assign', lhs, op, rhs };
+    return { k: 'assign', lhs: op === '=' ? lhs : this.inPlace(lhs), op, rhs };
   }
 
   body(depth: number, ctx: { canBreak: boolean }, tail: boolean): Stmt[] {
@@ -767,17 +929,32 @@ class Gen {
       this.literals.push(BigInt(length));
       decls.push({ k: 'declArray', a });
     }
+    if (this.srng.chance(0.3)) this.structDecls(decls);
     const nptrs = r.weighted<number>([
       [5, 0],
       [3, 1],
       [1, 2],
     ]);
     for (let i = 0; i < nptrs; i++) {
-      const candidates = [...this.arrays.map((a) => a.elem), ...this.scalars.map((v) => v.type)];
+      const candidates = [...this.arrays.map((a) => a.elem), ...this.scalars.map((v) => v.type), ...this.fieldsOf(() => true).map(([, f]) => f.t)];
       const to = r.pick(candidates);
       const init = this.ptrInit(to);
       if (!init) continue;
       const p: PointerVar = { name: ['p', 'q'][this.ptrs.length], to };
+      decls.push({ k: 'declPtr', p, init });
+      this.ptrs.push(p);
+    }
+    // Pointers into members: one or two in each program with a struct.
+    const nmember = this.structs.length
+      ? r.weighted<number>([
+          [3, 1],
+          [2, 2],
+        ])
+      : 0;
+    for (let i = 0; i < nmember; i++) {
+      const [, f] = r.pick(this.fieldsOf(() => true));
+      const p: PointerVar = { name: ['p', 'q', 'u', 'v'][this.ptrs.length], to: f.t, span: r.pick([2, 2, 3, 4]) };
+      const init = this.ptrInit(f.t, p)!;
       decls.push({ k: 'declPtr', p, init });
       this.ptrs.push(p);
     }
@@ -808,6 +985,7 @@ const precOf = (e: Expr): number => {
     case 'var':
     case 'lit':
     case 'index':
+    case 'member':
       return 16;
     case 'deref':
       return e.i ? 16 : 15;
@@ -1019,13 +1197,50 @@ class Emitter {
           this.code(`${e.p.name}[`);
           this.probe(`__pi(${id}, ${e.p.name}, (__int128)(`);
           this.expr(e.i, 0, ind);
-          this.probe(`), sizeof *${e.p.name})`);
+          this.probe(`), sizeof *${e.p.name}, ${prov(e.p)})`);
           this.code(']');
         } else {
           this.code('*');
           this.probe(`__PD(${id}, `);
           this.code(e.p.name);
-          this.probe(')');
+          this.probe(`, ${prov(e.p)})`);
+        }
+        return;
+      }
+      case 'member': {
+        // Both index checks stand where the access starts (CReach has one goal per access).
+        const ide = e.e ? this.check('index', this.describe(e)) : -1;
+        const idi = e.i ? this.check('index', this.describe(e)) : -1;
+        const { s, f } = e;
+        if (e.e && e.i && e.e.k !== 'lit') {
+          // gcc computes both indices, then accesses: ({ e; i; sa[check(e)].a[check(i)]; }).
+          const n = this.temps++;
+          const [i, j] = [`__i${n}`, `__j${n}`];
+          this.probe(`({ __int128 ${i} = (`);
+          this.origOnly(`${s.name}[`);
+          this.expr(e.e, 0, ind);
+          this.origOnly(`].${f.name}[`);
+          this.probe(`); __int128 ${j} = (`);
+          this.expr(e.i, 0, ind);
+          this.origOnly(']');
+          this.probe(`); ${s.name}[__ix(${ide}, ${i}, ${s.length})].${f.name}[__ix(${idi}, ${j}, ${f.length})]; })`);
+          return;
+        }
+        this.code(s.name);
+        if (e.e) {
+          this.code('[');
+          this.probe(`__ix(${ide}, (__int128)(`);
+          this.expr(e.e, 0, ind);
+          this.probe(`), ${s.length})`);
+          this.code(']');
+        }
+        this.code(`.${f.name}`);
+        if (e.i) {
+          this.code('[');
+          this.probe(`__ix(${idi}, (__int128)(`);
+          this.expr(e.i, 0, ind);
+          this.probe(`), ${f.length})`);
+          this.code(']');
         }
         return;
       }
@@ -1113,22 +1328,43 @@ class Emitter {
     }
   }
 
-  ptrTarget(t: PtrTarget): void {
+  /**
+   * A pointer value assigned to `p`; the twin also sets p's provenance (`__pb_p`, `__pn_p`: the object it
+   * points into, which its accesses must stay within): `(__pb_p = &OBJ, __pn_p = sizeof OBJ, TARGET)`.
+   */
+  ptrTarget(t: PtrTarget, p: PointerVar): void {
+    if (t.k === 'copy') {
+      this.probe(`(__pb_${p.name} = __pb_${t.p.name}, __pn_${p.name} = __pn_${t.p.name}, `);
+      this.code(t.p.name);
+      this.probe(')');
+      return;
+    }
+    const obj = t.k === 'elem' ? t.a.name : t.k === 'scalar' ? t.v.name : `${t.s.name}${t.elem === null ? '' : `[${t.elem}]`}.${t.f.name}`;
+    this.probe(`(__pb_${p.name} = (char *)&${obj}, __pn_${p.name} = sizeof ${obj}, `);
     if (t.k === 'elem') this.code(`&${t.a.name}[${t.index}]`);
-    else this.code(`&${t.v.name}`);
+    else if (t.k === 'scalar') this.code(`&${t.v.name}`);
+    else {
+      this.code(t.decay ? obj : `&${obj}${t.index === null ? '' : `[${t.index}]`}`);
+      if (t.off) this.code(` ${t.off < 0 ? '-' : '+'} ${Math.abs(t.off)}`);
+    }
+    this.probe(')');
   }
 
-  ptrInit(init: PtrInit, ind: number): void {
+  ptrInit(init: PtrInit, p: PointerVar, ind: number): void {
     if (init.k !== 'choose') {
-      this.ptrTarget(init);
+      this.ptrTarget(init, p);
       return;
     }
     this.decision('ternary', init.c, 4, ind);
     this.code(' ? ');
-    this.ptrTarget(init.a);
+    this.ptrTarget(init.a, p);
     this.code(' : ');
-    if (init.b) this.ptrTarget(init.b);
-    else this.code('0');
+    if (init.b) this.ptrTarget(init.b, p);
+    else {
+      this.probe(`(__pb_${p.name} = 0, __pn_${p.name} = 0, (${p.to.name} *)`);
+      this.code('0');
+      this.probe(')');
+    }
   }
 
   lvalue(l: LValue, ind: number): void {
@@ -1141,7 +1377,11 @@ class Emitter {
    * explicit check of the access must come last too:
    * ({ __int128 i = (I); T e = (E); a[check(i)] = e; }).
    */
-  store(lhs: Extract<LValue, { k: 'index' | 'deref' }>, rhs: Expr, ind: number): void {
+  store(lhs: Extract<LValue, { k: 'index' | 'deref' | 'member' }>, rhs: Expr, ind: number): void {
+    if (lhs.k === 'member') {
+      this.memberStore(lhs, rhs, ind);
+      return;
+    }
     const id = this.check(lhs.k === 'index' ? 'index' : 'deref', this.describe(lhs));
     const n = this.temps++;
     const [i, v] = [`__i${n}`, `__e${n}`];
@@ -1164,8 +1404,39 @@ class Emitter {
       lhs.k === 'index'
         ? `${name}[__ix(${id}, ${i}, ${lhs.a.length})]`
         : index
-          ? `${name}[__pi(${id}, ${name}, ${i}, sizeof *${name})]`
-          : `*__PD(${id}, ${name})`;
+          ? `${name}[__pi(${id}, ${name}, ${i}, sizeof *${name}, ${prov(lhs.p)})]`
+          : `*__PD(${id}, ${name}, ${prov(lhs.p)})`;
+    this.probe(`); ${target} = ${v}; })`);
+  }
+
+  /** `sa[E].a[I] = V` (either index may be absent, not both): E, I, V, then the checked store. */
+  memberStore(lhs: Extract<LValue, { k: 'member' }>, rhs: Expr, ind: number): void {
+    const ide = lhs.e ? this.check('index', this.describe(lhs)) : -1;
+    const idi = lhs.i ? this.check('index', this.describe(lhs)) : -1;
+    const n = this.temps++;
+    const [i, j, v] = [`__i${n}`, `__j${n}`, `__e${n}`];
+    const { s, f } = lhs;
+    this.probe('({ ');
+    this.origOnly(s.name);
+    if (lhs.e) {
+      this.probe(`__int128 ${i} = (`);
+      this.origOnly('[');
+      this.expr(lhs.e, 0, ind);
+      this.origOnly(']');
+      this.probe('); ');
+    }
+    this.origOnly(`.${f.name}`);
+    if (lhs.i) {
+      this.probe(`__int128 ${j} = (`);
+      this.origOnly('[');
+      this.expr(lhs.i, 0, ind);
+      this.origOnly(']');
+      this.probe('); ');
+    }
+    this.origOnly(' = ');
+    this.probe(`${lhs.t.name} ${v} = (`);
+    this.valueFor(rhs, lhs.t, 3, ind);
+    const target = `${s.name}${lhs.e ? `[__ix(${ide}, ${i}, ${s.length})]` : ''}.${f.name}${lhs.i ? `[__ix(${idi}, ${j}, ${f.length})]` : ''}`;
     this.probe(`); ${target} = ${v}; })`);
   }
 
@@ -1202,29 +1473,32 @@ class Emitter {
         this.code(`${s.v.type.name} ${s.v.name} = `);
         this.valueFor(s.init, s.v.type, 3, ind);
         this.code(';');
-        if (s.v.addressTaken) this.probe(` __reg(&${s.v.name}, sizeof ${s.v.name});`);
         return;
       case 'declArray':
         this.stmtProbe();
         this.code(`${s.a.elem.name} ${s.a.name}[${s.a.length}] = {${s.a.init.join(', ')}};`);
-        this.probe(` __reg(&${s.a.name}, sizeof ${s.a.name});`);
+        return;
+      case 'declStruct':
+        this.stmtProbe();
+        this.code(`struct S ${s.define ? `${structBody(s.s.def)} ` : ''}${s.s.name}${s.s.length === null ? '' : `[${s.s.length}]`} = ${s.s.init};`);
         return;
       case 'declPtr':
         this.stmtProbe();
+        this.probe(`char *__pb_${s.p.name} = 0; unsigned long __pn_${s.p.name} = 0; `);
         this.code(`${s.p.to.name} *${s.p.name} = `);
-        this.ptrInit(s.init, ind);
+        this.ptrInit(s.init, s.p, ind);
         this.code(';');
         return;
       case 'ptrAssign':
         this.stmtProbe();
         this.code(`${s.p.name} = `);
-        this.ptrInit(s.init, ind);
+        this.ptrInit(s.init, s.p, ind);
         this.code(';');
         return;
       case 'assign': {
         this.stmtProbe();
-        if (s.op === '=' && s.lhs.k !== 'var' && !this.plain) {
-          this.store(s.lhs, s.rhs, ind);
+        if (s.op === '=' && !plainLvalue(s.lhs) && !this.plain) {
+          this.store(s.lhs as Extract<LValue, { k: 'index' | 'deref' | 'member' }>, s.rhs, ind);
           this.code(';');
           return;
         }
@@ -1234,10 +1508,10 @@ class Emitter {
         if (s.op === '=') {
           this.code(' = ');
           this.valueFor(s.rhs, s.lhs.t, 3, ind);
-        } else if (!this.plain && s.lhs.k === 'var' && ['+', '-', '*', '/'].includes(op) && (isInt(arith) ? arith.signed && op !== '/' : isInt(s.lhs.t))) {
+        } else if (!this.plain && plainLvalue(s.lhs) && ['+', '-', '*', '/'].includes(op) && (isInt(arith) ? arith.signed && op !== '/' : isInt(s.lhs.t))) {
           // `v op= E` becomes `v = CHECKED(v op E)` (loading v cannot fail, so the order of the checks is gcc's).
           const lhs = s.lhs.t;
-          const v = s.lhs.v.name;
+          const v = plainLvalue(s.lhs)!;
           this.origOnly(' ');
           const col = this.col;
           this.origOnly(`${s.op} `);
@@ -1391,6 +1665,16 @@ class Emitter {
   }
 }
 
+/** The provenance of pointer `p` in the twin: the object it points into and its size in bytes. */
+function prov(p: PointerVar): string {
+  return `__pb_${p.name}, __pn_${p.name}`;
+}
+
+/** `{ int x; short a[3]; }` */
+function structBody(d: StructDef): string {
+  return `{ ${d.fields.map((f) => `${f.t.name} ${f.name}${f.length === null ? '' : `[${f.length}]`};`).join(' ')} }`;
+}
+
 /** Range test of a floating value v converted to `t` (the integral part must fit), as the two comparisons `v LO && v HI`. */
 function floatBounds(t: IntType): [string, string] {
   const lo = minOf(t);
@@ -1486,16 +1770,15 @@ export function generate(seed: number): Generated {
   const hasAssert = g.asserts > 0;
   em.open(0);
   em.code(hasAssert ? '#include <assert.h>' : `/* soundness seed ${seed} */`);
+  const def = g.structs[0]?.def;
+  if (def && !def.inline) {
+    em.open(0);
+    em.code(`struct S ${structBody(def)};`);
+  }
   em.open(0);
   em.code(`${p.ret.name} f(${p.params.map((v) => `${v.type.name} ${v.name}`).join(', ')})`);
   em.open(0);
   em.code('{');
-  em.probe(
-    ` __no = 0;${p.params
-      .filter((v) => v.addressTaken)
-      .map((v) => ` __reg(&${v.name}, sizeof ${v.name});`)
-      .join('')}`,
-  );
   for (const s of [...p.decls, ...p.body]) em.stmt(s, 2);
   em.stmt({ k: 'return', e: p.ret_ }, 2);
   em.open(0);
@@ -1516,5 +1799,6 @@ export function generate(seed: number): Generated {
     nswitches: em.nswitches,
     domain,
     maxTrip: g.maxTrip,
+    members: g.structs.length > 0,
   };
 }

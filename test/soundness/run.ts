@@ -33,6 +33,8 @@ export interface SeedResult {
   seed: number;
   dir: string;
   source: string;
+  /** The program declares a struct (member accesses, pointers into members). */
+  members: boolean;
   comparison?: Comparison;
   /** CReach failed (usage/input error, crash, time limit) or the oracle failed. */
   error?: string;
@@ -77,7 +79,7 @@ export async function runSeed(seed: number, o: Options): Promise<SeedResult> {
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'prog.c');
   writeFileSync(file, g.source);
-  const result: SeedResult = { seed, dir, source: g.source, inputs: 0, ms: { creach: 0, oracle: 0, total: 0 } };
+  const result: SeedResult = { seed, dir, source: g.source, members: g.members, inputs: 0, ms: { creach: 0, oracle: 0, total: 0 } };
   const exe = compile(g, dir).then(
     (x) => x,
     (e: unknown) => e as Error,
@@ -150,6 +152,8 @@ export async function runSeeds(seeds: number[], o: Options, onResult?: (r: SeedR
 
 export interface Figures {
   programs: number;
+  /** Programs with a struct. */
+  memberPrograms: number;
   /** Programs CReach or the oracle could not handle (no comparison). */
   failed: number;
   goals: number;
@@ -172,6 +176,7 @@ export interface Figures {
 export function figures(results: SeedResult[], seconds: number): Figures {
   const f: Figures = {
     programs: results.length,
+    memberPrograms: results.filter((r) => r.members).length,
     failed: 0,
     goals: 0,
     reachable: 0,
@@ -217,7 +222,7 @@ export function figures(results: SeedResult[], seconds: number): Figures {
 
 export function formatFigures(f: Figures): string {
   return [
-    `programs ${f.programs} (${f.failed} not compared: CReach or oracle error)`,
+    `programs ${f.programs} (${f.failed} not compared: CReach or oracle error; ${f.memberPrograms} with struct members)`,
     `goals ${f.goals} (${Object.entries(f.statuses)
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')}), reached or violated in the domain ${f.reachable}, domain inputs ${f.inputs}`,
