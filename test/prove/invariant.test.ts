@@ -203,6 +203,36 @@ describe("Spacer's invariants, checked like the others", () => {
     expect(run(source, 'h(atoi(argv[k]))', range(-50, 3000)).every((o) => o === '0')).toBe(true);
   });
 
+  it("an error call in a checking function (SV-COMP's __VERIFIER_assert shape) holds after a loop: Spacer's k + j >= n", async () => {
+    // Hand proof: at every head j <= n and k + j >= n (k >= n, j == 0 at entry; j + 1 and k - 1 each
+    // iteration while j < n); at the exit j == n, so k >= 0 and check_that never calls reach_error.
+    const source = `#include <stdio.h>
+#include <stdlib.h>
+void reach_error(void) { puts("error"); exit(1); }
+static void check_that(int cond) {
+  if (!cond)
+    reach_error();
+}
+int g(int n, int k) {
+  int j = 0;
+  if (n < 1 || k < n)
+    return 0;
+  while (j < n) {
+    j++;
+    k--;
+  }
+  check_that(k >= 0);
+  return 1;
+}`;
+    const file = writeC('g.c', source);
+    const r = await engine.check({ file, function: 'g' });
+    const error = r.functions[0].goals.find((x) => x.kind === 'assertion' && x.context);
+    expect(error?.context?.calls.length).toBe(1);
+    expect({ status: error?.status, proof: error?.proof }).toEqual({ status: 'holds', proof: 'invariant' });
+    const outs = run(source, 'g(atoi(argv[k]) / 100, atoi(argv[k]) % 100)', range(100, 9999));
+    expect(outs.every((o) => o === '0' || o === '1')).toBe(true);
+  });
+
   it('x + y == n with a step of 2 that can pass n: what Spacer proves over integers, C (int, wrap-free) keeps; a reachable goal is not proved', async () => {
     // x can end at n + 1 (odd n): x + y == n still holds at every head (x + 2, y - 2). But `x == n`
     // after the loop is reached (n = 1 gives x = 2): never proved, and a datum reaches it.

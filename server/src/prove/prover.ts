@@ -39,6 +39,11 @@ const HOUDINI_BUDGET = 2;
 const GOAL_BUDGET = 4;
 /** Unsat cores up to this size are made minimal for the report. */
 const MAX_CORE = 8;
+/**
+ * Spacer's time limit, as a share of the query time limit: its proofs come quickly or not at all, and
+ * for a goal that is reachable it only delays the deep search that finds the datum.
+ */
+const SPACER_SHARE = 0.25;
 /** Iterations of each outermost loop of the analysed function run as code before its abstraction. */
 const PEEL = 1;
 
@@ -154,7 +159,7 @@ export class InvariantProver {
     if (this.spacerTried.has(goal.id) || this.spentMs > GOAL_BUDGET * this.options.timeoutMs) return null;
     this.spacerTried.add(goal.id);
     const t0 = Date.now();
-    const found = await spacerCandidates(this.z, this.program, this.fn, findLoops(this.fn), goal, this.options.timeoutMs, signal).finally(
+    const found = await spacerCandidates(this.z, this.program, this.fn, findLoops(this.fn), goal, this.options.timeoutMs * SPACER_SHARE, signal).finally(
       () => (this.spentMs += Date.now() - t0),
     );
     if (signal?.aborted) throw EngineError.cancelled();

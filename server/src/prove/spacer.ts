@@ -19,9 +19,13 @@ import type { Goal } from '../goals/goal';
 import { intMaxOf, intMinOf } from '../ir/interp';
 import { queueCheck, type Z3Handle } from '../z3/z3';
 import { forEachVar, terminatorOperands } from '../ir/walk';
+import { findLoops } from '../ir/loops';
+import { successors } from '../ir/cfg';
 
 /** Conjuncts longer than this are not candidates (Spacer can answer with large formulas). */
 const MAX_TEXT = 160;
+/** Paths of a called function to its goal that are encoded (one rule each); more, and the goal is not encoded. */
+const MAX_PATHS = 32;
 
 /** For each loop header of `fn`, C texts of Spacer's invariant there; empty when it does not prove the goal unreachable. */
 export async function spacerCandidates(
@@ -34,7 +38,7 @@ export async function spacerCandidates(
   signal?: AbortSignal,
 ): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
-  if (goal.function !== fn.name || goal.context || !loops.length) return out;
+  if (!loops.length) return out;
   const chc = new HornClauses(program, fn);
   const query = chc.goalRule(goal);
   if (!query) return out;
@@ -203,18 +207,30 @@ class HornClauses {
       b.id,
       this.args.map((id) => this.var(id)),
     );
+    return this.exec(b, upTo, cur, constraints) ? { from, cur, constraints } : null;
+  }
+
+  /** Runs the block's first `upTo` instructions on `cur`, adding their constraints; false when an error call ends the execution. */
+  private exec(b: BasicBlock, upTo: number, cur: Map<number, string>, constraints: string[]): boolean {
     for (let i = 0; i < upTo; i++) {
       const ins = b.instrs[i];
-      if (ins.kind === 'error') return null;
+      if (ins.kind === 'error') return false;
       if (ins.kind === 'assume' || ins.kind === 'assert') constraints.push(`(not (= ${this.operand(ins.cond, cur, constraints)} 0))`);
       if (ins.kind !== 'assign' || !ins.dst || ins.dst.root.kind !== 'var' || ins.dst.path.length) continue;
-      const t = this.types.get(ins.dst.root.id);
+      const t = this.intType(ins.dst.root.id);
       if (!t) continue;
       const x = this.newVar();
       constraints.push(`(= ${x} ${this.rvalue(ins.value, t, cur, constraints)})`);
       cur.set(ins.dst.root.id, x);
     }
-    return { from, cur, constraints };
+    return true;
+  }
+
+  /** The type of a variable the clauses track (an integer local, parameter or temp whose address is never taken, of any function). */
+  private intType(id: number): IntType | null {
+    const v = this.program.vars.get(id);
+    if (!v || v.addressTaken || v.isStatic || v.type.kind !== 'int') return null;
+    return v.kind === 'local' || v.kind === 'param' || v.kind === 'temp' ? v.type : null;
   }
 
   private operand(op: Operand, cur: Map<number, string>, constraints: string[]): string {
@@ -316,54 +332,129 @@ class HornClauses {
     }
   }
 
-  /** The rule that derives `goal` when the goal's target is reached; null for a target it does not encode. */
+  /**
+   * The rules that derive `goal` when the goal's target is reached: in the analysed function, or in a
+   * loop-free function it calls directly (`__VERIFIER_assert(cond)`'s error call), its parameters the
+   * call's arguments. Null for a target it does not encode.
+   */
   goalRule(goal: Goal): string | null {
-    const target = goal.target;
     const rule = (body: string[]) => `(rule (=> ${and(body)} goal))`;
-    const at = (block: number, index: number) => this.run(this.fn.blocks[block], index);
-    switch (target.kind) {
-      case 'block':
+    const target = goal.target;
+    if (!goal.context) {
+      if (goal.function !== this.fn.name) return null;
+      if (target.kind === 'block')
         return rule([
           this.apply(
             target.block,
             this.args.map((id) => this.var(id)),
           ),
         ]);
-      case 'point':
-      case 'error': {
-        const r = at(target.block, target.index);
-        return r && rule([r.from, ...r.constraints]);
+      const rules: string[] = [];
+      for (const block of targetBlocks(target)) {
+        const cur = new Map(this.args.map((id) => [id, this.var(id)]));
+        const alternatives = this.atTarget(this.fn, target, block, cur, []);
+        if (alternatives === null) return null;
+        const from = this.apply(
+          block,
+          this.args.map((id) => this.var(id)),
+        );
+        for (const alt of alternatives) rules.push(rule([from, ...alt]));
       }
+      return rules.length ? rules.join('\n') : null;
+    }
+    const sites = goal.context.sites;
+    if (goal.context.entry !== this.fn.name || sites.length !== 1 || sites[0].function !== this.fn.name) return null;
+    const callee = this.program.functions.find((f) => f.name === sites[0].callee);
+    const call = this.fn.blocks[sites[0].block]?.instrs[sites[0].index];
+    if (!callee || findLoops(callee).length || call?.kind !== 'assign' || call.value.op !== 'call') return null;
+    const r = this.run(this.fn.blocks[sites[0].block], sites[0].index);
+    if (!r) return null;
+    const entry = new Map<number, string>();
+    const args = call.value.args;
+    callee.params.forEach((p, i) => {
+      if (this.intType(p) && args[i]) entry.set(p, this.operand(args[i], r.cur, r.constraints));
+    });
+    const rules: string[] = [];
+    for (const block of targetBlocks(target)) {
+      const paths = this.pathsTo(callee, block, entry);
+      if (paths === null) return null;
+      for (const path of paths) {
+        const alternatives = this.atTarget(callee, target, block, path.cur, path.constraints);
+        if (alternatives === null) return null;
+        for (const alt of alternatives) rules.push(rule([r.from, ...r.constraints, ...alt]));
+      }
+    }
+    return rules.length ? rules.join('\n') : null;
+  }
+
+  /**
+   * The executions of a loop-free function from its entry to the start of `block`: the terms and
+   * constraints of each path (at most MAX_PATHS; null past that).
+   */
+  private pathsTo(func: IRFunction, block: number, entry: Map<number, string>): { cur: Map<number, string>; constraints: string[] }[] | null {
+    const out: { cur: Map<number, string>; constraints: string[] }[] = [];
+    const visit = (id: number, cur: Map<number, string>, constraints: string[]): boolean => {
+      if (id === block) {
+        out.push({ cur, constraints });
+        return out.length <= MAX_PATHS;
+      }
+      const b = func.blocks[id];
+      const c = new Map(cur);
+      const cs = [...constraints];
+      if (!this.exec(b, b.instrs.length, c, cs)) return true;
+      for (const s of successors(b)) {
+        const cs2 = [...cs];
+        const cond = this.edgeCondition(b, s, c, cs2);
+        if (cond === null) return false;
+        if (!visit(s, new Map(c), [...cs2, cond])) return false;
+      }
+      return true;
+    };
+    return visit(0, new Map(entry), []) ? out : null;
+  }
+
+  /**
+   * At the start of `block` (one of the target's), the constraint lists under which the target is
+   * reached from there: its instructions before the target run, then its own condition. Null for a
+   * target this does not encode.
+   */
+  private atTarget(func: IRFunction, target: Goal['target'], block: number, cur: Map<number, string>, constraints: string[]): string[][] | null {
+    const b = func.blocks[block];
+    const cs = [...constraints];
+    switch (target.kind) {
+      case 'block':
+        return [cs];
+      case 'point':
+      case 'error':
+        return this.exec(b, target.index, cur, cs) ? [cs] : [];
       case 'assert': {
-        const r = at(target.block, target.index);
-        const ins = this.fn.blocks[target.block].instrs[target.index];
-        if (!r || ins?.kind !== 'assert') return null;
-        const c = this.operand(ins.cond, r.cur, r.constraints);
-        return rule([r.from, ...r.constraints, `(= ${c} 0)`]);
+        const ins = b.instrs[target.index];
+        if (ins?.kind !== 'assert') return null;
+        if (!this.exec(b, target.index, cur, cs)) return [];
+        return [[...cs, `(= ${this.operand(ins.cond, cur, cs)} 0)`]];
       }
       case 'edges': {
-        const rules: string[] = [];
-        for (const e of target.edges) {
-          const b = this.fn.blocks[e.from];
-          const r = this.run(b, b.instrs.length);
-          if (!r) continue;
-          const cond = this.edgeCondition(b, e.to, r.cur, r.constraints);
+        if (!this.exec(b, b.instrs.length, cur, cs)) return [];
+        const out: string[][] = [];
+        for (const e of target.edges.filter((x) => x.from === block)) {
+          const c2 = [...cs];
+          const cond = this.edgeCondition(b, e.to, cur, c2);
           if (cond === null) return null;
-          rules.push(rule([r.from, ...r.constraints, cond]));
+          out.push([...c2, cond]);
         }
-        return rules.length ? rules.join('\n') : null;
+        return out;
       }
       case 'runtime-error': {
-        const ins: Instr | undefined = this.fn.blocks[target.block].instrs[target.index];
-        const r = at(target.block, target.index);
-        if (!r || ins?.kind !== 'assign') return null;
+        const ins: Instr | undefined = b.instrs[target.index];
+        if (ins?.kind !== 'assign') return null;
+        if (!this.exec(b, target.index, cur, cs)) return [];
         const rv = ins.value;
         if (target.error === 'overflow' && rv.op === 'binary' && (rv.bop === '+' || rv.bop === '-' || rv.bop === '*') && rv.type.kind === 'int') {
-          const raw = `(${rv.bop} ${this.operand(rv.a, r.cur, r.constraints)} ${this.operand(rv.b, r.cur, r.constraints)})`;
-          return rule([r.from, ...r.constraints, `(not ${this.inType(raw, rv.type)})`]);
+          const raw = `(${rv.bop} ${this.operand(rv.a, cur, cs)} ${this.operand(rv.b, cur, cs)})`;
+          return [[...cs, `(not ${this.inType(raw, rv.type)})`]];
         }
         if (target.error === 'div-by-zero' && rv.op === 'binary' && (rv.bop === '/' || rv.bop === '%'))
-          return rule([r.from, ...r.constraints, `(= ${this.operand(rv.b, r.cur, r.constraints)} 0)`]);
+          return [[...cs, `(= ${this.operand(rv.b, cur, cs)} 0)`]];
         return null;
       }
     }
@@ -587,4 +678,10 @@ function toC(e: Sexp, names: Map<string, string>): string | null {
   };
   const c = cond(e);
   return c === '1' || c === '0' ? null : c;
+}
+
+/** The blocks a target starts in (an edge target: each edge's source). */
+function targetBlocks(target: Goal['target']): number[] {
+  if (target.kind === 'edges') return [...new Set(target.edges.map((e) => e.from))];
+  return [target.block];
 }
