@@ -16,7 +16,7 @@ import type { IRFunction, Instr, Operand, Program, Rvalue } from './ir';
 import type { CType, IntType } from './types';
 import type { RuntimeErrorKind } from './runtimeErrors';
 import { reversePostorder, successors } from './cfg';
-import { intMaxOf, intMinOf } from './interp';
+import { intMaxOf, intMinOf, wrapInt } from './interp';
 
 interface Range {
   lo: bigint;
@@ -62,9 +62,7 @@ class RangeAnalysis {
   }
 
   private tracked(id: number): IntType | null {
-    const v = this.program.vars.get(id);
-    if (!v || v.addressTaken || v.isStatic || v.type.kind !== 'int') return null;
-    return v.kind === 'local' || v.kind === 'param' || v.kind === 'temp' ? v.type : null;
+    return ownIntType(this.program, id);
   }
 
   private solve(): void {
@@ -191,7 +189,7 @@ class RangeAnalysis {
   private operandRange(op: Operand, s: State): Range | null {
     if (op.type.kind !== 'int') return null;
     if (op.kind === 'const') {
-      const v = asInt(op.value, op.type);
+      const v = wrapInt(op.value, op.type);
       return { lo: v, hi: v };
     }
     if (op.kind === 'var') return s.get(op.id) ?? full(op.type);
@@ -290,7 +288,17 @@ function definitionAtEnd(instrs: Instr[], id: number): Extract<Instr, { kind: 'a
   return null;
 }
 
-function isComparison(op: string): op is '<' | '<=' | '>' | '>=' | '==' | '!=' {
+/**
+ * The type of an integer variable only its function's own code changes (a local, parameter or temp whose
+ * address is never taken, not static): what an analysis can follow from instruction to instruction.
+ */
+export function ownIntType(program: Program, id: number): IntType | null {
+  const v = program.vars.get(id);
+  if (!v || v.addressTaken || v.isStatic || v.type.kind !== 'int') return null;
+  return v.kind === 'local' || v.kind === 'param' || v.kind === 'temp' ? v.type : null;
+}
+
+export function isComparison(op: string): op is '<' | '<=' | '>' | '>=' | '==' | '!=' {
   return op === '<' || op === '<=' || op === '>' || op === '>=' || op === '==' || op === '!=';
 }
 
@@ -387,12 +395,6 @@ function full(t: CType): Range {
 
 function fits(r: Range, t: IntType): boolean {
   return r.lo >= intMinOf(t) && r.hi <= intMaxOf(t);
-}
-
-/** An integer constant's value in its type (the IR keeps constants already of their type). */
-function asInt(v: bigint, t: IntType): bigint {
-  const u = BigInt.asUintN(t.bits, v);
-  return t.signed && t.bits > 1 ? BigInt.asIntN(t.bits, u) : u;
 }
 
 function join(a: State, b: State): State {

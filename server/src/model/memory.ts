@@ -138,7 +138,7 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
       // The base's element: a plain array's offset, or a view's own high bits.
       const element = cand.view ? high(off) : cand.isArray ? off : bvConst(ctx, 0n, OFF_BITS);
       obj = ite(ctx, sel, bvConst(ctx, BigInt(idx), OBJ_BITS), obj) as BV;
-      offset = ite(ctx, sel, element.shl(bvConst(ctx, BigInt(VIEW_SHIFT), OFF_BITS)).add(inner), offset) as BV;
+      offset = ite(ctx, sel, atBaseElement(element).add(inner), offset) as BV;
     }
     return { k: 'ptr', obj, off: offset };
   }
@@ -157,6 +157,8 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
   /** A view pointer's base element (the offset's high bits) and member element (its low bits). */
   const high = (off: BV): BV => off.lshr(bvConst(ctx, BigInt(VIEW_SHIFT), OFF_BITS)) as BV;
   const low = (off: BV): BV => off.and(mask(VIEW_SHIFT)) as BV;
+  /** The offset of a view's element 0 in the base element `element` (its high bits). */
+  const atBaseElement = (element: BV): BV => element.shl(bvConst(ctx, BigInt(VIEW_SHIFT), OFF_BITS)) as BV;
 
   /** The path from a view's base value to the element at `off` (accessed as an array of its elements or as one). */
   function viewSteps(view: ObjectView, isArray: boolean, off: BV): Step[] {
@@ -211,7 +213,7 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
     return {
       value: readPath(getVar(env, cand.varId), steps, env, topCtx, [], base.type),
       heap: Boolean(base.heap),
-      origin: view.baseArray ? (high(off).shl(bvConst(ctx, BigInt(VIEW_SHIFT), OFF_BITS)) as BV) : bvConst(ctx, 0n, OFF_BITS),
+      origin: view.baseArray ? atBaseElement(high(off)) : bvConst(ctx, 0n, OFF_BITS),
       put: (whole, member) => writePath(whole, steps, member, env, topCtx, [], base.type),
     };
   }

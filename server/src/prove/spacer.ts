@@ -13,10 +13,11 @@
 // nothing here is ever a proof.
 
 import type { BasicBlock, IRFunction, Instr, Operand, Program, Rvalue } from '../ir/ir';
-import type { IntType } from '../ir/types';
+import type { CType, IntType } from '../ir/types';
 import type { Loop } from '../ir/loops';
 import type { Goal } from '../goals/goal';
-import { intMaxOf, intMinOf } from '../ir/interp';
+import { intMaxOf, intMinOf, wrapInt } from '../ir/interp';
+import { isComparison, ownIntType } from '../ir/ranges';
 import { queueCheck, type Z3Handle } from '../z3/z3';
 import { forEachVar, terminatorOperands } from '../ir/walk';
 import { findLoops } from '../ir/loops';
@@ -96,7 +97,6 @@ export async function spacerCandidates(
 class HornClauses {
   /** The variables every relation takes, in order: integer locals, parameters and temps whose address is never taken. */
   readonly args: number[];
-  private readonly types = new Map<number, IntType>();
   private readonly decls: string[] = [];
   private readonly rules: string[] = [];
   private fresh = 0;
@@ -107,11 +107,7 @@ class HornClauses {
   ) {
     const ids = new Set<number>();
     const see = (id: number) => {
-      const v = program.vars.get(id);
-      if (!v || v.addressTaken || v.isStatic || v.type.kind !== 'int') return;
-      if (v.kind !== 'local' && v.kind !== 'param' && v.kind !== 'temp') return;
-      ids.add(id);
-      this.types.set(id, v.type);
+      if (ownIntType(program, id)) ids.add(id);
     };
     for (const b of fn.blocks)
       for (const ins of b.instrs) if (ins.kind === 'assign' && ins.dst?.root.kind === 'var' && !ins.dst.path.length) see(ins.dst.root.id);
@@ -131,7 +127,7 @@ class HornClauses {
     for (const id of this.args) this.decls.push(`(declare-var ${this.var(id)} Int)`);
     // Entry: every variable any value of its type (parameters are inputs, locals indeterminate).
     this.rules.push(
-      `(rule (=> ${and(this.args.map((id) => this.inType(this.var(id), this.types.get(id)!)))} ${this.apply(
+      `(rule (=> ${and(this.args.map((id) => this.inType(this.var(id), ownIntType(this.program, id)!)))} ${this.apply(
         0,
         this.args.map((id) => this.var(id)),
       )}))`,
@@ -217,20 +213,13 @@ class HornClauses {
       if (ins.kind === 'error') return false;
       if (ins.kind === 'assume' || ins.kind === 'assert') constraints.push(`(not (= ${this.operand(ins.cond, cur, constraints)} 0))`);
       if (ins.kind !== 'assign' || !ins.dst || ins.dst.root.kind !== 'var' || ins.dst.path.length) continue;
-      const t = this.intType(ins.dst.root.id);
+      const t = ownIntType(this.program, ins.dst.root.id);
       if (!t) continue;
       const x = this.newVar();
       constraints.push(`(= ${x} ${this.rvalue(ins.value, t, cur, constraints)})`);
       cur.set(ins.dst.root.id, x);
     }
     return true;
-  }
-
-  /** The type of a variable the clauses track (an integer local, parameter or temp whose address is never taken, of any function). */
-  private intType(id: number): IntType | null {
-    const v = this.program.vars.get(id);
-    if (!v || v.addressTaken || v.isStatic || v.type.kind !== 'int') return null;
-    return v.kind === 'local' || v.kind === 'param' || v.kind === 'temp' ? v.type : null;
   }
 
   private operand(op: Operand, cur: Map<number, string>, constraints: string[]): string {
@@ -282,7 +271,7 @@ class HornClauses {
         const a = o(rv.a);
         const b = o(rv.b);
         const ty = rv.type as IntType;
-        const c = rv.b.kind === 'const' ? asInt(rv.b.value, rv.b.type as IntType) : null;
+        const c = rv.b.kind === 'const' ? asInt(rv.b.value, rv.b.type) : null;
         switch (rv.bop) {
           case '<':
           case '<=':
@@ -372,7 +361,7 @@ class HornClauses {
     const entry = new Map<number, string>();
     const args = call.value.args;
     callee.params.forEach((p, i) => {
-      if (this.intType(p) && args[i]) entry.set(p, this.operand(args[i], r.cur, r.constraints));
+      if (ownIntType(this.program, p) && args[i]) entry.set(p, this.operand(args[i], r.cur, r.constraints));
     });
     const rules: string[] = [];
     for (const block of targetBlocks(target)) {
@@ -485,19 +474,12 @@ class HornClauses {
   }
 }
 
-function isComparison(op: string): boolean {
-  return op === '<' || op === '<=' || op === '>' || op === '>=' || op === '==' || op === '!=';
-}
-
 const and = (xs: string[]) => (xs.length === 0 ? 'true' : xs.length === 1 ? xs[0] : `(and ${xs.join(' ')})`);
 const or = (xs: string[]) => (xs.length === 0 ? 'false' : xs.length === 1 ? xs[0] : `(or ${xs.join(' ')})`);
 const num = (x: bigint) => (x < 0n ? `(- ${-x})` : `${x}`);
 
-function asInt(v: bigint, t: { kind: string; bits?: number; signed?: boolean }): bigint {
-  if (t.kind !== 'int' || t.bits === undefined) return v;
-  const u = BigInt.asUintN(t.bits, v);
-  return t.signed && t.bits > 1 ? BigInt.asIntN(t.bits, u) : u;
-}
+/** A constant of the IR in its integer type (a switch's values, in its operand's). */
+const asInt = (v: bigint, t: CType): bigint => (t.kind === 'int' ? wrapInt(v, t) : v);
 
 // ---------------------------------------------------------------- Spacer's answer
 

@@ -11,7 +11,7 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Program, IRFunction } from '../ir/ir';
+import type { Program, IRFunction, Rvalue } from '../ir/ir';
 import type { Report, TestReport, GoalReport } from '../../../shared/report';
 import type { Goal } from '../goals/goal';
 import { buildCatalogue } from '../goals/catalogue';
@@ -308,8 +308,8 @@ export async function validateSuite(program: Program, report: Report, opts: Vali
     });
     setVerdict(t.test, result.tests[result.tests.length - 1], r);
     // An index past PTRDIFF_MAX wraps the address: a sanitizer sees it only when it lands outside mapped objects.
-    const wraps = wrappingIndex(t, catalogues);
-    if (wraps && t.test.validated !== true && !sanitizerLines.includes(wraps)) {
+    const wraps = boundsErrorOf(t, catalogues);
+    if (t.expect.kind === 'runtime-error' && wraps?.op === 'cast' && wraps.index && t.test.validated !== true && !sanitizerLines.includes(t.expect.line)) {
       delete t.test.validated;
       t.test.validation = 'not checked by running: no gcc sanitizer detected the index past PTRDIFF_MAX (the address wraps around to memory it may own)';
     }
@@ -575,15 +575,15 @@ function calledFrom(program: Program, names: string[]): string[] {
   return [...seen];
 }
 
-/** The line of a test's expected error when it is an index past PTRDIFF_MAX (ir.ts: a cast marked `index`), else null. */
-function wrappingIndex(t: HarnessTest, catalogues: Map<string, { fn: IRFunction; goals: Goal[] }>): number | null {
+/** The rvalue whose `bounds` error a test is expected to show (its goal's instruction, an assignment), else null. */
+function boundsErrorOf(t: HarnessTest, catalogues: Map<string, { fn: IRFunction; goals: Goal[] }>): Rvalue | null {
   if (t.expect.kind !== 'runtime-error' || t.expect.error !== 'bounds') return null;
   const goal = t.expect.goal;
   const cat = catalogues.get(t.function);
   const target = cat?.goals.find((g) => g.id === goal)?.target;
   if (!cat || target?.kind !== 'runtime-error') return null;
   const instr = cat.fn.blocks[target.block]?.instrs[target.index];
-  return instr?.kind === 'assign' && instr.value.op === 'cast' && instr.value.index ? t.expect.line : null;
+  return instr?.kind === 'assign' ? instr.value : null;
 }
 
 /**
@@ -592,13 +592,6 @@ function wrappingIndex(t: HarnessTest, catalogues: Map<string, { fn: IRFunction;
  * arithmetic (`-fsanitize=pointer-overflow` sees only a wrap-around of the address).
  */
 function unobservableError(t: HarnessTest, catalogues: Map<string, { fn: IRFunction; goals: Goal[] }>): string | null {
-  if (t.expect.kind !== 'runtime-error') return null;
-  if (t.expect.error === 'uninit') return 'a read of an uninitialised variable';
-  if (t.expect.error !== 'bounds') return null;
-  const goal = t.expect.goal;
-  const cat = catalogues.get(t.function);
-  const target = cat?.goals.find((g) => g.id === goal)?.target;
-  if (!cat || target?.kind !== 'runtime-error') return null;
-  const instr = cat.fn.blocks[target.block]?.instrs[target.index];
-  return instr?.kind === 'assign' && instr.value.op === 'ptradd' ? 'a pointer formed outside its object by arithmetic' : null;
+  if (t.expect.kind === 'runtime-error' && t.expect.error === 'uninit') return 'a read of an uninitialised variable';
+  return boundsErrorOf(t, catalogues)?.op === 'ptradd' ? 'a pointer formed outside its object by arithmetic' : null;
 }
