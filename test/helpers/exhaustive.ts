@@ -17,15 +17,21 @@ export interface Domain {
 }
 
 /** The values (0 to 31) each function returns over its whole input domain, by gcc. */
-export async function returnsByGcc(file: string, fns: Domain[]): Promise<Map<string, Set<number>>> {
+export function returnsByGcc(file: string, fns: Domain[]): Promise<Map<string, Set<number>>> {
+  return returnsOfRuns(
+    file,
+    fns.map((f) => ({ name: f.name, loops: `for (long v = ${f.from}; v <= ${f.to}; v++)`, call: `${f.name}((${f.type})v)` })),
+  );
+}
+
+/** The values (0 to 31) each `call` returns, run by gcc inside its `loops` (C `for` headers over its arguments), by name. */
+export async function returnsOfRuns(file: string, runs: { name: string; loops: string; call: string }[]): Promise<Map<string, Set<number>>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'creach-exhaustive-'));
   const main = [
     `#include <stdio.h>`,
     `#include "${file}"`,
     'int main(void) {',
-    ...fns.map(
-      (f) => `  { unsigned seen = 0; for (long v = ${f.from}; v <= ${f.to}; v++) seen |= 1u << ${f.name}((${f.type})v); printf("${f.name} %u\\n", seen); }`,
-    ),
+    ...runs.map((r) => `  { unsigned seen = 0; ${r.loops} seen |= 1u << ${r.call}; printf("${r.name} %u\\n", seen); }`),
     '  return 0;',
     '}',
   ].join('\n');

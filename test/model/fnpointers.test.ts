@@ -9,16 +9,12 @@
 // callback passed in is a function the model does not know: unknown, never a
 // proof, and calling it when it is NULL is a null dereference.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { defaultEngineOptions } from '../../server/src/api';
 import { fileEngine, type Engine } from '../helpers/engine';
+import { returnLines as linesOfReturns, returnsOfRuns } from '../helpers/exhaustive';
 import { expectAllValidated, fixture } from '../solve/helpers';
 
-const run = promisify(execFile);
 const file = fixture('fnpointers.c');
 const source = fs.readFileSync(file, 'utf8').split('\n');
 const EXACT = ['dispatch', 'pick', 'through_struct', 'bounded'];
@@ -28,40 +24,14 @@ let truth: Map<string, Set<number>>;
 beforeAll(async () => {
   engine = await fileEngine({ ...defaultEngineOptions, timeoutMs: 30_000 });
   // gcc: the returns of each function over c/op in -3..3 and x in -60..60.
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'creach-fnptr-'));
-  const main = [
-    '#include <stdio.h>',
-    `#include "${file}"`,
-    'int main(void) {',
-    ...EXACT.map(
-      (f) => `  { unsigned seen = 0; for (int a = -3; a <= 3; a++) for (int x = -60; x <= 60; x++) seen |= 1u << ${f}(a, x); printf("${f} %u\\n", seen); }`,
-    ),
-    '  return 0;',
-    '}',
-  ].join('\n');
-  fs.writeFileSync(path.join(dir, 'truth.c'), main);
-  await run('gcc', ['-O0', '-w', '-o', path.join(dir, 'truth'), path.join(dir, 'truth.c')]);
-  const { stdout } = await run(path.join(dir, 'truth'));
-  truth = new Map(
-    stdout
-      .trim()
-      .split('\n')
-      .map((l) => l.split(' '))
-      .map(([name, mask]) => [name, new Set(Array.from({ length: 32 }, (_, r) => r).filter((r) => (Number(mask) >>> r) & 1))]),
+  truth = await returnsOfRuns(
+    file,
+    EXACT.map((f) => ({ name: f, loops: 'for (int a = -3; a <= 3; a++) for (int x = -60; x <= 60; x++)', call: `${f}(a, x)` })),
   );
 }, 120_000);
 afterAll(() => engine?.dispose());
 
-/** The `return N;` lines of a function, by N. */
-function returnLines(fn: string): Map<number, number> {
-  const start = source.findIndex((l) => new RegExp(`^int ${fn}\\(`).test(l));
-  const out = new Map<number, number>();
-  for (let i = start + 1; i < source.length && source[i] !== '}'; i++) {
-    const m = /^\s*return (\d+);/.exec(source[i]);
-    if (m) out.set(Number(m[1]), i + 1);
-  }
-  return out;
-}
+const returnLines = (fn: string) => linesOfReturns(source, fn);
 
 describe('calls through pointers to the functions of the program are exact', () => {
   for (const fn of EXACT)
