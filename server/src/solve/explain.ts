@@ -11,7 +11,7 @@ import type { B } from '../model/semantics';
 import { sourceText } from '../ir/source';
 import type { IRFunction, Program } from '../ir/ir';
 import { EngineError } from '../errors';
-import { queueCheck, type Z3Handle } from '../z3/z3';
+import { checkSolver, queueCheck, type Z3Handle } from '../z3/z3';
 import { encodeAt, type SolverOptions } from './level';
 import { goalCopies } from './targets';
 
@@ -46,7 +46,7 @@ export async function explainUnreachable(
   const items = enc.tracked.filter((t) => t.kind !== 'obligation' || before.has(t.node));
   const check = async (subset: TrackedItem[]) => {
     if (signal?.aborted) throw EngineError.cancelled();
-    return queueCheck(() => solver.check(goalLit, ...subset.map((t) => t.lit)));
+    return queueCheck(() => checkSolver(z, solver, [goalLit, ...subset.map((t) => t.lit)]));
   };
   if ((await check(items)) !== 'unsat') return undefined;
   const coreVec = solver.unsatCore();

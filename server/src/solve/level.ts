@@ -6,7 +6,7 @@ import type { IRFunction, Program } from '../ir/ir';
 import { unroll } from '../model/unroll';
 import { encode, type Encoding } from '../model/encode';
 import type { B } from '../model/semantics';
-import type { Z3Handle } from '../z3/z3';
+import { setSolverTimeout, type Z3Handle } from '../z3/z3';
 import { boxConstraint } from './inputs';
 
 /** What queries need of the engine's options. */
@@ -67,7 +67,7 @@ export function encodeAt(
     snapshotAt,
   });
   const solver = new z.ctx.Solver();
-  solver.set('timeout', options.timeoutMs);
+  setSolverTimeout(solver, options.timeoutMs);
   // In slices: a large unrolling has more assertions than a call can take as arguments (the call stack overflows).
   for (let i = 0; i < enc.assertions.length; i += 10_000) solver.add(...enc.assertions.slice(i, i + 10_000));
   return { u, enc, solver };

@@ -25,7 +25,7 @@ import type { GoalStatus, ProofKind, Reason, TestReport, VerdictCause } from '..
 import { mergeConstructs } from '../../../shared/verdicts';
 import type { B, BV } from '../model/semantics';
 import { EngineError, isCancellation } from '../errors';
-import { queueCheck, type Z3Handle } from '../z3/z3';
+import { checkSolver, queueCheck, setSolverTimeout, type Z3Handle } from '../z3/z3';
 import { unroll } from '../model/unroll';
 import { explainLevel, explainUnreachable, type ExplainLevel } from './explain';
 import { assumedBy } from './assumptions';
@@ -213,11 +213,11 @@ export class FunctionSolver {
       const onAbort = () => this.z.ctx.interrupt();
       signal?.addEventListener('abort', onAbort);
       const started = Date.now();
-      if (budget?.queryMs) level.solver.set('timeout', budget.queryMs);
+      if (budget?.queryMs) setSolverTimeout(level.solver, budget.queryMs);
       try {
         let r: 'sat' | 'unsat' | 'unknown';
         try {
-          r = await level.solver.check(...assumptions);
+          r = await checkSolver(this.z, level.solver, assumptions);
         } catch (e) {
           if (signal?.aborted) throw EngineError.cancelled();
           // Z3 failed inside the check (an internal error, e.g. its "unreachable" assertion):
@@ -232,7 +232,7 @@ export class FunctionSolver {
         if (signal?.aborted) throw EngineError.cancelled();
         return r;
       } finally {
-        if (budget?.queryMs) level.solver.set('timeout', this.options.timeoutMs);
+        if (budget?.queryMs) setSolverTimeout(level.solver, this.options.timeoutMs);
         signal?.removeEventListener('abort', onAbort);
       }
     };

@@ -11,7 +11,7 @@
 // We therefore hold every release back while a solver call is in flight and
 // run them when it ends (`solverCall`).
 
-import type { Context, Expr } from 'z3-solver';
+import type { Bool, Context, Expr, Solver } from 'z3-solver';
 
 type Z3Module = typeof import('z3-solver');
 type Z3Init = Awaited<ReturnType<Z3Module['init']>>;
@@ -20,6 +20,8 @@ export type LowLevel = Z3Init['Z3'];
 
 export interface Z3Handle {
   api: LowLevel;
+  /** The WebAssembly module's raw exports (a check run on the JS thread, see checkSolver). */
+  em: RawModule;
   ctx: Ctx;
   /** Wraps a raw AST made with the low-level API (for operations the high-level API lacks). */
   wrap<T extends Expr<'main'>>(like: T, ast: unknown): T;
@@ -100,7 +102,81 @@ export function getZ3(): Promise<Z3Handle> {
       const Ctor = (like as unknown as { constructor: new (ast: unknown) => T }).constructor;
       return new Ctor(ast);
     };
-    return { api: z3.Z3, ctx, wrap };
+    return { api: z3.Z3, em: (z3 as unknown as { em: RawModule }).em, ctx, wrap };
   })();
   return handle;
+}
+
+/** The raw exports of Z3's WebAssembly module used here. */
+export interface RawModule {
+  HEAPU32: Uint32Array;
+  _malloc(bytes: number): number;
+  _free(ptr: number): void;
+  _Z3_solver_check_assumptions(ctx: number, solver: number, n: number, assumptions: number): number;
+}
+
+/**
+ * How long a check first runs on the JS thread (ms). z3-solver runs every check on
+ * a new WebAssembly thread: starting it and waiting for its answer cost several
+ * milliseconds, more than most of the engine's checks take. A check that needs
+ * more than this slice goes on on Z3's thread, where it can be interrupted
+ * (cancellation) and the JS thread stays free; the slice bounds how long a
+ * cancellation waits.
+ */
+const ON_THREAD_MS = 40;
+
+/** The time limit of each solver (what `setSolverTimeout` last set), in ms. */
+const timeouts = new WeakMap<object, number>();
+
+/** Sets a solver's time limit per check (`checkSolver` splits it between the JS thread and Z3's thread). */
+export function setSolverTimeout(solver: Solver<'main'>, ms: number): void {
+  timeouts.set(solver, ms);
+  solver.set('timeout', ms);
+}
+
+/**
+ * A check of `solver` under `assumptions`, within the solver's time limit: first
+ * on the JS thread for a short slice, then, if undecided, on Z3's own thread
+ * for the rest of the limit. Callers run it inside `queueCheck` (one check at a
+ * time, term releases held back).
+ */
+export async function checkSolver(z: Z3Handle, solver: Solver<'main'>, assumptions: Bool<'main'>[]): Promise<'sat' | 'unsat' | 'unknown'> {
+  const limit = timeouts.get(solver) ?? 0;
+  const slice = limit > 0 ? Math.min(ON_THREAD_MS, limit) : ON_THREAD_MS;
+  const started = Date.now();
+  solver.set('timeout', slice);
+  let r: 'sat' | 'unsat' | 'unknown';
+  try {
+    r = checkOnThread(z, solver, assumptions);
+  } finally {
+    if (limit > 0) solver.set('timeout', limit);
+    else solver.set('timeout', 4294967295);
+  }
+  if (r !== 'unknown') return r;
+  const left = limit > 0 ? limit - (Date.now() - started) : Infinity;
+  if (left <= 0) return 'unknown';
+  if (Number.isFinite(left)) solver.set('timeout', Math.max(1, Math.round(left)));
+  try {
+    return await solver.check(...assumptions);
+  } finally {
+    if (limit > 0) solver.set('timeout', limit);
+  }
+}
+
+function checkOnThread(z: Z3Handle, solver: Solver<'main'>, assumptions: Bool<'main'>[]): 'sat' | 'unsat' | 'unknown' {
+  const { em, api, ctx } = z;
+  const ptr = em._malloc(Math.max(4, assumptions.length * 4));
+  try {
+    em.HEAPU32.set(
+      assumptions.map((a) => a.ast as unknown as number),
+      ptr / 4,
+    );
+    const r = em._Z3_solver_check_assumptions(ctx.ptr as unknown as number, solver.ptr as unknown as number, assumptions.length, ptr);
+    // The context reports errors through its error code (z3-solver installs no throwing handler).
+    const code = api.get_error_code(ctx.ptr);
+    if (code !== 0) throw new Error(api.get_error_msg(ctx.ptr, code));
+    return r === 1 ? 'sat' : r === -1 ? 'unsat' : 'unknown';
+  } finally {
+    em._free(ptr);
+  }
 }
