@@ -3,6 +3,8 @@
 // aborts it through the AbortSignal the engine receives.
 
 import { parentPort } from 'node:worker_threads';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { createEngine, EngineError, type Engine, type EngineMethod, type EngineOptions, type EngineParams } from '../api';
 import type { FromWorker, ToWorker } from './worker-protocol';
 
@@ -12,6 +14,14 @@ if (!port) throw new Error('worker.ts runs as a worker thread of the language se
 let engine: Promise<Engine> | undefined;
 let engineKey = '';
 const running = new Map<number, AbortController>();
+
+// Z3's terms live in its WebAssembly memory and are released only when the
+// JavaScript objects holding them are collected; those objects are small, so
+// the JavaScript heap feels no pressure while Z3's memory grows (and
+// WebAssembly memory never shrinks). A full collection after each job keeps
+// the high-water mark of Z3's memory near what one job needs.
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as (() => void) | undefined;
 
 /** The engine for these options; a new one when the options changed (the old one is disposed). */
 function engineFor(options: EngineOptions): Promise<Engine> {
@@ -58,6 +68,9 @@ port.on('message', (m: ToWorker) => {
           send({ type: 'failed', id: m.id, kind: controller.signal.aborted ? 'cancelled' : e.kind, message: e.message, locations: e.locations });
         },
       )
-      .finally(() => running.delete(m.id));
+      .finally(() => {
+        running.delete(m.id);
+        collect?.();
+      });
   }
 });

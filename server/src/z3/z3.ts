@@ -95,6 +95,9 @@ export function getZ3(): Promise<Z3Handle> {
     } finally {
       globalThis.FinalizationRegistry = original;
     }
+    // Models as the solver found them: compacting their function graphs cost more than the check itself
+    // when data are enumerated (a model per datum), and the engine only evaluates terms in them.
+    z3.Z3.global_param_set('model.compact', 'false');
     const ctx = z3.Context('main') as unknown as Ctx;
     // The high-level API keeps its AST-to-expression function private; an
     // expression's own class builds a sibling of the same sort from a raw AST.
