@@ -253,6 +253,60 @@ int g(int n, int k) {
   });
 });
 
+describe('quantities kept from the loop entry', () => {
+  it('counts moved from a to b and back: a == n after both loops (a + b, then a + c, kept modulo 2^32)', async () => {
+    // Hand proof: the first loop keeps a + b == n (a - 1, b + 1) and leaves a == 0, so b == n; the
+    // second starts with a == 0, c == n, keeps a + c == n and leaves c == 0, so a == n. All modulo 2^32.
+    const source = `unsigned t(unsigned n) {
+  unsigned a = n, b = 0, c;
+  while (a > 0) { a--; b++; }
+  c = b;
+  while (c > 0) { c--; a += 1; }
+  if (a != n)
+    return 1;
+  return 0;
+}`;
+    const { goal, report, file } = await reach(source, 'if (a != n)');
+    expect({ status: goal.status, proof: goal.proof }).toEqual({ status: 'unreachable', proof: 'invariant' });
+    const inv = invariantsOf(goal);
+    expect(inv?.kind === 'invariant' && inv.loops.flatMap((l) => l.invariant)).toEqual(['a + b == \\at(a + b, LoopEntry)', 'a + c == \\at(a + c, LoopEntry)']);
+    await expectAllValidated(file, report);
+    expect(run(source, 't(strtoul(argv[k], 0, 10))', range(0, 3000)).every((o) => o === '0')).toBe(true);
+  });
+
+  it('the same with one count lost (c > 1): never proved, and the datum reaches the goal', async () => {
+    // For n >= 1 the second loop stops at c == 1: a == n - 1. gcc: t(5) returns 1.
+    const source = `unsigned t(unsigned n) {
+  unsigned a = n, b = 0, c;
+  while (a > 0) { a--; b++; }
+  c = b;
+  while (c > 1) { c--; a += 1; }
+  if (a != n)
+    return 1;
+  return 0;
+}`;
+    const { goal, report, file } = await reach(source, 'if (a != n)');
+    expect(goal.status).toBe('covered');
+    await expectAllValidated(file, report);
+    expect(run(source, 't(strtoul(argv[k], 0, 10))', ['0', '5'])).toEqual(['0', '1']);
+  });
+
+  it('signed counters with steps 2 and 3: 3 * i - 2 * s kept, so s is even at the end when i is a multiple of 2', async () => {
+    // Hand proof: in an overflow-free run 3 * i - 2 * s == 3 * 0 - 2 * s0 == -2 * k at every head, so
+    // 3 * i is even and i is even: the goal (i odd) is never reached.
+    const source = `int u(int k, int n) {
+  int i = 0, s = k;
+  while (i < n) { i += 2; s += 3; }
+  if (i % 2 != 0)
+    return 1;
+  return 0;
+}`;
+    const { goal } = await reach(source, 'if (i % 2 != 0)');
+    expect({ status: goal.status, proof: goal.proof }).toEqual({ status: 'unreachable', proof: 'invariant' });
+    expect(run(source, 'u(atoi(argv[k]) / 100 - 50, atoi(argv[k]) % 100 - 20)', range(0, 9999)).every((o) => o === '0')).toBe(true);
+  });
+});
+
 describe('goals that are reachable are never proved', () => {
   it('a goal that needs an input array longer than the assumed one is not proved by an invariant', async () => {
     // The model gives `int *a` 4 elements; a[6] == 5 needs 7. gcc: an 8-element array with a[6] = 5 and n = 8 returns 1.

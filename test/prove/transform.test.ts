@@ -12,8 +12,8 @@ import { obligationsBefore } from '../../server/src/solve/targets';
 import { siteKey } from '../../server/src/model/state';
 import type { B } from '../../server/src/model/semantics';
 import { getZ3, queueCheck, type Z3Handle } from '../../server/src/z3/z3';
-import { abstractLoops, loopEffects } from '../../server/src/prove/transform';
-import { lowerCandidates } from '../../server/src/prove/candidates';
+import { abstractLoops, loopEffects, type LoweredCandidate } from '../../server/src/prove/transform';
+import { conservedCandidates, lowerCandidates } from '../../server/src/prove/candidates';
 
 let z: Z3Handle;
 beforeAll(async () => {
@@ -33,7 +33,12 @@ async function checks(text: string, source: string, peel = 0): Promise<{ init: b
   const [loop] = findLoops(fn);
   const cands = await lowerCandidates(program, fn, loop, [text], 1_500_000_000);
   expect(cands.map((c) => c.text)).toEqual([text]);
-  const a = abstractLoops({ program, fn, candidates: new Map([[loop.header, cands]]), peel, mode: 'separate' });
+  return checksOf(program, fn, new Map([[loop.header, cands]]), peel);
+}
+
+/** Whether some check (init, step) of the candidates given for each loop header can fail. */
+async function checksOf(program: Program, fn: IRFunction, candidates: Map<number, LoweredCandidate[]>, peel = 0): Promise<{ init: boolean; step: boolean }> {
+  const a = abstractLoops({ program, fn, candidates, peel, mode: 'separate' });
   const { u, enc, solver } = encodeAt(z, a.program, a.fn, options, 1, false);
   expect(u.unwinds).toEqual([]);
   const level = acyclicLevel(enc, solver);
@@ -120,5 +125,52 @@ describe('the checks, in C semantics', () => {
   it('i <= n holds after the peeled first iteration, not at entry (n may be negative)', async () => {
     expect(await checks('i <= n', EVEN)).toEqual({ init: true, step: false });
     expect(await checks('i <= n', EVEN, 1)).toEqual({ init: false, step: false });
+  });
+});
+
+describe('quantities kept from the loop entry (E == \\at(E, LoopEntry))', () => {
+  const conserved = async (source: string, peel = 0) => {
+    const { program, fn } = await load(source);
+    const loops = findLoops(fn);
+    const out: { text: string; checks: { init: boolean; step: boolean } }[] = [];
+    for (const c of conservedCandidates(program, fn, loops[0], loops, 1_500_000_000))
+      out.push({ text: c.text, checks: await checksOf(program, fn, new Map([[loops[0].header, [c]]]), peel) });
+    return out;
+  };
+
+  it('x + y for x--, y++ on unsigned (y wraps, the sum is kept modulo 2^32), with and without peeling', async () => {
+    // Hand proof: each iteration adds -1 + 1 to x + y modulo 2^32, whatever wraps.
+    const source = `unsigned f(unsigned n, unsigned y) { unsigned x = n;
+  while (x > 0) { x--; y++; }
+  return y; }`;
+    for (const peel of [0, 1])
+      expect(await conserved(source, peel)).toEqual([{ text: 'x + y == \\at(x + y, LoopEntry)', checks: { init: false, step: false } }]);
+  });
+
+  it('steps 3 and 2 on int: 2 * x - 3 * y in unsigned (exact for the overflow-free runs)', async () => {
+    const source = `int f(int n) { int x = n, y = 7, i = 0;
+  while (i < n) { x += 3; y += 2; i++; }
+  return x; }`;
+    const r = await conserved(source);
+    expect(r.map((c) => c.text)).toContain('2 * (unsigned int)x - 3 * (unsigned int)y == \\at(2 * (unsigned int)x - 3 * (unsigned int)y, LoopEntry)');
+    for (const c of r) expect(c.checks).toEqual({ init: false, step: false });
+  });
+
+  it('a kept quantity of one loop put at another whose steps differ fails on the way round, not at entry', async () => {
+    // x + y is kept by the first loop; the second moves both down, so x + y drops by 2 each time.
+    const source = `unsigned f(unsigned n) { unsigned x = n, y = 0;
+  while (x > 0) { x--; y++; }
+  x = y;
+  while (y > 0) { x--; y--; }
+  return x; }`;
+    const { program, fn } = await load(source);
+    const loops = findLoops(fn).sort((a, b) => a.header - b.header);
+    const kept = conservedCandidates(program, fn, loops[0], loops, 1_500_000_000);
+    expect(kept.map((c) => c.text)).toEqual(['x + y == \\at(x + y, LoopEntry)']);
+    expect(await checksOf(program, fn, new Map([[loops[1].header, kept]]))).toEqual({ init: false, step: true });
+    // Its own candidate there is x - y, which holds.
+    const own = conservedCandidates(program, fn, loops[1], loops, 1_500_000_000);
+    expect(own.map((c) => c.text)).toEqual(['x - y == \\at(x - y, LoopEntry)']);
+    expect(await checksOf(program, fn, new Map([[loops[1].header, own]]))).toEqual({ init: false, step: false });
   });
 });

@@ -10,9 +10,11 @@
 // step per iteration, linear equalities between two of them (`s == 2 * i`)
 // and parities (`s % 2 == 0`).
 
-import type { IRFunction, Operand, Program, Rvalue } from '../ir/ir';
+import type { Instr, IRFunction, Operand, Program, Rvalue, Variable } from '../ir/ir';
+import { INT, UINT, ULLONG, type IntType } from '../ir/types';
 import { rvalueOperands } from '../ir/walk';
-import { predecessors } from '../ir/cfg';
+import { sourceText } from '../ir/source';
+import { predecessors, successors } from '../ir/cfg';
 import { dominators } from '../ir/dominators';
 import type { Loop } from '../ir/loops';
 import { lowerCondition, type ConditionAt } from '../frontend/condition';
@@ -27,6 +29,8 @@ const MAX_CONSTANT = 1n << 24n;
 /** What the candidates are built from: one loop's integer variables, their values at entry and steps. */
 interface LoopFacts {
   modified: string[];
+  /** The variable of each name in `modified`. */
+  ids: Map<string, number>;
   others: string[];
   init: Map<string, bigint>;
   step: Map<string, bigint>;
@@ -89,6 +93,233 @@ export function candidateTexts(program: Program, fn: IRFunction, loop: Loop, loo
   return out;
 }
 
+/** Ways round a loop enumerated to find the quantities it keeps; a loop with more has only its pairs of steps. */
+const MAX_PATHS = 64;
+/** Variables a kept quantity may combine. */
+const MAX_KEPT_VARS = 12;
+
+/**
+ * Quantities the loop keeps, whatever their values at entry: sums `a1 * v1 + ... + ak * vk` of variables of
+ * one width that change only by constant steps, where every way round the loop adds 0 (sumt's `i + j - l`
+ * when each iteration adds 1 to l and to one of i, j), computed in the unsigned type of that width (C's
+ * wrap-around there is the same modulo 2^width as a signed value's exact, overflow-free step). Each
+ * candidate is `E == \at(E, LoopEntry)`: E saved in a ghost where the loop is entered (transform.ts).
+ * After `while (x > 0) { x--; y++; }` entered with x == n, y == 0: x + y == n, and then y == n.
+ */
+export function conservedCandidates(program: Program, fn: IRFunction, loop: Loop, loops: Loop[], firstTempId: number): LoweredCandidate[] {
+  const facts = loopFacts(program, fn, loop, loops);
+  const head = fn.blocks[loop.header];
+  const range = head.terminator.range ?? head.range ?? fn.range;
+  const out: LoweredCandidate[] = [];
+  let next = firstTempId;
+  for (const bits of [32, 64]) {
+    const u = bits === 32 ? UINT : ULLONG;
+    const names = facts.modified
+      .filter((v) => {
+        const x = program.vars.get(facts.ids.get(v)!)!;
+        return x.type.kind === 'int' && x.type.bits === bits && !x.addressTaken;
+      })
+      .sort()
+      .slice(0, MAX_KEPT_VARS);
+    const rows = stepRows(
+      fn,
+      loop,
+      loops,
+      names.map((v) => facts.ids.get(v)!),
+    ) ?? [names.map((v) => facts.step.get(v))];
+    // Variables with a step on every way round; the others take no part.
+    const vars = names.filter((_, k) => rows.every((r) => r[k] !== undefined));
+    const matrix = rows.map((r) => r.filter((x): x is bigint => x !== undefined));
+    for (const coef of keptSums(matrix, vars.length)) {
+      // Two variables known at entry with one step each: candidateTexts says it in plain C (`s == 2 * i`).
+      const used = vars.filter((_, i) => coef[i] !== 0n);
+      if (used.length === 2 && used.every((v) => facts.init.has(v) && facts.step.has(v))) continue;
+      const newTemp = (name: string, type: IntType): Variable => ({
+        id: next++,
+        name,
+        type,
+        kind: 'temp',
+        addressTaken: false,
+        isConst: false,
+        isStatic: false,
+      });
+      const temps: Variable[] = [];
+      const instrs: Instr[] = [];
+      const put = (name: string, type: IntType, value: Rvalue): Operand => {
+        const t = newTemp(name, type);
+        temps.push(t);
+        instrs.push({ kind: 'assign', dst: { root: { kind: 'var', id: t.id }, path: [], type }, value, range });
+        return { kind: 'var', id: t.id, type };
+      };
+      let sum: Operand | null = null;
+      let text = '';
+      coef.forEach((k, i) => {
+        if (k === 0n) return;
+        const name = vars[i];
+        const t = program.vars.get(facts.ids.get(name)!)!.type as IntType;
+        const x: Operand = { kind: 'var', id: facts.ids.get(name)!, type: t };
+        const same = !t.signed && t.rank === u.rank;
+        const cast = same ? x : put('inv.u', u, { op: 'cast', a: x, to: u });
+        const m = k < 0n ? -k : k;
+        const times = m === 1n ? cast : put('inv.k', u, { op: 'binary', bop: '*', a: cast, b: { kind: 'const', value: m, type: u }, type: u });
+        const c = `${m === 1n ? '' : `${m} * `}${same ? name : `(${u.name})${name}`}`;
+        if (sum === null) {
+          sum = times;
+          text = k < 0n ? `-${c}` : c;
+        } else {
+          sum = put('inv.e', u, { op: 'binary', bop: k < 0n ? '-' : '+', a: sum, b: times, type: u });
+          text += ` ${k < 0n ? '-' : '+'} ${c}`;
+        }
+      });
+      if (sum === null) continue;
+      const ghost = newTemp('inv.entry', u);
+      const entry: Instr[] = [
+        ...instrs,
+        { kind: 'assign', dst: { root: { kind: 'var', id: ghost.id }, path: [], type: u }, value: { op: 'use', a: sum }, range },
+      ];
+      const cond = put('inv.kept', INT, { op: 'binary', bop: '==', a: sum, b: { kind: 'var', id: ghost.id, type: u }, type: INT });
+      out.push({ text: `${text} == \\at(${text}, LoopEntry)`, instrs, cond, temps: [...temps, ghost], entry });
+    }
+  }
+  return out;
+}
+
+/**
+ * For a loop with no inner loop: what each way round (header to a latch) adds to each of the variables
+ * `ids` (undefined for a variable assigned there otherwise than by `v = v ± c`). Null when the loop
+ * has inner loops or more than MAX_PATHS ways round.
+ */
+function stepRows(fn: IRFunction, loop: Loop, loops: Loop[], ids: number[]): (bigint | undefined)[][] | null {
+  if (loops.some((l) => l !== loop && l.header !== loop.header && [...l.body].every((b) => loop.body.has(b)))) return null;
+  const rows: (bigint | undefined)[][] = [];
+  const walk = (b: number, acc: (bigint | undefined)[], seen: Set<number>): boolean => {
+    const next = acc.slice();
+    for (const ins of fn.blocks[b].instrs) {
+      if (ins.kind !== 'assign' || ins.dst?.root.kind !== 'var') continue;
+      const k = ids.indexOf(ins.dst.root.id);
+      if (k < 0) continue;
+      const d = ins.dst.path.length ? undefined : stepOf(ins.value, ins.dst.root.id);
+      next[k] = d === undefined || next[k] === undefined ? undefined : next[k]! + d;
+    }
+    for (const s of successors(fn.blocks[b])) {
+      if (s === loop.header) {
+        rows.push(next);
+        if (rows.length > MAX_PATHS) return false;
+      } else if (loop.body.has(s) && !seen.has(s)) {
+        seen.add(s);
+        const ok = walk(s, next, seen);
+        seen.delete(s);
+        if (!ok) return false;
+      }
+    }
+    return true;
+  };
+  return walk(
+    loop.header,
+    ids.map(() => 0n),
+    new Set([loop.header]),
+  )
+    ? rows
+    : null;
+}
+
+/**
+ * Integer vectors c (first nonzero coefficient positive, coefficients coprime) with every row of `m`
+ * orthogonal to c: a basis of the null space, then every pair of variables whose own sum is in it.
+ */
+function keptSums(m: bigint[][], n: number): bigint[][] {
+  if (n < 2) return [];
+  const ok = (c: bigint[]) => m.every((r) => r.reduce((s, x, i) => s + x * c[i], 0n) === 0n);
+  const out: bigint[][] = [];
+  const add = (c: bigint[]) => {
+    const g = c.reduce((a, x) => gcd(a, x), 0n);
+    if (g === 0n || c.filter((x) => x !== 0n).length < 2) return;
+    let v = c.map((x) => x / g);
+    if (v.find((x) => x !== 0n)! < 0n) v = v.map((x) => -x);
+    if (!out.some((o) => o.every((x, i) => x === v[i]))) out.push(v);
+  };
+  // Pairs first (the readable ones): for steps dv, dw on every way round in the same ratio, dw * v - dv * w.
+  for (let i = 0; i < n; i++)
+    for (let j = i + 1; j < n; j++) {
+      const r = m.find((row) => row[i] !== 0n || row[j] !== 0n);
+      if (!r) continue;
+      const c = Array.from({ length: n }, () => 0n);
+      [c[i], c[j]] = [r[j], -r[i]];
+      if (ok(c)) add(c);
+    }
+  // Row reduction: each pivot row keeps its pivot p at column col, zeros in the other pivot columns.
+  const rows = m.map((r) => r.slice());
+  const pivots: { row: bigint[]; col: number }[] = [];
+  for (let col = 0; col < n; col++) {
+    const k = rows.findIndex((r) => r[col] !== 0n);
+    if (k < 0) continue;
+    const [p] = rows.splice(k, 1);
+    const reduce = (r: bigint[]) => {
+      if (r[col] === 0n) return r;
+      const q = r[col];
+      const x = r.map((v, i) => p[col] * v - q * p[i]);
+      const g = x.reduce((a, v) => gcd(a, v), 0n);
+      return g > 1n ? x.map((v) => v / g) : x;
+    };
+    for (let i = 0; i < rows.length; i++) rows[i] = reduce(rows[i]);
+    for (const pv of pivots) pv.row = reduce(pv.row);
+    pivots.push({ row: p, col });
+  }
+  const lcm = pivots.reduce((l, pv) => {
+    const a = pv.row[pv.col] < 0n ? -pv.row[pv.col] : pv.row[pv.col];
+    return (l * a) / gcd(l, a);
+  }, 1n);
+  for (let f = 0; f < n; f++) {
+    if (pivots.some((pv) => pv.col === f)) continue;
+    const c = Array.from({ length: n }, () => 0n);
+    c[f] = lcm;
+    for (const pv of pivots) c[pv.col] = (-lcm * pv.row[f]) / pv.row[pv.col];
+    if (ok(c)) add(c);
+  }
+  return out;
+}
+
+/** Conditions of branches in a loop that guard candidates, at most; and guarded candidates, at most. */
+const MAX_GUARDS = 3;
+const MAX_GUARDED = 200;
+
+/**
+ * The candidates of `candidateTexts`, each under a condition the loop branches on and under its negation
+ * (`x < 500000 || y == x`): what holds in one phase of a loop whose body changes with a threshold.
+ */
+export function guardedTexts(program: Program, fn: IRFunction, loop: Loop, loops: Loop[]): string[] {
+  const guards = fn.decisions
+    .filter((d) => d.kind === 'if' && !d.parent && d.outcomes.some((o) => o.edges.some((e) => loop.body.has(e.from))))
+    .map((d) => d.text)
+    .slice(0, MAX_GUARDS);
+  const atoms = candidateTexts(program, fn, loop, loops);
+  const out: string[] = [];
+  for (const g of guards) for (const a of atoms) out.push(`(${g}) || ${a}`, `!(${g}) || ${a}`);
+  return out.slice(0, MAX_GUARDED);
+}
+
+/** Conditions of calls taken as candidates, at most. */
+const MAX_ASSERTED = 4;
+
+/**
+ * The conditions the function hands to checking functions of the program: the argument of each call of
+ * a one-parameter function with a body (SV-COMP's `__VERIFIER_assert(x > 0 || y > 0)`), as written. What
+ * is asserted after a loop often holds at its head too, disjunctions the other candidates never form.
+ */
+export function assertedTexts(program: Program, fn: IRFunction): string[] {
+  const out: string[] = [];
+  for (const b of fn.blocks)
+    for (const ins of b.instrs) {
+      if (ins.kind !== 'assign' || ins.value.op !== 'call' || ins.value.external || ins.value.args.length !== 1) continue;
+      const callee = ins.value.callee;
+      const text = sourceText(program.source, ins.range, 400);
+      if (!text.startsWith(`${callee}(`) || !text.endsWith(')')) continue;
+      const arg = text.slice(callee.length + 1, -1).trim();
+      if (arg && !out.includes(arg) && out.length < MAX_ASSERTED) out.push(arg);
+    }
+  return out;
+}
+
 /** The candidates of `texts` lowered at the loop head (those that do not lower there are left out). */
 export async function lowerCandidates(program: Program, fn: IRFunction, loop: Loop, texts: string[], firstTempId: number): Promise<LoweredCandidate[]> {
   const at = headPoint(fn, loop);
@@ -127,11 +358,13 @@ function loopFacts(program: Program, fn: IRFunction, loop: Loop, loops: Loop[]):
   const effects = loopEffects(program, fn, loop.body);
   const modified: string[] = [];
   const modifiedIds = new Set<number>();
+  const ids = new Map<string, number>();
   for (const id of effects.vars) {
     const name = userInt(program, id);
     if (name && !modified.includes(name)) {
       modified.push(name);
       modifiedIds.add(id);
+      ids.set(name, id);
     }
   }
   // Integer variables the loop reads but does not write.
@@ -176,7 +409,7 @@ function loopFacts(program: Program, fn: IRFunction, loop: Loop, loops: Loop[]):
     if (innermost(s.block) !== loop || !loop.latches.every((l) => dom.dominates(s.block, l))) continue;
     if (steps[0] !== undefined) step.set(name, steps[0]);
   }
-  return { modified, others, init, step, modulus };
+  return { modified, ids, others, init, step, modulus };
 }
 
 /** `v + c`, `c + v`, `v - c` as the step c (or -c). */

@@ -28,7 +28,7 @@ import type { B } from '../model/semantics';
 import { EngineError } from '../errors';
 import { queueCheck, type Z3Handle } from '../z3/z3';
 import { abstractable, abstractLoops, type Abstraction, type LoweredCandidate } from './transform';
-import { candidateTexts, lowerCandidates } from './candidates';
+import { assertedTexts, candidateTexts, conservedCandidates, guardedTexts, lowerCandidates } from './candidates';
 import { spacerCandidates } from './spacer';
 
 /** Where the prover's candidate temps start: far above the program's ids and the --where temps' range. */
@@ -78,11 +78,17 @@ interface Inductive {
 
 type Failure = { fail: string };
 
+/**
+ * Houdini over a few candidates (equalities, kept quantities and asserted conditions, candidates.ts), over every
+ * candidate, or over every candidate and the guarded ones (many: only when the others leave a goal open).
+ */
+type Stage = 'kept' | 'all' | 'guarded';
+
 /** Names of the proxy literals of queries, each made once. */
 let proxies = 0;
 
 export class InvariantProver {
-  private inductive: Promise<Inductive | Failure> | null = null;
+  private readonly inductive = new Map<Stage, Promise<Inductive | Failure>>();
   /** Time the goal queries took so far: past the budget, no more are tried. */
   private spentMs = 0;
 
@@ -98,13 +104,35 @@ export class InvariantProver {
    * left open, or null (with no claim) when the invariants found do not exclude it.
    */
   async prove(goal: Goal, signal?: AbortSignal): Promise<GoalVerdict | null> {
-    if (!this.inductive) {
-      this.inductive = this.houdini(signal);
+    // A few candidates first (kept quantities, asserted conditions): their Houdini is quick where that of
+    // every candidate can take long (sumt's `l % 3` branches), and they settle many goals alone.
+    const kept = await this.inductiveOf('kept', signal);
+    const first = 'fail' in kept ? null : await this.proveWith(kept, goal, signal);
+    if (first && first !== 'open') return first;
+    const all = await this.inductiveOf('all', signal);
+    if ('fail' in all) return null;
+    const v = await this.proveWith(all, goal, signal);
+    if (v !== 'open') return v;
+    const spacer = await this.withSpacer(goal, signal);
+    if (spacer || this.spentMs > GOAL_BUDGET * this.options.timeoutMs) return spacer;
+    const guarded = await this.inductiveOf('guarded', signal);
+    if ('fail' in guarded) return null;
+    const g = await this.proveWith(guarded, goal, signal);
+    return g === 'open' ? null : g;
+  }
+
+  private inductiveOf(stage: Stage, signal?: AbortSignal): Promise<Inductive | Failure> {
+    let p = this.inductive.get(stage);
+    if (!p) {
+      this.inductive.set(stage, (p = this.houdini(stage, signal)));
       // A cancelled or failed search is tried again next time.
-      this.inductive.catch(() => (this.inductive = null));
+      p.catch(() => this.inductive.delete(stage));
     }
-    const ind = await this.inductive;
-    if ('fail' in ind) return null;
+    return p;
+  }
+
+  /** The verdict the alive invariants of `ind` give the goal; `open` when they do not exclude it, null when no claim can be made. */
+  private async proveWith(ind: Inductive, goal: Goal, signal?: AbortSignal): Promise<GoalVerdict | 'open' | null> {
     const { level, abstractions } = ind;
     const top = abstractions.get(this.fn.name);
     const goals = top ? top.goalsIn(goal) : [goal];
@@ -122,7 +150,7 @@ export class InvariantProver {
     for (const copy of copies) {
       const t0 = Date.now();
       const core = await this.coreOf(ind, copy, signal).finally(() => (this.spentMs += Date.now() - t0));
-      if (core === null) return this.withSpacer(goal, signal);
+      if (core === null) return 'open';
       for (const lit of core) {
         const a = ind.byLit.get(lit)!;
         const s = used.get(a.loop) ?? new Set<number>();
@@ -174,10 +202,13 @@ export class InvariantProver {
       this.spacerTexts.set(header, known);
     }
     if (!added) return null;
-    this.inductive = null;
+    this.inductive.delete('all');
     // The new Houdini counts towards the goals' budget too.
     const t1 = Date.now();
-    return this.prove(goal, signal).finally(() => (this.spentMs += Date.now() - t1));
+    const ind = await this.inductiveOf('all', signal);
+    if ('fail' in ind) return null;
+    const v = await this.proveWith(ind, goal, signal).finally(() => (this.spentMs += Date.now() - t1));
+    return v === 'open' ? null : v;
   }
   private readonly spacerTried = new Set<string>();
   /** Spacer's candidates so far, by loop header of the analysed function. */
@@ -283,7 +314,7 @@ export class InvariantProver {
    * are inductive together (in any execution, the first failing check would
    * be a model).
    */
-  private async houdini(signal?: AbortSignal): Promise<Inductive | Failure> {
+  private async houdini(stage: Stage, signal?: AbortSignal): Promise<Inductive | Failure> {
     const deadline = Date.now() + HOUDINI_BUDGET * this.options.timeoutMs;
     const { program } = this;
     const withLoops = reachableFunctions(program, this.fn);
@@ -293,8 +324,18 @@ export class InvariantProver {
     for (const f of withLoops) {
       const fl = findLoops(f);
       for (const loop of fl) {
-        const texts = [...candidateTexts(program, f, loop, fl), ...(f === this.fn ? (this.spacerTexts.get(loop.header) ?? []) : [])];
+        const texts =
+          stage === 'kept'
+            ? [...candidateTexts(program, f, loop, fl).filter((t) => t.includes(' == ') && !t.includes('%')), ...assertedTexts(program, f)]
+            : [
+                ...candidateTexts(program, f, loop, fl),
+                ...assertedTexts(program, f),
+                ...(f === this.fn ? (this.spacerTexts.get(loop.header) ?? []) : []),
+                ...(stage === 'guarded' ? guardedTexts(program, f, loop, fl) : []),
+              ];
         const candidates = await lowerCandidates(program, f, loop, texts, temps);
+        for (const c of candidates) for (const t of c.temps) temps = Math.max(temps, t.id + 1);
+        candidates.push(...conservedCandidates(program, f, loop, fl, temps));
         for (const c of candidates) for (const t of c.temps) temps = Math.max(temps, t.id + 1);
         const head = f.blocks[loop.header];
         const line = head.terminator.range?.line ?? head.range?.line ?? f.range.line;
@@ -302,6 +343,7 @@ export class InvariantProver {
       }
     }
     if (signal?.aborted) throw EngineError.cancelled();
+    if (stage === 'kept' && !loops.some((l) => l.candidates.length)) return { fail: 'no candidates' };
     const ind = this.build(loops, withLoops, temps);
     if ('fail' in ind) return ind;
     if (

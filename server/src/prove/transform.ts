@@ -39,6 +39,11 @@ export interface LoweredCandidate {
   cond: Operand;
   /** Variables the instructions write (ids not in `program.vars`). */
   temps: Variable[];
+  /**
+   * Run where the loop is entered, before the checks: they save values at entry in temps of their own
+   * (ghosts, read by `instrs` only), so that the candidate can say `E == \at(E, LoopEntry)`.
+   */
+  entry?: Instr[];
 }
 
 /** What a loop may change: variables (by id), objects behind pointers, the heap's shape. */
@@ -233,8 +238,8 @@ export function abstractLoops(req: AbstractionRequest): Abstraction {
     const initId = blocks.length;
     const havocId = initId + 1;
     const stepId = initId + 2;
-    const asserts = (block: number, role: CheckRole): Instr[] => {
-      const out: Instr[] = [];
+    const asserts = (block: number, role: CheckRole, first: Instr[] = []): Instr[] => {
+      const out: Instr[] = [...first];
       const origin = role === 'init' ? 'invariant-init' : 'invariant-step';
       if (req.mode === 'separate') {
         code.forEach((c, k) => {
@@ -271,7 +276,9 @@ export function abstractLoops(req: AbstractionRequest): Abstraction {
       assumes.push(...all.instrs, { kind: 'assume', cond: all.ok, origin: 'invariant', range: at });
     }
     const base = { statements: [], hasCode: false, edgeLabels: {} };
-    blocks.push({ ...base, id: initId, instrs: asserts(initId, 'init'), terminator: { kind: 'goto', target: havocId } });
+    // Values at entry first (each ghost is assigned on every way into the loop, and nowhere in it).
+    const entry = cands.flatMap((c) => (c.entry ?? []).map(unchecked));
+    blocks.push({ ...base, id: initId, instrs: asserts(initId, 'init', entry), terminator: { kind: 'goto', target: havocId } });
     blocks.push({ ...base, id: havocId, instrs: [...havoc, ...assumes], terminator: { kind: 'goto', target: loop.header } });
     blocks.push({ ...base, id: stepId, instrs: asserts(stepId, 'step'), terminator: { kind: 'stop', why: 'assume', range: at } });
     for (const b of blocks.slice(0, initId)) {
@@ -349,6 +356,12 @@ function candidateCode(c: LoweredCandidate, newVar: (name: string, type: CType) 
   const ok = newVar('inv.ok', INT);
   instrs.push({ kind: 'assign', dst: to(ok), value: { op: 'binary', bop: '&', a: v(defined), b: v(truth), type: INT }, range });
   return { instrs, ok: v(ok) };
+}
+
+/** An assignment whose undefined behaviour is no obligation (a ghost's value at entry is not the program's). */
+function unchecked(ins: Instr): Instr {
+  if (ins.kind !== 'assign' || !ins.dst) return ins;
+  return { ...ins, value: { op: 'unchecked', value: ins.value, type: ins.dst.type } };
 }
 
 function conjunction(
