@@ -21,6 +21,9 @@ import type { FromWorker, ToWorker } from './worker-protocol';
 
 export type Priority = 'user' | 'background' | 'follow-up' | 'second-look';
 
+/** The young generation of each solver worker's JavaScript heap (V8's default is 3 × 16 MB on 64 bits). */
+const YOUNG_GENERATION_MB = 6;
+
 const rank: Record<Priority, number> = { user: 0, background: 1, 'follow-up': 2, 'second-look': 3 };
 
 interface Job {
@@ -180,7 +183,9 @@ export class WorkerPool {
 
   private ensureWorker(slot: Slot): Worker {
     if (slot.worker) return slot.worker;
-    const worker = new Worker(this.opts.workerFile);
+    // A small young generation: the engine's garbage is short-lived, and each MB of it counts in the
+    // server's memory (issue 14's 300 MB) while Z3's own memory is outside the JavaScript heap.
+    const worker = new Worker(this.opts.workerFile, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     slot.worker = worker;
     worker.on('message', (m: FromWorker) => this.onMessage(slot, worker, m));
     worker.on('error', (e) => this.opts.log?.(`worker error: ${e.stack ?? e.message}`));

@@ -21,6 +21,8 @@ const running = new Map<number, AbortController>();
 // WebAssembly memory never shrinks). A full collection after each job keeps
 // the high-water mark of Z3's memory near what one job needs.
 setFlagsFromString('--expose-gc');
+// Z3's own threads are WebAssembly workers, each with a JavaScript heap that holds almost nothing: small young generations.
+setFlagsFromString('--max-semi-space-size=1');
 const collect = runInNewContext('gc') as (() => void) | undefined;
 
 /** The engine for these options; a new one when the options changed (the old one is disposed). */
