@@ -26,7 +26,7 @@ import { goalCopies, taintsBefore, type GoalCopy } from '../solve/targets';
 import { siteKey } from '../model/state';
 import type { B } from '../model/semantics';
 import { EngineError } from '../errors';
-import { queueCheck, type Z3Handle } from '../z3/z3';
+import { checkSolver, queueCheck, setSolverTimeout, type Z3Handle } from '../z3/z3';
 import { abstractable, abstractLoops, type Abstraction, type LoweredCandidate } from './transform';
 import { assertedTexts, candidateTexts, conservedCandidates, guardedTexts, lowerCandidates } from './candidates';
 import { spacerCandidates } from './spacer';
@@ -261,7 +261,7 @@ export class InvariantProver {
     // A fresh name: a constant of the same name would be the same literal, implying another copy too.
     const at = this.z.ctx.Bool.const(`goal.inv!${++proxies}`) as B;
     level.solver.add(at.implies(copy.lit) as B);
-    level.solver.set('timeout', this.options.timeoutMs);
+    setSolverTimeout(level.solver, this.options.timeoutMs);
     const r = await this.check(level, [at, ...this.before(ind, copy, true)], signal);
     if (r !== 'unsat') return null;
     const core = level.solver.unsatCore();
@@ -290,7 +290,7 @@ export class InvariantProver {
       signal?.addEventListener('abort', onAbort);
       try {
         if (this.failed.has(level)) return 'unknown';
-        const r = await level.solver.check(...assumptions).catch(() => {
+        const r = await checkSolver(this.z, level.solver, assumptions).catch(() => {
           if (signal?.aborted) throw EngineError.cancelled();
           // Z3 failed inside the check (an internal error): no answer from this solver again, so no proof.
           this.failed.add(level);
@@ -363,7 +363,7 @@ export class InvariantProver {
       const fails = live.map((c) => ctx.And(c.copy.lit, ...this.before(ind, c.copy, false)) as B);
       const q = ctx.Bool.const(`houdini!${++proxies}`) as B;
       level.solver.add(q.implies(ctx.Or(...fails)) as B);
-      level.solver.set('timeout', Math.max(1, Math.min(this.options.timeoutMs, remaining)));
+      setSolverTimeout(level.solver, Math.max(1, Math.min(this.options.timeoutMs, remaining)));
       const r = await this.check(level, [q], signal);
       if (r === 'unknown') return { fail: 'the invariant checks ran out of time' };
       if (r === 'unsat') return ind;
