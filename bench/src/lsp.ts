@@ -21,6 +21,10 @@ export interface LspResult {
   allLensesMs?: number;
   /** Every CodeLens final: coverage and properties (no 'checking properties…'). */
   allFinalMs?: number;
+  /** After everything is final, an edit inside one function (a constant of its last decision): until its CodeLens is final again. */
+  editLensMs?: number;
+  /** The other functions whose CodeLens left its final state after that edit (only the edited one should be re-analysed). */
+  editOthersReanalysed?: number;
   summaries: number;
   failed: number;
   sampleTitles: string[];
@@ -69,6 +73,7 @@ export async function runLsp(timeoutMs: number, functions = 30, lines = 1000): P
       }
       await sleep(100);
     }
+    if (res.allFinalMs !== undefined) await measureEdit(s, uri, text, functions, res);
     res.serverPeakMB = peakMemoryMB(s.child.pid!);
   } catch (e) {
     res.error = String(e);
@@ -76,4 +81,41 @@ export async function runLsp(timeoutMs: number, functions = 30, lines = 1000): P
     await s.close();
   }
   return res;
+}
+
+/** A function's CodeLens shows a final summary: coverage and properties done. */
+const isFinal = (title: string) => !title.includes('analysing') && !title.includes('checking');
+
+/**
+ * Edits the middle function's last decision (`if (s == K)` becomes `K + 1`) and times its CodeLens
+ * back to final; counts the other functions whose CodeLens left its final state meanwhile.
+ */
+async function measureEdit(s: Awaited<ReturnType<typeof startServer>>, uri: string, text: string, functions: number, res: LspResult): Promise<void> {
+  const k = Math.floor(functions / 2);
+  const decision = `    if (s == ${k % 20})`;
+  const at = text.indexOf(decision, text.indexOf(`int g${k}(`));
+  if (at < 0) return;
+  const edited = text.slice(0, at) + `    if (s == ${(k % 20) + 1})` + text.slice(at + decision.length);
+  const lensLine = async () => {
+    const lenses = (await s.codeLens(uri)).filter((l) => (l.command?.title ?? '').startsWith('CReach:'));
+    return new Map(lenses.map((l) => [l.range.start.line, l.command!.title]));
+  };
+  const before = await lensLine();
+  // The edited function's CodeLens: the first one at or after its signature's line.
+  const signature = edited.slice(0, edited.indexOf(`int g${k}(`)).split('\n').length - 1;
+  const line = [...before.keys()].filter((l) => l <= signature + 1).sort((a, b) => b - a)[0];
+  const others = new Set<number>();
+  const t0 = performance.now();
+  s.change(uri, edited);
+  let seenBusy = false;
+  while (performance.now() - t0 < 30_000) {
+    const now = await lensLine();
+    for (const [l, title] of now) if (l !== line && !isFinal(title)) others.add(l);
+    const mine = now.get(line) ?? '';
+    if (!isFinal(mine)) seenBusy = true;
+    else if (seenBusy || performance.now() - t0 > 1000) break;
+    await sleep(20);
+  }
+  res.editLensMs = performance.now() - t0;
+  res.editOthersReanalysed = others.size;
 }
