@@ -307,6 +307,84 @@ describe('quantities kept from the loop entry', () => {
   });
 });
 
+describe('asserted conditions, phases and bounds passed by a step', () => {
+  it('a disjunction handed to a checking function holds at the loop head too (x > 0 || y > 0): proved', async () => {
+    // Hand proof: x > 0 || y > 0 at entry (the early return); an iteration adds 1 to x when x > 0 and to y
+    // otherwise (then y > 0 already), so the positive one stays positive in every overflow-free run.
+    const source = `#include <stdio.h>
+#include <stdlib.h>
+void reach_error(void) { puts("error"); exit(1); }
+static void check_that(int c) { if (!c) reach_error(); }
+int h(int x, int y, int n) {
+  if (!(x > 0 || y > 0)) return 0;
+  for (int k = 0; k < n; k++) {
+    if (x > 0) x++;
+    else y++;
+  }
+  check_that(x > 0 || y > 0);
+  return 1;
+}`;
+    const file = writeC('h.c', source);
+    const r = await engine.check({ file, function: 'h' });
+    const error = r.functions[0].goals.find((x) => x.kind === 'assertion' && x.context);
+    expect({ status: error?.status, proof: error?.proof }).toEqual({ status: 'holds', proof: 'invariant' });
+    const outs = run(source, 'h(atoi(argv[k]) / 400 - 12, atoi(argv[k]) / 20 % 20 - 10, atoi(argv[k]) % 20)', range(0, 9999));
+    expect(outs.every((o) => o === '0' || o === '1')).toBe(true);
+  });
+
+  it('steps of 1, then of 2 past 100: x is even from there on, so x ends even (a parity under the branch condition)', async () => {
+    // Hand proof: x < 100 || x % 2 == 0 at every head (x reaches 100 by steps of 1, then stays even), and
+    // x <= 1000; at the exit x >= 1000, so x == 1000.
+    const source = `int p(void) {
+  unsigned x = 0;
+  while (x < 1000) {
+    if (x < 100) x++;
+    else x += 2;
+  }
+  if (x % 2 != 0)
+    return 1;
+  return 0;
+}`;
+    const { goal } = await reach(source, 'if (x % 2 != 0)');
+    expect({ status: goal.status, proof: goal.proof }).toEqual({ status: 'unreachable', proof: 'invariant' });
+    expect(run(source, 'p() + 0 * atoi(argv[k])', ['0'])).toEqual(['0']);
+  });
+
+  it('the same from 101 on: x ends at 1001, odd; never proved, and a compiled run returns 1', async () => {
+    const source = `int p(void) {
+  unsigned x = 0;
+  while (x < 1000) {
+    if (x < 101) x++;
+    else x += 2;
+  }
+  if (x % 2 != 0)
+    return 1;
+  return 0;
+}`;
+    const { goal } = await reach(source, 'if (x % 2 != 0)');
+    expect(['holds', 'unreachable']).not.toContain(goal.status);
+    expect(run(source, 'p() + 0 * atoi(argv[k])', ['0'])).toEqual(['1']);
+  });
+
+  it('a counter by 2 passes its bound by at most 1: i <= w + 1, so i == w exactly for even w', async () => {
+    // Hand proof: i is even and i <= w + 1 at every head (i + 2 <= w + 1 when i < w, w >= 0 at entry); at the
+    // exit i >= w, so i is w (w even) or w + 1 (w odd): never w + 2 or more.
+    const source = `int g(int w) {
+  int i;
+  if (w < 0 || w > 1000000)
+    return 0;
+  for (i = 0; i < w; i += 2) {
+  }
+  if (i > w + 1)
+    return 1;
+  return 0;
+}`;
+    const { goal } = await reach(source, 'if (i > w + 1)');
+    expect({ status: goal.status, proof: goal.proof }).toEqual({ status: 'unreachable', proof: 'invariant' });
+    expect(run(source, 'g(atoi(argv[k]))', range(-5, 3000)).every((o) => o === '0')).toBe(true);
+  });
+});
+
 describe('goals that are reachable are never proved', () => {
   it('a goal that needs an input array longer than the assumed one is not proved by an invariant', async () => {
     // The model gives `int *a` 4 elements; a[6] == 5 needs 7. gcc: an 8-element array with a[6] = 5 and n = 8 returns 1.

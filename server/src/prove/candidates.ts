@@ -36,6 +36,8 @@ interface LoopFacts {
   step: Map<string, bigint>;
   /** Variables changed only by constant steps, with the gcd of those steps (2 or more). */
   modulus: Map<string, bigint>;
+  /** Variables changed only by constant steps, some even, some odd: a parity may hold in one phase of the loop. */
+  mixedParity: string[];
 }
 
 /** The C texts of the candidates of one loop, without duplicates, cheapest first. */
@@ -61,6 +63,7 @@ export function candidateTexts(program: Program, fn: IRFunction, loop: Loop, loo
     const m = facts.modulus.get(v);
     // Not known at entry (an inner loop's): each remainder of a small modulus is a candidate.
     if (cv === undefined && m !== undefined && m <= 4n) for (let r = 0n; r < m; r++) add(`${v} % ${m} == ${r}`);
+    if (facts.mixedParity.includes(v)) for (const r of [0, 1]) add(`${v} % 2 == ${r}`);
     if (cv === undefined) continue;
     if (m !== undefined) {
       add(`${v} % ${m} == ${cv % m}`);
@@ -89,6 +92,11 @@ export function candidateTexts(program: Program, fn: IRFunction, loop: Loop, loo
       if (w === v) continue;
       add(`${v} <= ${w}`);
       add(`${v} >= ${w}`);
+      // A counter leaves `v < w` (`v <= w`) at most d - 1 (d) past w: i == n + 1 after `for (i = 1; i <= n; i++)`.
+      const d = facts.step.get(v);
+      if (d === undefined || d === 0n || !facts.others.includes(w)) continue;
+      const m = d < 0n ? -d : d;
+      for (const k of m > 1n ? [m - 1n, m] : [m]) add(d > 0n ? `${v} <= ${w} + ${k}` : `${v} >= ${w} - ${k}`);
     }
   return out;
 }
@@ -391,6 +399,7 @@ function loopFacts(program: Program, fn: IRFunction, loop: Loop, loops: Loop[]):
   // Every assignment of the form `v = v ± c` (inner loops too): v keeps its remainder modulo their gcd.
   const step = new Map<string, bigint>();
   const modulus = new Map<string, bigint>();
+  const mixedParity: string[] = [];
   const dom = dominators(fn);
   const innermost = (b: number) => loops.filter((l) => l.body.has(b)).reduce<Loop | null>((a, l) => (!a || l.body.size < a.body.size ? l : a), null);
   for (const id of modifiedIds) {
@@ -403,13 +412,14 @@ function loopFacts(program: Program, fn: IRFunction, loop: Loop, loops: Loop[]):
     if (steps.length && steps.every((d) => d !== undefined)) {
       const m = steps.reduce<bigint>((g, d) => gcd(g, d!), 0n);
       if (m >= 2n) modulus.set(name, m);
+      else if (steps.some((d) => d! % 2n === 0n)) mixedParity.push(name);
     }
     if (sites.length !== 1) continue;
     const [s] = sites;
     if (innermost(s.block) !== loop || !loop.latches.every((l) => dom.dominates(s.block, l))) continue;
     if (steps[0] !== undefined) step.set(name, steps[0]);
   }
-  return { modified, ids, others, init, step, modulus };
+  return { modified, ids, others, init, step, modulus, mixedParity };
 }
 
 /** `v + c`, `c + v`, `v - c` as the step c (or -c). */
