@@ -23,6 +23,8 @@ export interface LspResult {
   allFinalMs?: number;
   /** After everything is final, an edit inside one function (a constant of its last decision): until its CodeLens is final again. */
   editLensMs?: number;
+  /** After that edit, until its CodeLens shows the new coverage (properties may still be being checked). */
+  editCoverageMs?: number;
   /** The other functions whose CodeLens left its final state after that edit (only the edited one should be re-analysed). */
   editOthersReanalysed?: number;
   summaries: number;
@@ -112,10 +114,12 @@ async function measureEdit(s: Awaited<ReturnType<typeof startServer>>, uri: stri
     const now = await lensLine();
     for (const [l, title] of now) if (l !== line && !isFinal(title)) others.add(l);
     const mine = now.get(line) ?? '';
+    if (seenBusy && !mine.includes('analysing') && res.editCoverageMs === undefined) res.editCoverageMs = performance.now() - t0;
     if (!isFinal(mine)) seenBusy = true;
     else if (seenBusy || performance.now() - t0 > 1000) break;
     await sleep(20);
   }
   res.editLensMs = performance.now() - t0;
+  res.editCoverageMs ??= res.editLensMs;
   res.editOthersReanalysed = others.size;
 }

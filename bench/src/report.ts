@@ -93,7 +93,7 @@ export function lspTable(l: LspResult): string {
         'first CodeLens summary',
         'all CodeLens summaries (coverage)',
         'all final (properties too)',
-        'one function edited: final again',
+        'one function edited',
         'failed',
         'server peak memory',
       ],
@@ -106,7 +106,7 @@ export function lspTable(l: LspResult): string {
           l.allFinalMs === undefined ? (l.error ?? '—') : formatMs(l.allFinalMs),
           l.editLensMs === undefined
             ? '—'
-            : `${formatMs(l.editLensMs)} (${l.editOthersReanalysed} other${l.editOthersReanalysed === 1 ? '' : 's'} re-analysed)`,
+            : `coverage ${formatMs(l.editCoverageMs ?? l.editLensMs)}, final ${formatMs(l.editLensMs)} (${l.editOthersReanalysed} other${l.editOthersReanalysed === 1 ? '' : 's'} re-analysed)`,
           String(l.failed),
           `${l.serverPeakMB.toFixed(0)} MB`,
         ],

@@ -14,15 +14,19 @@ import { WorkerPool, type Priority } from '../../server/src/lsp/pool';
 import { defaultEngineOptions } from '../../server/src/options';
 
 const fakeWorker = `
-import { parentPort } from 'node:worker_threads';
+import { parentPort, threadId } from 'node:worker_threads';
 const timers = new Map();
+const interrupts = new Map();
 parentPort.on('message', (m) => {
   if (m.type === 'run') {
     parentPort.postMessage({ type: 'log', message: 'started ' + m.params.name });
+    parentPort.postMessage({ type: 'log', message: m.params.name + ' in thread ' + threadId });
+    interrupts.set(m.id, Boolean(m.params.interrupted));
     timers.set(m.id, setTimeout(() => parentPort.postMessage({ type: 'done', id: m.id, value: m.params.name }), m.params.ms));
   } else if (m.type === 'cancel') {
     clearTimeout(timers.get(m.id));
-    parentPort.postMessage({ type: 'failed', id: m.id, kind: 'cancelled', message: 'cancelled', locations: [] });
+    // As the real worker says: whether the cancellation interrupted a running check of Z3.
+    parentPort.postMessage({ type: 'failed', id: m.id, kind: 'cancelled', message: 'cancelled', locations: [], interrupted: interrupts.get(m.id) });
   }
 });
 `;
@@ -35,7 +39,7 @@ describe('worker pool priorities', () => {
     for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
   });
 
-  function pool(log: string[]): { job: (name: string, ms: number, priority: Priority) => Promise<string>; finished: string[] } {
+  function pool(log: string[]): { job: (name: string, ms: number, priority: Priority, interrupted?: boolean) => Promise<string>; finished: string[] } {
     const dir = mkdtempSync(path.join(tmpdir(), 'creach-pool-'));
     dirs.push(dir);
     const workerFile = path.join(dir, 'worker.mjs');
@@ -43,8 +47,8 @@ describe('worker pool priorities', () => {
     const p = new WorkerPool({ workerFile, size: 1, log: (m) => log.push(m) });
     pools.push(p);
     const finished: string[] = [];
-    const job = (name: string, ms: number, priority: Priority) =>
-      p.run('analyse', { name, ms } as unknown as EngineParams<'analyse'>, defaultEngineOptions, priority).then((v) => {
+    const job = (name: string, ms: number, priority: Priority, interrupted = false) =>
+      p.run('analyse', { name, ms, interrupted } as unknown as EngineParams<'analyse'>, defaultEngineOptions, priority).then((v) => {
         finished.push(name);
         return v as unknown as string;
       });
@@ -78,6 +82,21 @@ describe('worker pool priorities', () => {
     expect(finished).toEqual(['analysis', 'follow-up']);
     expect(log).toContain('preempting follow-up analyse for a background job');
     expect(log.filter((m) => m === 'started follow-up').length).toBe(2);
+  }, 30_000);
+
+  it('a job stopped between checks keeps its worker; one whose check was interrupted has it replaced', async () => {
+    const threadOf = (log: string[], name: string) => log.filter((m) => m.startsWith(name + ' in thread ')).map((m) => m.split(' ').pop());
+    for (const interrupted of [false, true]) {
+      const log: string[] = [];
+      const { job } = pool(log);
+      const followUp = job('follow-up', 1500, 'follow-up', interrupted);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await Promise.all([job('analysis', 50, 'background'), followUp])).toEqual(['analysis', 'follow-up']);
+      const [first] = threadOf(log, 'follow-up');
+      const [analysis] = threadOf(log, 'analysis');
+      if (interrupted) expect(analysis).not.toBe(first);
+      else expect(analysis).toBe(first);
+    }
   }, 30_000);
 
   it('an explanation waits for a running second look instead of preempting it', async () => {

@@ -9,11 +9,14 @@
 // busy (the preempted job is cancelled and queued again), so a newly opened
 // file is analysed before the follow-ups of the others run; follow-ups only
 // queue before second looks (preempting those would throw long work away). Cancelling a running job
-// aborts it in its worker (the engine gets an AbortSignal and interrupts Z3),
-// then the worker is retired and replaced by a fresh one: an interrupted Z3
-// WebAssembly instance can be left corrupted (seen: heap-corruption aborts and
-// a wrong model on the next query), so it is never trusted again. A worker that
-// does not stop within the grace period is terminated all the same.
+// aborts it in its worker (the engine gets an AbortSignal). If a check was
+// running on Z3's thread, the engine interrupts it, and the worker is then
+// retired and replaced by a fresh one: an interrupted Z3 WebAssembly instance
+// can be left corrupted (seen: heap-corruption aborts and a wrong model on the
+// next query), so it is never trusted again. A job stopped between checks
+// (most checks end on the JavaScript thread within milliseconds) keeps its
+// worker, whose Z3 and caches serve the next job at once. A worker that does
+// not stop within the grace period is terminated all the same.
 
 import { Worker } from 'node:worker_threads';
 import { EngineError, type EngineMethod, type EngineOptions, type EngineParams, type EngineResult } from '../api';
@@ -221,8 +224,19 @@ export class WorkerPool {
     const job = slot.job;
     if (!job || job.id !== m.id) return;
     if (slot.killTimer) {
-      // Cancelled: whatever it answered after the interrupt is not trusted, nor is its Z3.
-      this.retire(slot);
+      if (m.interrupted) {
+        // Cancelled during a check: whatever it answered after the interrupt is not trusted, nor is its Z3.
+        this.retire(slot);
+        return;
+      }
+      // Cancelled between checks (most checks end on the JavaScript thread within a few milliseconds):
+      // its Z3 was never interrupted, so the worker goes on; an answer it completed is as good as any.
+      clearTimeout(slot.killTimer);
+      slot.killTimer = undefined;
+      slot.job = undefined;
+      if (m.type === 'done') this.finish(job, m.value);
+      else this.settleStopped(job);
+      this.dispatch();
       return;
     }
     slot.job = undefined;

@@ -11,6 +11,7 @@ export type ToWorker =
   | { type: 'cancel'; id: number };
 
 export type FromWorker =
-  | { type: 'done'; id: number; value: EngineResult<EngineMethod> }
-  | { type: 'failed'; id: number; kind: EngineErrorKind; message: string; locations: ErrorLocation[] }
+  /** `interrupted`: a check of the job was interrupted (it was cancelled): the worker's Z3 is not trusted again. */
+  | { type: 'done'; id: number; value: EngineResult<EngineMethod>; interrupted?: boolean }
+  | { type: 'failed'; id: number; kind: EngineErrorKind; message: string; locations: ErrorLocation[]; interrupted?: boolean }
   | { type: 'log'; message: string };

@@ -7,6 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createEngine, EngineError, type Engine, type EngineMethod, type EngineOptions, type EngineParams } from '../api';
 import type { FromWorker, ToWorker } from './worker-protocol';
+import { interruptionCount } from '../z3/z3';
 
 const port = parentPort;
 if (!port) throw new Error('worker.ts runs as a worker thread of the language server');
@@ -61,13 +62,16 @@ port.on('message', (m: ToWorker) => {
   } else if (m.type === 'run') {
     const controller = new AbortController();
     running.set(m.id, controller);
+    const interruptionsBefore = interruptionCount();
+    const interrupted = () => interruptionCount() !== interruptionsBefore;
     engineFor(m.options)
       .then((e) => run(e, m.method, m.params, controller.signal))
       .then(
-        (value) => send({ type: 'done', id: m.id, value: value as never }),
+        (value) => send({ type: 'done', id: m.id, value: value as never, interrupted: interrupted() }),
         (err: unknown) => {
           const e = err instanceof EngineError ? err : new EngineError('internal', err instanceof Error ? err.message : String(err));
-          send({ type: 'failed', id: m.id, kind: controller.signal.aborted ? 'cancelled' : e.kind, message: e.message, locations: e.locations });
+          const kind = controller.signal.aborted ? 'cancelled' : e.kind;
+          send({ type: 'failed', id: m.id, kind, message: e.message, locations: e.locations, interrupted: interrupted() });
         },
       )
       .finally(() => {

@@ -26,7 +26,7 @@ import { goalCopies, taintsBefore, type GoalCopy } from '../solve/targets';
 import { siteKey } from '../model/state';
 import type { B } from '../model/semantics';
 import { EngineError } from '../errors';
-import { checkSolver, queueCheck, setSolverTimeout, type Z3Handle } from '../z3/z3';
+import { checkSolver, interruptCheck, queueCheck, setSolverTimeout, type Z3Handle } from '../z3/z3';
 import { abstractable, abstractLoops, type Abstraction, type LoweredCandidate } from './transform';
 import { assertedTexts, candidateTexts, conservedCandidates, guardedTexts, lowerCandidates } from './candidates';
 import { spacerCandidates } from './spacer';
@@ -286,7 +286,7 @@ export class InvariantProver {
   private check(level: Level, assumptions: B[], signal?: AbortSignal): Promise<'sat' | 'unsat' | 'unknown'> {
     return queueCheck(async () => {
       if (signal?.aborted) throw EngineError.cancelled();
-      const onAbort = () => this.z.ctx.interrupt();
+      const onAbort = () => interruptCheck(this.z);
       signal?.addEventListener('abort', onAbort);
       try {
         if (this.failed.has(level)) return 'unknown';

@@ -18,7 +18,7 @@ import type { Loop } from '../ir/loops';
 import type { Goal } from '../goals/goal';
 import { intMaxOf, intMinOf, wrapInt } from '../ir/interp';
 import { isComparison, ownIntType } from '../ir/ranges';
-import { queueCheck, type Z3Handle } from '../z3/z3';
+import { interruptCheck, queueCheck, type Z3Handle } from '../z3/z3';
 import { forEachVar, terminatorOperands } from '../ir/walk';
 import { findLoops } from '../ir/loops';
 import { successors } from '../ir/cfg';
@@ -47,7 +47,7 @@ export async function spacerCandidates(
   const answer = await queueCheck(async () => {
     if (signal?.aborted) return null;
     const fp = new z.ctx.Fixedpoint();
-    const onAbort = () => z.ctx.interrupt();
+    const onAbort = () => interruptCheck(z);
     signal?.addEventListener('abort', onAbort);
     try {
       fp.set('engine', 'spacer');

@@ -25,7 +25,7 @@ import type { GoalStatus, ProofKind, Reason, TestReport, VerdictCause } from '..
 import { mergeConstructs } from '../../../shared/verdicts';
 import type { B, BV } from '../model/semantics';
 import { EngineError, isCancellation } from '../errors';
-import { checkSolver, queueCheck, setSolverTimeout, type Z3Handle } from '../z3/z3';
+import { checkSolver, interruptCheck, queueCheck, setSolverTimeout, type Z3Handle } from '../z3/z3';
 import { unroll } from '../model/unroll';
 import { explainLevel, explainUnreachable, type ExplainLevel } from './explain';
 import { assumedBy } from './assumptions';
@@ -210,7 +210,7 @@ export class FunctionSolver {
       // A goal that has used its time gets no more queries: unknown, as a query that runs out.
       if (budget && (budget.leftMs <= 0 || (budget.suite && budget.suite.solverMs <= 0))) return 'unknown';
       if (this.failed.has(level)) return 'unknown';
-      const onAbort = () => this.z.ctx.interrupt();
+      const onAbort = () => interruptCheck(this.z);
       signal?.addEventListener('abort', onAbort);
       const started = Date.now();
       if (budget?.queryMs) setSolverTimeout(level.solver, budget.queryMs);

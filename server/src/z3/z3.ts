@@ -183,3 +183,21 @@ function checkOnThread(z: Z3Handle, solver: Solver<'main'>, assumptions: Bool<'m
     em._free(ptr);
   }
 }
+
+/** How many checks were interrupted on this thread (see `interruptCheck`). */
+let interruptions = 0;
+
+/**
+ * Interrupts the running check (a cancelled job). An interrupted Z3 instance was seen to
+ * corrupt its heap, so the language server retires a worker whose Z3 was interrupted;
+ * a job cancelled between checks leaves Z3 as it was, and its worker is kept.
+ */
+export function interruptCheck(z: Z3Handle): void {
+  interruptions++;
+  z.ctx.interrupt();
+}
+
+/** The number of interrupted checks so far on this thread. */
+export function interruptionCount(): number {
+  return interruptions;
+}
