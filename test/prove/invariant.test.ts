@@ -366,6 +366,31 @@ int h(int x, int y, int n) {
     expect(run(source, 'p() + 0 * atoi(argv[k])', ['0'])).toEqual(['1']);
   });
 
+  it('a phase that starts in the middle of the loop keeps x + z == y (z counts down from x == 700 on): z ends at 0', async () => {
+    // Hand proof: at every head x <= y, x >= 700 || z == 300, and x < 700 || x + z == y (at x == 700:
+    // 700 + 300 == 1000; then x + 1 and z - 1); at the exit x == 1000, so z == 0.
+    const twin = (z0: number) => `int q(void) {
+  unsigned x = 0, y = 1000, z = ${z0};
+  while (x < y) {
+    if (x >= 700) z--;
+    x++;
+  }
+  if (z != 0)
+    return 1;
+  return 0;
+}`;
+    const { goal } = await reach(twin(300), 'if (z != 0)');
+    expect({ status: goal.status, proof: goal.proof }).toEqual({ status: 'unreachable', proof: 'invariant' });
+    const inv = invariantsOf(goal);
+    // The guarded invariant is one conjunct, in parentheses.
+    expect(inv?.kind === 'invariant' && inv.loops[0].invariant.some((t) => /^\(.*\|\| x \+ z == y\)$/.test(t))).toBe(true);
+    expect(run(twin(300), 'q() + 0 * atoi(argv[k])', ['0'])).toEqual(['0']);
+    // One more at the start: z ends at 1, never proved.
+    const { goal: other } = await reach(twin(301), 'if (z != 0)');
+    expect(['holds', 'unreachable']).not.toContain(other.status);
+    expect(run(twin(301), 'q() + 0 * atoi(argv[k])', ['0'])).toEqual(['1']);
+  });
+
   it('a counter by 2 passes its bound by at most 1: i <= w + 1, so i == w exactly for even w', async () => {
     // Hand proof: i is even and i <= w + 1 at every head (i + 2 <= w + 1 when i < w, w >= 0 at entry); at the
     // exit i >= w, so i is w (w even) or w + 1 (w odd): never w + 2 or more.

@@ -301,8 +301,14 @@ export function guardedTexts(program: Program, fn: IRFunction, loop: Loop, loops
     .map((d) => d.text)
     .slice(0, MAX_GUARDS);
   const atoms = candidateTexts(program, fn, loop, loops);
+  // Sums and differences of two variables the loop changes against one it does not (`x + z == y`): what a
+  // phase keeps when it starts in the middle of the loop, where no value at entry can be saved.
+  const facts = loopFacts(program, fn, loop, loops);
+  for (const [i, v] of facts.modified.entries())
+    for (const w of facts.modified.slice(i + 1)) for (const u of facts.others) atoms.push(`${v} + ${w} == ${u}`, `${v} - ${w} == ${u}`, `${w} - ${v} == ${u}`);
   const out: string[] = [];
-  for (const g of guards) for (const a of atoms) out.push(`(${g}) || ${a}`, `!(${g}) || ${a}`);
+  // In parentheses: the report joins a loop's invariants with &&.
+  for (const g of guards) for (const a of atoms) out.push(`((${g}) || ${a})`, `(!(${g}) || ${a})`);
   return out.slice(0, MAX_GUARDED);
 }
 
@@ -323,7 +329,8 @@ export function assertedTexts(program: Program, fn: IRFunction): string[] {
       const text = sourceText(program.source, ins.range, 400);
       if (!text.startsWith(`${callee}(`) || !text.endsWith(')')) continue;
       const arg = text.slice(callee.length + 1, -1).trim();
-      if (arg && !out.includes(arg) && out.length < MAX_ASSERTED) out.push(arg);
+      const cond = /\|\||\?/.test(arg) ? `(${arg})` : arg;
+      if (arg && !out.includes(cond) && out.length < MAX_ASSERTED) out.push(cond);
     }
   return out;
 }
