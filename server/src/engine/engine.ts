@@ -143,11 +143,14 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
   // The invariant prover of a function lives as long as its solver (its invariants serve every goal).
   const provers = new WeakMap<FunctionSolver, InvariantProver>();
   /** A verdict bounded unrolling left open (a loop bound) tried for every number of iterations; else the same verdict. */
-  const beyondBound = async (fs: FunctionSolver, goal: Goal, v: GoalVerdict, signal?: AbortSignal): Promise<GoalVerdict> => {
-    if (!openAtLoopBound(v)) return v;
+  const byInvariant = (fs: FunctionSolver, goal: Goal, signal?: AbortSignal): Promise<GoalVerdict | null> => {
     let p = provers.get(fs);
     if (!p) provers.set(fs, (p = new InvariantProver(fs.z, fs.program, fs.fn, options)));
-    return (await p.prove(goal, signal)) ?? v;
+    return p.prove(goal, signal);
+  };
+  const beyondBound = async (fs: FunctionSolver, goal: Goal, v: GoalVerdict, signal?: AbortSignal): Promise<GoalVerdict> => {
+    if (!openAtLoopBound(v)) return v;
+    return (await byInvariant(fs, goal, signal)) ?? v;
   };
   const deepSearches = new WeakMap<FunctionSolver, DeepSearch>();
   const deepSearch = (fs: FunctionSolver) => {
@@ -384,8 +387,9 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
           const timedOut = first.status === 'unknown' && (first.causes ?? []).some((c) => c.kind === 'timeout');
           const again: QueryOptions = { signal, explain: 'loop-free', suite };
           // Open at the early bound: accelerated loops with the full time (the first pass had a tenth), then deeper unrolling.
+          // Timed out within the early bound: bounded search will likely time out again, a proof by invariant need not.
           const v = timedOut
-            ? await deepen(fs, goal, again, invariants)
+            ? ((invariants ? await byInvariant(fs, goal, signal) : undefined) ?? (await deepen(fs, goal, again, invariants)))
             : invariants && openAtLoopBound(first)
               ? ((await deepSearch(fs).find(goal, signal, again)) ?? (await deeper(fs, goal, first, again)))
               : first;
