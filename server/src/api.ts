@@ -25,7 +25,8 @@ export {
   type EngineOptions,
   type OptionSpec,
 } from './options';
-export { createEngine } from './engine/engine';
+/** `interruptionCount`: how many solver checks a cancellation interrupted on this thread (the language server retires a worker whose Z3 was). */
+export { createEngine, interruptionCount } from './engine/engine';
 export { ERROR_FUNCTIONS } from './ir/libc';
 /** The C parser (tree-sitter), for the editor's index of functions. */
 export { parseC, type SyntaxNode } from './frontend/parser';

@@ -51,6 +51,9 @@ import { instrumentMcdc, mcdcDecisions } from '../goals/mcdc';
 import { mcdcReport } from './mcdc';
 import { nestingDepth } from '../ir/loops';
 
+/** For the language server's workers (through api.ts): whether a cancelled job interrupted a check of this thread's Z3. */
+export { interruptionCount } from '../z3/z3';
+
 /** How many functions keep their encodings and solvers between queries. */
 const KEPT_SOLVERS = 8;
 /**

@@ -5,9 +5,8 @@
 import { parentPort } from 'node:worker_threads';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { createEngine, EngineError, type Engine, type EngineMethod, type EngineOptions, type EngineParams } from '../api';
+import { createEngine, EngineError, interruptionCount, type Engine, type EngineMethod, type EngineOptions, type EngineParams } from '../api';
 import type { FromWorker, ToWorker } from './worker-protocol';
-import { interruptionCount } from '../z3/z3';
 
 const port = parentPort;
 if (!port) throw new Error('worker.ts runs as a worker thread of the language server');
