@@ -17,13 +17,17 @@ const fakeWorker = `
 import { parentPort, threadId } from 'node:worker_threads';
 const timers = new Map();
 const interrupts = new Map();
+const finishing = new Set();
 parentPort.on('message', (m) => {
   if (m.type === 'run') {
     parentPort.postMessage({ type: 'log', message: 'started ' + m.params.name });
     parentPort.postMessage({ type: 'log', message: m.params.name + ' in thread ' + threadId });
     interrupts.set(m.id, Boolean(m.params.interrupted));
+    if (m.params.finishing) finishing.add(m.id);
     timers.set(m.id, setTimeout(() => parentPort.postMessage({ type: 'done', id: m.id, value: m.params.name }), m.params.ms));
   } else if (m.type === 'cancel') {
+    // A job past its last check when the cancellation arrives: it answers all the same.
+    if (finishing.has(m.id)) return;
     clearTimeout(timers.get(m.id));
     // As the real worker says: whether the cancellation interrupted a running check of Z3.
     parentPort.postMessage({ type: 'failed', id: m.id, kind: 'cancelled', message: 'cancelled', locations: [], interrupted: interrupts.get(m.id) });
@@ -39,7 +43,11 @@ describe('worker pool priorities', () => {
     for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
   });
 
-  function pool(log: string[]): { job: (name: string, ms: number, priority: Priority, interrupted?: boolean) => Promise<string>; finished: string[] } {
+  function pool(log: string[]): {
+    job: (name: string, ms: number, priority: Priority, interrupted?: boolean) => Promise<string>;
+    finished: string[];
+    p: WorkerPool;
+  } {
     const dir = mkdtempSync(path.join(tmpdir(), 'creach-pool-'));
     dirs.push(dir);
     const workerFile = path.join(dir, 'worker.mjs');
@@ -52,7 +60,7 @@ describe('worker pool priorities', () => {
         finished.push(name);
         return v as unknown as string;
       });
-    return { job, finished };
+    return { job, finished, p };
   }
 
   it('runs queued jobs by priority: user, analyses, explanations, second looks, each in the order asked', async () => {
@@ -97,6 +105,21 @@ describe('worker pool priorities', () => {
       if (interrupted) expect(analysis).not.toBe(first);
       else expect(analysis).toBe(first);
     }
+  }, 30_000);
+
+  it('a job its caller cancelled is cancelled, even when it answers after the cancellation; the worker is kept', async () => {
+    const log: string[] = [];
+    const { p } = pool(log);
+    const controller = new AbortController();
+    const params = (name: string, ms: number, finishing = false) => ({ name, ms, finishing }) as unknown as EngineParams<'analyse'>;
+    const cancelled = p.run('analyse', params('user', 300, true), defaultEngineOptions, 'user', controller.signal);
+    await new Promise((r) => setTimeout(r, 100));
+    controller.abort();
+    await expect(cancelled).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(await p.run('analyse', params('next', 10), defaultEngineOptions, 'user')).toBe('next');
+    const threads = log.filter((m) => m.includes(' in thread ')).map((m) => m.split(' ').pop());
+    expect(threads).toHaveLength(2);
+    expect(threads[1]).toBe(threads[0]);
   }, 30_000);
 
   it('an explanation waits for a running second look instead of preempting it', async () => {

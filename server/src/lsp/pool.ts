@@ -230,11 +230,12 @@ export class WorkerPool {
         return;
       }
       // Cancelled between checks (most checks end on the JavaScript thread within a few milliseconds):
-      // its Z3 was never interrupted, so the worker goes on; an answer it completed is as good as any.
+      // its Z3 was never interrupted, so the worker goes on. A preempted job that completed keeps its
+      // answer; one its caller cancelled is cancelled, whatever it answered.
       clearTimeout(slot.killTimer);
       slot.killTimer = undefined;
       slot.job = undefined;
-      if (m.type === 'done') this.finish(job, m.value);
+      if (m.type === 'done' && !job.signal?.aborted) this.finish(job, m.value);
       else this.settleStopped(job);
       this.dispatch();
       return;
