@@ -71,9 +71,27 @@ export function exclusive<T>(f: () => Promise<T>): Promise<T> {
 /** The tail of the queue of solver checks of this thread. */
 let checks: Promise<unknown> = Promise.resolve();
 
+/** How long checks may run one after another before timers and I/O get a turn. */
+const YIELD_AFTER_MS = 10;
+let lastYield = Date.now();
+
+/**
+ * Gives the event loop a turn when the checks have kept it for a while. Checks that end on
+ * the JavaScript thread chain only microtasks: without this, a worker would not see its
+ * cancel message, nor a compiler process's exit, until a whole job of checks was over.
+ */
+async function yieldIfDue(): Promise<void> {
+  if (Date.now() - lastYield < YIELD_AFTER_MS) return;
+  await new Promise((resolve) => setImmediate(resolve));
+  lastYield = Date.now();
+}
+
 /** Runs a solver check after every check already queued on this thread's Z3, with term releases held back. */
 export function queueCheck<T>(f: () => Promise<T>): Promise<T> {
-  const run = () => solverCall(f);
+  const run = async () => {
+    await yieldIfDue();
+    return solverCall(f);
+  };
   const result = checks.then(run, run);
   checks = result.then(
     () => undefined,
