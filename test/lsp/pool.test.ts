@@ -151,4 +151,47 @@ describe('worker pool priorities', () => {
     expect(finished).toEqual(['analysis 1', 'analysis 2']);
     expect(log.filter((m) => /preempting/.test(m))).toEqual([]);
   }, 30_000);
+
+  it("an analysis queued when its first stage settles runs before a waiting follow-up (the editor's coverage, then its properties)", async () => {
+    const log: string[] = [];
+    const { job, finished } = pool(log);
+    const coverage = job('coverage', 200, 'background');
+    await new Promise((r) => setTimeout(r, 50));
+    const followUp = job('follow-up', 10, 'follow-up'); // queued while the coverage runs
+    const properties = coverage.then(() => job('properties', 10, 'background'));
+    await Promise.all([properties, followUp]);
+    expect(finished).toEqual(['coverage', 'properties', 'follow-up']);
+    // The follow-up was not started only to be stopped again.
+    expect(log.filter((m) => m === 'started follow-up')).toHaveLength(1);
+    expect(log.filter((m) => /preempting/.test(m))).toEqual([]);
+  }, 30_000);
+
+  it('an edit stops a running follow-up at once and holds the others back until the edit is indexed', async () => {
+    const log: string[] = [];
+    const { job, finished, p } = pool(log);
+    const followUp = job('follow-up', 1500, 'follow-up');
+    await new Promise((r) => setTimeout(r, 300));
+    p.holdBelow('background');
+    expect(log).toContain("stopping follow-up analyse: an edit's analysis comes first");
+    const second = job('second look', 10, 'second-look');
+    // Held back: the stopped follow-up and the new second look wait, though the worker is free.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(log.filter((m) => m === 'started follow-up').length).toBe(1);
+    expect(log).not.toContain('started second look');
+    const analysis = job('analysis', 10, 'background'); // the edit's analysis is not held back
+    await analysis;
+    expect(finished).toEqual(['analysis']);
+    p.release();
+    await Promise.all([followUp, second]);
+    expect(finished).toEqual(['analysis', 'follow-up', 'second look']);
+  }, 30_000);
+
+  it('a hold that is never released ends by itself', async () => {
+    const log: string[] = [];
+    const { job, p } = pool(log);
+    p.holdBelow('background', 200);
+    const started = Date.now();
+    expect(await job('follow-up', 10, 'follow-up')).toBe('follow-up');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+  }, 30_000);
 });

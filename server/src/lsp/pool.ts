@@ -67,6 +67,9 @@ export class WorkerPool {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private disposed = false;
+  private dispatchPending = false;
+  /** Jobs ranked below this wait (see `holdBelow`). */
+  private hold?: { rank: number; timer: NodeJS.Timeout };
 
   constructor(private readonly opts: PoolOptions) {
     this.slots = Array.from({ length: Math.max(1, opts.size) }, () => ({}));
@@ -96,6 +99,7 @@ export class WorkerPool {
 
   dispose(): void {
     this.disposed = true;
+    clearTimeout(this.hold?.timer);
     for (const job of this.queue.splice(0)) this.finish(job, undefined, EngineError.cancelled('server shutting down'));
     for (const slot of this.slots) {
       if (slot.job) this.finish(slot.job, undefined, EngineError.cancelled('server shutting down'));
@@ -112,10 +116,36 @@ export class WorkerPool {
     this.queue.splice(index < 0 ? this.queue.length : index, 0, job);
   }
 
+  /**
+   * Work of `priority` is about to come (an edited file, re-indexed after a pause in typing):
+   * running jobs of a lower priority stop now (they are queued again), and none starts until
+   * `release` (or, should it never come, `maxMs`). The edit's analysis then finds a worker ready.
+   */
+  holdBelow(priority: Priority, maxMs = 2000): void {
+    clearTimeout(this.hold?.timer);
+    this.hold = { rank: rank[priority], timer: setTimeout(() => this.release(), maxMs) };
+    for (const slot of this.slots) {
+      const job = slot.job;
+      if (!job || job.preempted || slot.killTimer || rank[job.priority] <= rank[priority]) continue;
+      job.preempted = true;
+      this.opts.log?.(`stopping ${job.priority} ${job.method}: an edit's analysis comes first`);
+      this.stopRunning(slot);
+    }
+  }
+
+  release(): void {
+    if (!this.hold) return;
+    clearTimeout(this.hold.timer);
+    this.hold = undefined;
+    this.dispatch();
+  }
+
   private dispatch(): void {
     for (const slot of this.slots) {
-      if (slot.job || slot.killTimer || this.queue.length === 0) continue;
-      const job = this.queue.shift()!;
+      if (slot.job || slot.killTimer) continue;
+      const next = this.hold ? this.queue.findIndex((j) => rank[j.priority] <= this.hold!.rank) : 0;
+      if (next < 0 || next >= this.queue.length) continue;
+      const job = this.queue.splice(next, 1)[0];
       slot.job = job;
       this.post(this.ensureWorker(slot), { type: 'run', id: job.id, method: job.method, params: job.params, options: job.options } as ToWorker);
     }
@@ -237,13 +267,27 @@ export class WorkerPool {
       slot.job = undefined;
       if (m.type === 'done' && !job.signal?.aborted) this.finish(job, m.value);
       else this.settleStopped(job);
-      this.dispatch();
+      this.dispatchAfterSettling();
       return;
     }
     slot.job = undefined;
     if (m.type === 'done') this.finish(job, m.value);
     else this.finish(job, undefined, new EngineError(m.kind, m.message, m.locations));
-    this.dispatch();
+    this.dispatchAfterSettling();
+  }
+
+  /**
+   * Dispatches once the settled job's callers have run: a caller that queues its next
+   * stage at once (the editor's coverage, then its properties) gets the worker before
+   * a queued job of a lower priority (which could not be preempted before its next check).
+   */
+  private dispatchAfterSettling(): void {
+    if (this.dispatchPending) return;
+    this.dispatchPending = true;
+    setImmediate(() => {
+      this.dispatchPending = false;
+      if (!this.disposed) this.dispatch();
+    });
   }
 
   private finish(job: Job, value: unknown, error?: Error): void {

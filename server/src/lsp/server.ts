@@ -147,11 +147,13 @@ function scheduleUpdate(doc: TextDocument, delayMs: number): void {
   const run = async () => {
     pendingUpdates.delete(doc.uri);
     const current = documents.get(doc.uri);
-    if (!current) return;
     try {
-      await analysis.update(current.uri, fileOf(current.uri), current.getText(), current.version);
+      if (current) await analysis.update(current.uri, fileOf(current.uri), current.getText(), current.version);
     } catch (e) {
-      log(`indexing ${current.uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      log(`indexing ${doc.uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    } finally {
+      // The edit's analyses are queued (or nothing changed): held-back work may go on.
+      if (pendingUpdates.size === 0) pool.release();
     }
   };
   pendingUpdates.set(doc.uri, { timer: setTimeout(() => void run(), delayMs), run });
@@ -167,7 +169,11 @@ async function flushUpdate(uri: string): Promise<void> {
 
 documents.onDidOpen((e) => scheduleUpdate(e.document, 0));
 documents.onDidChangeContent((e) => {
-  if (e.document.version > 1 || analysis.file(e.document.uri)) scheduleUpdate(e.document, 250);
+  if (e.document.version > 1 || analysis.file(e.document.uri)) {
+    // The edited functions are analysed next: follow-ups and second looks make room now, not after the pause.
+    pool.holdBelow('background');
+    scheduleUpdate(e.document, 250);
+  }
 });
 documents.onDidClose((e) => {
   const pending = pendingUpdates.get(e.document.uri);
