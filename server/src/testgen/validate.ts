@@ -75,6 +75,8 @@ export interface SuiteValidation {
 const SANITIZE_FLAGS = ['-fsanitize=undefined,address,float-cast-overflow', '-fno-sanitize-recover=undefined,float-cast-overflow'];
 const RUN_ENV = { ASAN_OPTIONS: 'detect_leaks=0', UBSAN_OPTIONS: 'print_stacktrace=0' };
 const buildProbes = new Map<string, Promise<string | null>>();
+/** Compilers that answered `--version` (one that did not is asked again: it may have been installed since). */
+const workingCompilers = new Set<string>();
 
 /**
  * Why `compiler` with `flags` cannot build and run a program on this machine, or null when it can
@@ -162,12 +164,13 @@ export async function validateSuite(program: Program, report: Report, opts: Vali
     differences: [],
     unobserved: [],
   };
-  const version = await runProcess(opts.compiler, ['--version'], { timeoutMs: 30_000 });
-  if (version.spawnError || version.code !== 0) {
+  const version = workingCompilers.has(opts.compiler) ? null : await runProcess(opts.compiler, ['--version'], { timeoutMs: 30_000 });
+  if (version && (version.spawnError || version.code !== 0)) {
     result.available = false;
     result.message = `no C compiler: '${opts.compiler}' cannot be run (${version.spawnError ?? version.stderr.trim()}); the tests were exported but not validated`;
     return result;
   }
+  workingCompilers.add(opts.compiler);
   fs.mkdirSync(opts.workDir, { recursive: true });
   const workDir = path.resolve(opts.workDir);
   if (program.dataModel === 'ILP32') {
@@ -189,58 +192,63 @@ export async function validateSuite(program: Program, report: Report, opts: Vali
   result.sanitizers = opts.sanitize && (await supportsSanitizers(opts.compiler, workDir, program.dataModel === 'ILP32' ? ['-m32'] : []));
   const sanitize = result.sanitizers ? SANITIZE_FLAGS : [];
 
+  // The two builds run side by side (each is a compiler process; the machine has another core).
   // Coverage build: the source as is, warnings checked.
   fs.writeFileSync(path.join(workDir, 'harness.c'), emitHarness(program, report, { sourcePath: base }));
-  const cc = await runProcess(opts.compiler, [...flags, '--coverage', '-DCREACH_GCOV', '-Wall', '-Wextra', '-c', 'harness.c', '-o', 'harness.o'], {
-    cwd: workDir,
-    timeoutMs: 120_000,
-  });
-  result.warnings = cc.stderr.trim();
-  const covLink =
-    cc.code === 0
-      ? await runProcess(opts.compiler, [...(program.dataModel === 'ILP32' ? ['-m32'] : []), '--coverage', 'harness.o', '-o', 'harness_cov', '-lm'], {
-          cwd: workDir,
-          timeoutMs: 120_000,
-        })
-      : cc;
-  if (covLink.code !== 0) {
-    const why = `the harness does not compile: ${(covLink.spawnError ?? covLink.stderr).trim().split('\n').slice(0, 8).join('\n')}`;
+  const coverageBuild = (async () => {
+    const cc = await runProcess(opts.compiler, [...flags, '--coverage', '-DCREACH_GCOV', '-Wall', '-Wextra', '-c', 'harness.c', '-o', 'harness.o'], {
+      cwd: workDir,
+      timeoutMs: 120_000,
+    });
+    const link =
+      cc.code === 0
+        ? await runProcess(opts.compiler, [...(program.dataModel === 'ILP32' ? ['-m32'] : []), '--coverage', 'harness.o', '-o', 'harness_cov', '-lm'], {
+            cwd: workDir,
+            timeoutMs: 120_000,
+          })
+        : cc;
+    return { warnings: cc.stderr.trim(), link };
+  })();
+  // Probe build: instrumented copy, sanitizers. When it does not compile, a plain sanitizer build still checks results.
+  // The reported functions and every function they call (their goals in context are observed there).
+  const probeBuild = (async (): Promise<{ probes: Probe[]; probeExe: string; problem?: string }> => {
+    const functions = calledFrom(
+      program,
+      report.functions.map((f) => f.name),
+    );
+    try {
+      const inst = await instrumentSource(program, functions, { vectors: report.functions.some((f) => f.mcdc), indeterminate: setsValues });
+      fs.writeFileSync(path.join(workDir, 'instrumented', base), inst.text);
+      const rt = probeRuntime(inst.probes.length);
+      fs.writeFileSync(
+        path.join(workDir, 'probe_harness.c'),
+        emitHarness(program, report, { sourcePath: `instrumented/${base}`, before: rt.before, after: rt.after }),
+      );
+      const pc = await runProcess(opts.compiler, [...flags, ...sanitize, '-w', 'probe_harness.c', '-o', 'harness_probe', '-lm'], {
+        cwd: workDir,
+        timeoutMs: 120_000,
+      });
+      if (pc.code === 0) return { probes: inst.probes, probeExe: 'harness_probe' };
+      return {
+        probes: [],
+        probeExe: '',
+        problem: `internal: the instrumented source does not compile, goals cannot be observed: ${pc.stderr.trim().split('\n').slice(0, 4).join(' | ')}`,
+      };
+    } catch (e) {
+      return { probes: [], probeExe: '', problem: `internal: instrumentation failed: ${e instanceof Error ? e.message : String(e)}` };
+    }
+  })();
+  const [coverage, probed] = await Promise.all([coverageBuild, probeBuild]);
+  result.warnings = coverage.warnings;
+  if (coverage.link.code !== 0) {
+    const why = `the harness does not compile: ${(coverage.link.spawnError ?? coverage.link.stderr).trim().split('\n').slice(0, 8).join('\n')}`;
     result.differences.push(why);
     for (const t of tests) fail(t, why, result);
     return result;
   }
-
-  // Probe build: instrumented copy, sanitizers. When it does not compile, a plain sanitizer build still checks results.
-  // The reported functions and every function they call (their goals in context are observed there).
-  const functions = calledFrom(
-    program,
-    report.functions.map((f) => f.name),
-  );
-  let probes: Probe[] = [];
-  let probeExe = '';
-  try {
-    const inst = await instrumentSource(program, functions, { vectors: report.functions.some((f) => f.mcdc), indeterminate: setsValues });
-    fs.writeFileSync(path.join(workDir, 'instrumented', base), inst.text);
-    const rt = probeRuntime(inst.probes.length);
-    fs.writeFileSync(
-      path.join(workDir, 'probe_harness.c'),
-      emitHarness(program, report, { sourcePath: `instrumented/${base}`, before: rt.before, after: rt.after }),
-    );
-    const pc = await runProcess(opts.compiler, [...flags, ...sanitize, '-w', 'probe_harness.c', '-o', 'harness_probe', '-lm'], {
-      cwd: workDir,
-      timeoutMs: 120_000,
-    });
-    if (pc.code === 0) {
-      probes = inst.probes;
-      probeExe = 'harness_probe';
-    } else {
-      result.differences.push(
-        `internal: the instrumented source does not compile, goals cannot be observed: ${pc.stderr.trim().split('\n').slice(0, 4).join(' | ')}`,
-      );
-    }
-  } catch (e) {
-    result.differences.push(`internal: instrumentation failed: ${e instanceof Error ? e.message : String(e)}`);
-  }
+  const probes = probed.probes;
+  let probeExe = probed.probeExe;
+  if (probed.problem) result.differences.push(probed.problem);
   if (!probeExe) {
     const sc = await runProcess(opts.compiler, [...flags, ...sanitize, '-w', 'harness.c', '-o', 'harness_san', '-lm'], { cwd: workDir, timeoutMs: 120_000 });
     if (sc.code !== 0) {
@@ -257,6 +265,16 @@ export async function validateSuite(program: Program, report: Report, opts: Vali
   }
   const observer = new GoalObserver(probes, catalogues, program);
   const records: { test: HarnessTest; rec: ProbeRecord; sanitizerLines: number[] }[] = [];
+
+  // Coverage build: each test alone, one after the other (gcov adds the counts up), beside the probe runs;
+  // runtime-error tests are left out (undefined behaviour).
+  for (const f of fs.readdirSync(workDir)) if (f.endsWith('.gcda')) fs.rmSync(path.join(workDir, f));
+  const coverageRuns = (async () => {
+    for (const t of tests) {
+      if (t.expect.kind === 'runtime-error') continue;
+      await runProcess(path.join(workDir, 'harness_cov'), [t.name], { cwd: workDir, timeoutMs: opts.timeoutMs, env: RUN_ENV });
+    }
+  })();
 
   for (const [i, t] of tests.entries()) {
     const unseen = unobservableError(t, catalogues);
@@ -316,12 +334,7 @@ export async function validateSuite(program: Program, report: Report, opts: Vali
     if (probeExe === 'harness_probe') checkMcdcPaths(report, t, rec, observer);
   }
 
-  // Coverage build: each test alone (gcov adds the counts up); runtime-error tests are left out (undefined behaviour).
-  for (const f of fs.readdirSync(workDir)) if (f.endsWith('.gcda')) fs.rmSync(path.join(workDir, f));
-  for (const t of tests) {
-    if (t.expect.kind === 'runtime-error') continue;
-    await runProcess(path.join(workDir, 'harness_cov'), [t.name], { cwd: workDir, timeoutMs: opts.timeoutMs, env: RUN_ENV });
-  }
+  await coverageRuns;
   const lines = await readGcov(gcovFor(opts.compiler), workDir, 'harness.o', path.join(workDir, base));
   const ranges = [...catalogues.values()].map(({ fn }) => ({ from: fn.range.line, to: fn.range.endLine }));
   if (typeof lines === 'string') result.differences.push(`internal: ${lines}`);
