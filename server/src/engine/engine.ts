@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type {
   AnalyseRequest,
+  CheckRequest,
   CfgRequest,
   Engine,
   EngineOptions,
@@ -307,6 +308,78 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
     return report;
   }
 
+  /** The verdicts of a function's properties (or a program's, from `main`), not yet validated. */
+  async function checkReport(l: Loaded, req: CheckRequest, signal?: AbortSignal): Promise<Report> {
+    const report = baseReport(l);
+    const checkFunction = async (fn: IRFunction, contexts: boolean): Promise<FunctionReport> => {
+      const fs = await solverFor(l, fn);
+      const goals: GoalReport[] = [];
+      const tests: TestReport[] = [];
+      const properties = goalsOf(l, fn, contexts).filter((g) => g.kind === 'assertion' || g.kind === 'runtime-error');
+      /** The goal's datum as the next test; its id. */
+      const addTest = (goal: Goal, datum: Datum) => {
+        const id = `t${tests.length + 1}`;
+        tests.push({ id, ...datum.test, goals: [goal.id] });
+        return id;
+      };
+      // A quick pass first (a tenth of the query limit): the easy violations and proofs of every property before
+      // the hard ones use up the function's time; what stays unknown by a time limit is asked again in full.
+      const quick = new Map<string, GoalVerdict>();
+      const suite = fs.suiteBudget();
+      const invariants = req.invariants !== false;
+      // Many properties hold: explaining each under unrolled loops would cost more than checking them.
+      // The quick pass stops at the early loop bound (after invariants and accelerated loops): deeper unrolling,
+      // which nested loops make costly, waits until every property has its first answer.
+      for (const goal of properties) quick.set(goal.id, await deepen(fs, goal, { signal, explain: 'loop-free', quick: true, suite }, invariants, 'early'));
+      const answered = req.untilViolated === true && [...quick.values()].some((v) => v.status === 'violated');
+      for (const goal of properties) {
+        const first = quick.get(goal.id)!;
+        if (answered) {
+          goals.push(goalReport(goal, first, first.datum ? addTest(goal, first.datum) : undefined));
+          continue;
+        }
+        const timedOut = first.status === 'unknown' && (first.causes ?? []).some((c) => c.kind === 'timeout');
+        const again: QueryOptions = { signal, explain: 'loop-free', suite };
+        // Open at the early bound: accelerated loops with the full time (the first pass had a tenth), then deeper unrolling.
+        // Timed out within the early bound: bounded search will likely time out again, a proof by invariant need not.
+        const v = timedOut
+          ? ((invariants ? await byInvariant(fs, goal, signal) : undefined) ?? (await deepen(fs, goal, again, invariants)))
+          : invariants && openAtLoopBound(first)
+            ? ((await deepSearch(fs).find(goal, signal, again)) ?? (await deeper(fs, goal, first, again)))
+            : first;
+        goals.push(goalReport(goal, v, v.datum ? addTest(goal, v.datum) : undefined));
+      }
+      return fnReport(fn, goals, tests);
+    };
+    const entry = req.function === undefined ? l.program.functions.find((f) => f.name === 'main') : undefined;
+    if (!entry) {
+      for (const fn of functionsOf(l, req.function)) report.functions.push(await checkFunction(fn, true));
+      return report;
+    }
+    // A program: its verdicts are main's, with everything main calls; every other function is
+    // also checked alone (a unit view), and says what the same property is in the program.
+    const program = { ...(await checkFunction(entry, true)), role: 'program' as const };
+    report.functions.push(program);
+    for (const fn of l.program.functions) {
+      // An error function (reach_error) alone is only its error call: no unit view.
+      if (fn === entry || ERROR_FUNCTIONS.has(fn.name)) continue;
+      const unit = { ...(await checkFunction(fn, false)), role: 'unit' as const };
+      for (const g of unit.goals) {
+        const inProgram = program.goals.filter((p) => p.id.endsWith(`>${g.id}`));
+        if (g.status !== 'violated' || inProgram.length === 0) continue;
+        const status = inProgram.some((p) => p.status === 'violated')
+          ? 'violated'
+          : inProgram.every((p) => p.status === 'holds')
+            ? 'holds'
+            : inProgram[0].status;
+        g.causes = [...(g.causes ?? []), { kind: 'in-program', entry: entry.name, status }];
+        g.reason = causesText(g.causes);
+      }
+      report.functions.push(unit);
+    }
+    return report;
+  }
+
   const engine: Engine = {
     async outline(req) {
       const l = await load(req);
@@ -359,74 +432,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
     async check(req, signal) {
       throwIfCancelled(signal);
       const l = await load(req);
-      const report = baseReport(l);
-      const checkFunction = async (fn: IRFunction, contexts: boolean): Promise<FunctionReport> => {
-        const fs = await solverFor(l, fn);
-        const goals: GoalReport[] = [];
-        const tests: TestReport[] = [];
-        const properties = goalsOf(l, fn, contexts).filter((g) => g.kind === 'assertion' || g.kind === 'runtime-error');
-        /** The goal's datum as the next test; its id. */
-        const addTest = (goal: Goal, datum: Datum) => {
-          const id = `t${tests.length + 1}`;
-          tests.push({ id, ...datum.test, goals: [goal.id] });
-          return id;
-        };
-        // A quick pass first (a tenth of the query limit): the easy violations and proofs of every property before
-        // the hard ones use up the function's time; what stays unknown by a time limit is asked again in full.
-        const quick = new Map<string, GoalVerdict>();
-        const suite = fs.suiteBudget();
-        const invariants = req.invariants !== false;
-        // Many properties hold: explaining each under unrolled loops would cost more than checking them.
-        // The quick pass stops at the early loop bound (after invariants and accelerated loops): deeper unrolling,
-        // which nested loops make costly, waits until every property has its first answer.
-        for (const goal of properties) quick.set(goal.id, await deepen(fs, goal, { signal, explain: 'loop-free', quick: true, suite }, invariants, 'early'));
-        const answered = req.untilViolated === true && [...quick.values()].some((v) => v.status === 'violated');
-        for (const goal of properties) {
-          const first = quick.get(goal.id)!;
-          if (answered) {
-            goals.push(goalReport(goal, first, first.datum ? addTest(goal, first.datum) : undefined));
-            continue;
-          }
-          const timedOut = first.status === 'unknown' && (first.causes ?? []).some((c) => c.kind === 'timeout');
-          const again: QueryOptions = { signal, explain: 'loop-free', suite };
-          // Open at the early bound: accelerated loops with the full time (the first pass had a tenth), then deeper unrolling.
-          // Timed out within the early bound: bounded search will likely time out again, a proof by invariant need not.
-          const v = timedOut
-            ? ((invariants ? await byInvariant(fs, goal, signal) : undefined) ?? (await deepen(fs, goal, again, invariants)))
-            : invariants && openAtLoopBound(first)
-              ? ((await deepSearch(fs).find(goal, signal, again)) ?? (await deeper(fs, goal, first, again)))
-              : first;
-          goals.push(goalReport(goal, v, v.datum ? addTest(goal, v.datum) : undefined));
-        }
-        return fnReport(fn, goals, tests);
-      };
-      const entry = req.function === undefined ? l.program.functions.find((f) => f.name === 'main') : undefined;
-      if (!entry) {
-        for (const fn of functionsOf(l, req.function)) report.functions.push(await checkFunction(fn, true));
-        return validated(l, report, signal);
-      }
-      // A program: its verdicts are main's, with everything main calls; every other function is
-      // also checked alone (a unit view), and says what the same property is in the program.
-      const program = { ...(await checkFunction(entry, true)), role: 'program' as const };
-      report.functions.push(program);
-      for (const fn of l.program.functions) {
-        // An error function (reach_error) alone is only its error call: no unit view.
-        if (fn === entry || ERROR_FUNCTIONS.has(fn.name)) continue;
-        const unit = { ...(await checkFunction(fn, false)), role: 'unit' as const };
-        for (const g of unit.goals) {
-          const inProgram = program.goals.filter((p) => p.id.endsWith(`>${g.id}`));
-          if (g.status !== 'violated' || inProgram.length === 0) continue;
-          const status = inProgram.some((p) => p.status === 'violated')
-            ? 'violated'
-            : inProgram.every((p) => p.status === 'holds')
-              ? 'holds'
-              : inProgram[0].status;
-          g.causes = [...(g.causes ?? []), { kind: 'in-program', entry: entry.name, status }];
-          g.reason = causesText(g.causes);
-        }
-        report.functions.push(unit);
-      }
-      return validated(l, report, signal);
+      return validated(l, await checkReport(l, req, signal), signal);
     },
 
     async cover(req, signal) {
@@ -479,13 +485,17 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
     async analyse(req: AnalyseRequest, signal) {
       // Decision coverage first, then assertions and runtime errors.
       // Within the loop bound only: the prover would delay the editor's first answer (a reach on a goal tries invariants).
-      // Coverage computed earlier (the editor shows it first) is validated here, with the checks' data.
-      const cover = req.coverage
-        ? await validated(await load(req), req.coverage, signal)
-        : await engine.cover({ file: req.file, text: req.text, function: req.function, criterion: 'decision', invariants: false }, signal);
+      const cover =
+        req.coverage ??
+        (await engine.cover({ file: req.file, text: req.text, function: req.function, criterion: 'decision', invariants: false, validate: false }, signal));
       throwIfCancelled(signal);
-      const check = await engine.check({ file: req.file, text: req.text, function: req.function, invariants: false }, signal);
-      return mergeAnalysis(cover, check);
+      const l = await load(req);
+      // The coverage data are built and run (compiler processes) while the properties are checked.
+      const coverValidated = validated(l, cover, signal);
+      coverValidated.catch(() => undefined); // awaited below, unless the checks fail first
+      const check = await checkReport(l, { file: req.file, text: req.text, function: req.function, invariants: false }, signal);
+      await coverValidated;
+      return mergeAnalysis(cover, await validated(l, check, signal));
     },
 
     async cfg(req: CfgRequest): Promise<CfgView[]> {
