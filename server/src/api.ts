@@ -25,8 +25,11 @@ export {
   type EngineOptions,
   type OptionSpec,
 } from './options';
-/** `interruptionCount`: how many solver checks a cancellation interrupted on this thread (the language server retires a worker whose Z3 was). */
-export { createEngine, interruptionCount } from './engine/engine';
+/**
+ * `interruptionCount`: how many solver checks a cancellation interrupted on this thread (the language server retires a worker whose Z3 was).
+ * `setOnThreadSlice`: how long a check runs on the JS thread before it goes on where a cancellation can interrupt it (default: wholly on the JS thread).
+ */
+export { createEngine, interruptionCount, setOnThreadSlice } from './engine/engine';
 export { ERROR_FUNCTIONS } from './ir/libc';
 /** The C parser (tree-sitter), for the editor's index of functions. */
 export { parseC, type SyntaxNode } from './frontend/parser';

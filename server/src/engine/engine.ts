@@ -53,7 +53,7 @@ import { mcdcReport } from './mcdc';
 import { nestingDepth } from '../ir/loops';
 
 /** For the language server's workers (through api.ts): whether a cancelled job interrupted a check of this thread's Z3. */
-export { interruptionCount } from '../z3/z3';
+export { interruptionCount, setOnThreadSlice } from '../z3/z3';
 
 /**
  * How many functions keep their encodings and solvers between queries. Each costs Z3 about

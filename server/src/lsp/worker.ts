@@ -5,7 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { createEngine, EngineError, interruptionCount, type Engine, type EngineMethod, type EngineOptions, type EngineParams } from '../api';
+import { createEngine, EngineError, interruptionCount, setOnThreadSlice, type Engine, type EngineMethod, type EngineOptions, type EngineParams } from '../api';
 import type { FromWorker, ToWorker } from './worker-protocol';
 
 const port = parentPort;
@@ -24,6 +24,9 @@ setFlagsFromString('--expose-gc');
 // Z3's own threads are WebAssembly workers, each with a JavaScript heap that holds almost nothing: small young generations.
 setFlagsFromString('--max-semi-space-size=1');
 const collect = runInNewContext('gc') as (() => void) | undefined;
+// Jobs are cancelled (an edit, a preempting analysis): a check runs 40 ms on this thread at most,
+// then on Z3's own thread, where a cancellation interrupts it.
+setOnThreadSlice(40);
 
 /** The engine for these options; a new one when the options changed (the old one is disposed). */
 function engineFor(options: EngineOptions): Promise<Engine> {

@@ -144,14 +144,20 @@ export interface RawModule {
 }
 
 /**
- * How long a check first runs on the JS thread (ms). z3-solver runs every check on
- * a new WebAssembly thread: starting it and waiting for its answer cost several
- * milliseconds, more than most of the engine's checks take. A check that needs
- * more than this slice goes on on Z3's thread, where it can be interrupted
- * (cancellation) and the JS thread stays free; the slice bounds how long a
- * cancellation waits.
+ * How long a check first runs on the JS thread (ms), or undefined: all of its time limit.
+ * z3-solver runs every check on a new WebAssembly thread: starting it and waiting for its
+ * answer cost several milliseconds, more than most of the engine's checks take, and the
+ * first one starts a thread (about 70 ms). A check on the JS thread cannot be interrupted,
+ * though: the language server's workers give checks a short slice, then go on on Z3's
+ * thread, where a cancellation interrupts them (the slice bounds how long it waits).
+ * Processes that cancel nothing (the CLI) keep the whole check on the JS thread.
  */
-const ON_THREAD_MS = 40;
+let onThreadSliceMs: number | undefined;
+
+/** Checks on the JS thread for at most `ms`, then on Z3's interruptible thread (undefined: wholly on the JS thread). */
+export function setOnThreadSlice(ms: number | undefined): void {
+  onThreadSliceMs = ms;
+}
 
 /** The time limit of each solver (what `setSolverTimeout` last set), in ms. */
 const timeouts = new WeakMap<object, number>();
@@ -170,9 +176,9 @@ export function setSolverTimeout(solver: Solver<'main'>, ms: number): void {
  */
 export async function checkSolver(z: Z3Handle, solver: Solver<'main'>, assumptions: Bool<'main'>[]): Promise<'sat' | 'unsat' | 'unknown'> {
   const limit = timeouts.get(solver) ?? 0;
-  const slice = limit > 0 ? Math.min(ON_THREAD_MS, limit) : ON_THREAD_MS;
+  const slice = onThreadSliceMs === undefined ? limit : limit > 0 ? Math.min(onThreadSliceMs, limit) : onThreadSliceMs;
   const started = Date.now();
-  solver.set('timeout', slice);
+  solver.set('timeout', slice > 0 ? slice : 4294967295);
   let r: 'sat' | 'unsat' | 'unknown';
   try {
     r = checkOnThread(z, solver, assumptions);
@@ -180,7 +186,7 @@ export async function checkSolver(z: Z3Handle, solver: Solver<'main'>, assumptio
     if (limit > 0) solver.set('timeout', limit);
     else solver.set('timeout', 4294967295);
   }
-  if (r !== 'unknown') return r;
+  if (r !== 'unknown' || slice === limit) return r;
   const left = limit > 0 ? limit - (Date.now() - started) : Infinity;
   if (left <= 0) return 'unknown';
   if (Number.isFinite(left)) solver.set('timeout', Math.max(1, Math.round(left)));
