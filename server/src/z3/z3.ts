@@ -178,6 +178,8 @@ export async function checkSolver(z: Z3Handle, solver: Solver<'main'>, assumptio
   const limit = timeouts.get(solver) ?? 0;
   const slice = onThreadSliceMs === undefined ? limit : limit > 0 ? Math.min(onThreadSliceMs, limit) : onThreadSliceMs;
   const started = Date.now();
+  // The whole check here: the solver's own limit stands (setting parameters costs a few Z3 calls per check).
+  if (slice === limit) return checkOnThread(z, solver, assumptions);
   solver.set('timeout', slice > 0 ? slice : 4294967295);
   let r: 'sat' | 'unsat' | 'unknown';
   try {
@@ -186,7 +188,7 @@ export async function checkSolver(z: Z3Handle, solver: Solver<'main'>, assumptio
     if (limit > 0) solver.set('timeout', limit);
     else solver.set('timeout', 4294967295);
   }
-  if (r !== 'unknown' || slice === limit) return r;
+  if (r !== 'unknown') return r;
   const left = limit > 0 ? limit - (Date.now() - started) : Infinity;
   if (left <= 0) return 'unknown';
   if (Number.isFinite(left)) solver.set('timeout', Math.max(1, Math.round(left)));
