@@ -90,7 +90,7 @@ export function encodeInputs(st: EncoderState, ops: Operands): { noAlias: B; ali
       let off: Term = bvConst(ctx, 0n, OFF_BITS);
       // Unless restrict, a pointer parameter may point into an earlier parameter's object of the same type.
       const aliases: InputObject['aliases'] = [];
-      if (!v.restrict) {
+      if (!v.restrict && !opts.withoutAliasing) {
         for (const earlier of inputs) {
           const eo = earlier.object;
           if (!eo || earlier.type.kind !== 'pointer' || !sameType(earlier.type.to, v.type.to) || vars.get(earlier.varId)?.restrict) continue;

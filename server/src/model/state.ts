@@ -124,6 +124,8 @@ export interface EncodeOptions {
   uninitialisedNondet?: boolean;
   /** Keep the environment before instruction `index` of `block` of the analysed function (Encoding.pointEnv), for a condition there. */
   snapshotAt?: { block: number; index: number };
+  /** Pointer parameters point into objects of their own, as if `restrict` (the executions without aliasing only: a smaller formula). */
+  withoutAliasing?: boolean;
 }
 
 /** A condition lowered by the front end (ir only: straight-line value instructions into fresh temps). */

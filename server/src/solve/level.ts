@@ -54,6 +54,7 @@ export function encodeAt(
   bound: number,
   explain: boolean,
   snapshotAt?: { block: number; index: number },
+  withoutAliasing = false,
 ) {
   const u = unroll(program, fn, bound, options.inlineDepth);
   const enc = encode(z, program, u, {
@@ -65,6 +66,7 @@ export function encodeAt(
     argcMax: options.argcMax,
     argLength: options.argLength,
     snapshotAt,
+    withoutAliasing,
   });
   const solver = new z.ctx.Solver();
   setSolverTimeout(solver, options.timeoutMs);
@@ -80,9 +82,10 @@ export function buildLevel(
   options: SolverOptions,
   bound: number,
   snapshotAt?: { block: number; index: number },
+  withoutAliasing = false,
 ): Level {
   const { ctx } = z;
-  const { u, enc, solver } = encodeAt(z, program, fn, options, bound, false, snapshotAt);
+  const { u, enc, solver } = encodeAt(z, program, fn, options, bound, false, snapshotAt, withoutAliasing);
   const ancestors = computeAncestors(u.nodes.map((n) => n.preds));
   const boxes = BOXES.map((size) => {
     const lit = ctx.Bool.const(`box${size}`) as B;

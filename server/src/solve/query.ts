@@ -168,15 +168,15 @@ export class FunctionSolver {
   }
 
   /** The level of a bound, built on first use and kept; UnrollTooLarge past MAX_UNROLLED_NODES. */
-  level(bound: number, snapshotAt?: { block: number; index: number }): Promise<Level> {
+  level(bound: number, snapshotAt?: { block: number; index: number }, withoutAliasing = false): Promise<Level> {
     // A level keeping the environment inside a block (for a --where there) is built apart from the shared ones.
-    const key = snapshotAt ? `${bound}@${snapshotAt.block}:${snapshotAt.index}` : `${bound}`;
+    const key = (snapshotAt ? `${bound}@${snapshotAt.block}:${snapshotAt.index}` : `${bound}`) + (withoutAliasing ? ' without aliasing' : '');
     let l = this.levels.get(key);
     if (!l) {
       l = Promise.resolve().then(() => {
         const nodes = this.unrolledSize(bound);
         if (nodes > MAX_UNROLLED_NODES) throw new UnrollTooLarge(bound, nodes);
-        return buildLevel(this.z, this.program, this.fn, this.options, bound, snapshotAt);
+        return buildLevel(this.z, this.program, this.fn, this.options, bound, snapshotAt, withoutAliasing);
       });
       this.levels.set(key, l);
     }
@@ -506,6 +506,54 @@ export class FunctionSolver {
   }
 
   /**
+   * Adds to `data` the data of `level` for `goal` that differ from every input vector in `seen`
+   * (one check each), until there are none or `limit` are found. Says why it stopped early: the
+   * limit, a check undecided within the time left, or a model without a datum (its verdict).
+   */
+  private async drain(
+    level: Level,
+    goal: Goal,
+    opts: QueryOptions,
+    seen: unknown[][],
+    data: Datum[],
+    limit: number,
+    timeLeft: () => number,
+    budget: GoalBudget,
+  ): Promise<{ verdict?: GoalVerdict } | null> {
+    const { ctx } = this.z;
+    const { enc } = level;
+    const copies = withWhere(level, goal, goalCopies(level, goal), opts.where);
+    if (!copies.length) return null;
+    const any = copies.length === 1 ? copies[0].lit : (ctx.Or(...copies.map((c) => c.lit)) as B);
+    // The observed input values, leaf by leaf: the same leaves in every level of the function.
+    const terms = enc.inputs.flatMap((i) => inputLeaves(this.z, i, enc.inputs)) as unknown as BV[];
+    const differs = (values: unknown[]) => ctx.Or(...terms.map((t, k) => t.neq(values[k] as BV))) as B;
+    if (seen.some((values) => values.length !== terms.length)) throw new EngineError('internal', `${this.fn.name}: input leaves differ between levels`);
+    level.solver.push();
+    try {
+      level.solver.add(any, enc.okAll, enc.noUnwind);
+      for (const values of seen) level.solver.add(differs(values));
+      for (;;) {
+        if (data.length >= limit) return {};
+        budget.leftMs = timeLeft();
+        const r = await this.check(level, [], opts.signal, budget);
+        if (r === 'unknown') return { verdict: { status: 'unknown', causes: [{ kind: 'timeout', limitMs: this.options.timeoutMs, during: 'enumeration' }] } };
+        if (r === 'unsat') return null;
+        const model = level.solver.model();
+        // Enumerated data carry no trace (thousands of them would cost more than the search).
+        const v = this.verdictFromModel(level, goal, copies, model, true, false);
+        if (!v.datum) return { verdict: v };
+        data.push(v.datum);
+        const values = terms.map((t) => model.eval(t, true));
+        seen.push(values);
+        level.solver.add(differs(values));
+      }
+    } finally {
+      level.solver.pop();
+    }
+  }
+
+  /**
    * Distinct data for a goal (complete executions), up to `limit`. Exhausted
    * only when no other datum exists at some bound that covers every
    * execution (the unwinding check); otherwise the bound is raised and the
@@ -522,7 +570,6 @@ export class FunctionSolver {
     const deadline = Date.now() + ENUMERATION_BUDGET_QUERIES * this.options.timeoutMs;
     const budget: GoalBudget = { leftMs: ENUMERATION_BUDGET_QUERIES * this.options.timeoutMs };
     if (!first.datum) return { data: [], exhausted: first.status === 'unreachable', verdict: first };
-    const { ctx } = this.z;
     const data: Datum[] = [];
     /** The observed input values of each datum found, leaf by leaf (Z3 numerals, valid across levels). */
     const seen: unknown[][] = [];
@@ -535,45 +582,14 @@ export class FunctionSolver {
         throw e;
       });
       if (!level) break;
-      const { enc } = level;
-      const copies = withWhere(level, goal, goalCopies(level, goal), opts.where);
-      if (!copies.length) continue;
-      const any = copies.length === 1 ? copies[0].lit : (ctx.Or(...copies.map((c) => c.lit)) as B);
-      const terms = enc.inputs.flatMap((i) => inputLeaves(this.z, i, enc.inputs)) as unknown as BV[];
-      const differs = (values: unknown[]) => ctx.Or(...terms.map((t, k) => t.neq(values[k] as BV))) as B;
-      level.solver.push();
-      try {
-        level.solver.add(any, enc.okAll, enc.noUnwind);
-        for (const values of seen) level.solver.add(differs(values));
-        // Data without aliasing pointer parameters first, then those that need it.
-        let preferNoAlias = enc.aliasing;
-        for (;;) {
-          if (data.length >= limit) return { data, exhausted: false, verdict: first };
-          budget.leftMs = deadline - Date.now();
-          const r = await this.check(level, preferNoAlias ? [enc.noAlias] : [], opts.signal, budget);
-          if (r === 'unknown')
-            return {
-              data,
-              exhausted: false,
-              verdict: { status: 'unknown', causes: [{ kind: 'timeout', limitMs: this.options.timeoutMs, during: 'enumeration' }] },
-            };
-          if (r === 'unsat' && preferNoAlias) {
-            preferNoAlias = false;
-            continue;
-          }
-          if (r === 'unsat') break;
-          const model = level.solver.model();
-          // Enumerated data carry no trace (thousands of them would cost more than the search).
-          const v = this.verdictFromModel(level, goal, copies, model, true, false);
-          if (!v.datum) return { data, exhausted: false, verdict: v };
-          data.push(v.datum);
-          const values = terms.map((t) => model.eval(t, true));
-          seen.push(values);
-          level.solver.add(differs(values));
-        }
-      } finally {
-        level.solver.pop();
+      // Pointer parameters that may alias: the data without aliasing first, from a level encoded without it
+      // (a much smaller formula than the aliasing one under an assumption), then the rest from the full level.
+      const stages = level.enc.aliasing ? [await this.level(this.bounds[b], snapshotFor(goal, opts.where), true), level] : [level];
+      for (const stage of stages) {
+        const end = await this.drain(stage, goal, opts, seen, data, limit, () => deadline - Date.now(), budget);
+        if (end) return { ...end, data, exhausted: false, verdict: end.verdict ?? first };
       }
+      const { enc } = level;
       const unwind = await this.unwindable(level, opts.signal);
       // Inputs of assumed sizes: larger ones would make more distinct input vectors.
       const assumes = enc.assumptions.map((a) => a.text);
