@@ -2,9 +2,13 @@
 
 import type { SourceRange } from './ir';
 
+let splitSource: { source: string; lines: string[] } | undefined;
+
 /** Source text of a range, whitespace collapsed, cut to `max` characters. */
 export function sourceText(source: string, r: SourceRange, max = 80): string {
-  const lines = source.split('\n');
+  // Every goal's label reads the source: split once per source, not once per label.
+  if (splitSource?.source !== source) splitSource = { source, lines: source.split('\n') };
+  const { lines } = splitSource;
   const parts: string[] = [];
   for (let l = r.line; l <= r.endLine && l <= lines.length; l++) {
     const line = lines[l - 1] ?? '';
