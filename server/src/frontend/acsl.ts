@@ -136,9 +136,8 @@ export async function parseClause(file: string, source: string, clause: RawClaus
   // The dummy function on row 0, then the expression from row 1 on, at its own column: row r is
   // line firstLine + r - 1 of the source. (Only the expression is parsed: blanking the whole source
   // before it made each clause cost as much as the file, and a file of many functions quadratic.)
-  const lineStart = source.lastIndexOf('\n', clause.start - 1) + 1;
-  const firstLine = lineNumberAt(source, clause.start);
-  const lines = (' '.repeat(clause.start - lineStart) + body).split('\n');
+  const { line: firstLine, column } = clause.range;
+  const lines = (' '.repeat(column - 1) + body).split('\n');
   const text = [PREFIX, ...lines].join('\n') + ';}';
   const parsedLines = text.split('\n');
   const origins = parsedLines.map((_, row) => (row === 0 ? null : { file, line: firstLine + row - 1, system: false, user: true }));
@@ -158,25 +157,6 @@ export async function parseClause(file: string, source: string, clause: RawClaus
   else error = validPlacement(expr, clause.kind);
   return { clause, expr, map, tree, error };
 }
-
-/** The 1-based line of `offset` in `source` (line starts cached for the last source: a file's clauses are parsed one after another). */
-function lineNumberAt(source: string, offset: number): number {
-  if (lineStarts?.source !== source) {
-    const starts = [0];
-    for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) starts.push(i + 1);
-    lineStarts = { source, starts };
-  }
-  const { starts } = lineStarts;
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo + 1;
-}
-let lineStarts: { source: string; starts: number[] } | undefined;
 
 /** The ranges `a..b` inside the arguments of `\valid(...)`, `\valid_read(...)` and `\separated(...)` become `a||b` (same length). */
 function rangesInValid(body: string): { body: string; orInValid: boolean } {

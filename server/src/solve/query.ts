@@ -508,7 +508,7 @@ export class FunctionSolver {
   /**
    * Adds to `data` the data of `level` for `goal` that differ from every input vector in `seen`
    * (one check each), until there are none or `limit` are found. Says why it stopped early: the
-   * limit, a check undecided within the time left, or a model without a datum (its verdict).
+   * limit, a check undecided before `deadline`, or a model without a datum (its verdict).
    */
   private async drain(
     level: Level,
@@ -517,7 +517,7 @@ export class FunctionSolver {
     seen: unknown[][],
     data: Datum[],
     limit: number,
-    timeLeft: () => number,
+    deadline: number,
     budget: GoalBudget,
   ): Promise<{ verdict?: GoalVerdict } | null> {
     const { ctx } = this.z;
@@ -535,7 +535,7 @@ export class FunctionSolver {
       for (const values of seen) level.solver.add(differs(values));
       for (;;) {
         if (data.length >= limit) return {};
-        budget.leftMs = timeLeft();
+        budget.leftMs = deadline - Date.now();
         const r = await this.check(level, [], opts.signal, budget);
         if (r === 'unknown') return { verdict: { status: 'unknown', causes: [{ kind: 'timeout', limitMs: this.options.timeoutMs, during: 'enumeration' }] } };
         if (r === 'unsat') return null;
@@ -586,7 +586,7 @@ export class FunctionSolver {
       // (a much smaller formula than the aliasing one under an assumption), then the rest from the full level.
       const stages = level.enc.aliasing ? [await this.level(this.bounds[b], snapshotFor(goal, opts.where), true), level] : [level];
       for (const stage of stages) {
-        const end = await this.drain(stage, goal, opts, seen, data, limit, () => deadline - Date.now(), budget);
+        const end = await this.drain(stage, goal, opts, seen, data, limit, deadline, budget);
         if (end) return { ...end, data, exhausted: false, verdict: end.verdict ?? first };
       }
       const { enc } = level;
