@@ -4,9 +4,9 @@
 
 import { parentPort } from 'node:worker_threads';
 import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { createEngine, EngineError, interruptionCount, setOnThreadSlice, type Engine, type EngineMethod, type EngineOptions, type EngineParams } from '../api';
 import type { FromWorker, ToWorker } from './worker-protocol';
+import { collectGarbage } from './collect';
 
 const port = parentPort;
 if (!port) throw new Error('worker.ts runs as a worker thread of the language server');
@@ -18,12 +18,11 @@ const running = new Map<number, AbortController>();
 // Z3's terms live in its WebAssembly memory and are released only when the
 // JavaScript objects holding them are collected; those objects are small, so
 // the JavaScript heap feels no pressure while Z3's memory grows (and
-// WebAssembly memory never shrinks). A full collection after each job keeps
-// the high-water mark of Z3's memory near what one job needs.
-setFlagsFromString('--expose-gc');
+// WebAssembly memory never shrinks). A full collection after each job
+// (collectGarbage, when the job ends) keeps the high-water mark of Z3's
+// memory near what one job needs.
 // Z3's own threads are WebAssembly workers, each with a JavaScript heap that holds almost nothing: small young generations.
 setFlagsFromString('--max-semi-space-size=1');
-const collect = runInNewContext('gc') as (() => void) | undefined;
 // Jobs are cancelled (an edit, a preempting analysis): a check runs 40 ms on this thread at most,
 // then on Z3's own thread, where a cancellation interrupts it.
 setOnThreadSlice(40);
@@ -78,7 +77,7 @@ port.on('message', (m: ToWorker) => {
       )
       .finally(() => {
         running.delete(m.id);
-        collect?.();
+        collectGarbage?.();
       });
   }
 });
