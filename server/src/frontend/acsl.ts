@@ -11,6 +11,7 @@
 import { parseC, type SyntaxNode, type SyntaxTree } from './parser';
 import { SourceMap } from './sourcemap';
 import type { SourceRange } from '../ir/ir';
+import { LineIndex } from '../ir/source';
 import { OLD_PLACEHOLDER, RESULT_PLACEHOLDER, SEPARATED_PLACEHOLDER, VALID_PLACEHOLDER, VALID_READ_PLACEHOLDER } from './expressions';
 
 export interface RawClause {
@@ -33,26 +34,16 @@ export interface ContractComment {
   problems: { message: string; range: SourceRange }[];
 }
 
-function position(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let last = -1;
-  for (let i = 0; i < offset; i++)
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      last = i;
-    }
-  return { line, column: offset - last };
-}
-
-function rangeOf(text: string, start: number, end: number): SourceRange {
-  const s = position(text, start);
-  const e = position(text, end);
+function rangeOf(lines: LineIndex, start: number, end: number): SourceRange {
+  const s = lines.position(start);
+  const e = lines.position(end);
   return { line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
 }
 
 /** Every `/*@ ... *\/` comment of the source with its clauses. */
 export function findContractComments(source: string): ContractComment[] {
   const out: ContractComment[] = [];
+  const lines = new LineIndex(source);
   // `/*@ ... */` and `//@ ...` annotations; other comments and literals are skipped whole.
   const re = /\/\*@([\s\S]*?)\*\/|\/\/@([^\n]*)|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|\/\*[\s\S]*?\*\//g;
   let m: RegExpExecArray | null;
@@ -82,13 +73,13 @@ export function findContractComments(source: string): ContractComment[] {
       const trimmedEnd = exprStart + exprText.trimEnd().length;
       const absStart = bodyStart + trimmedStart;
       const absEnd = bodyStart + trimmedEnd;
-      const range = rangeOf(source, absStart, Math.max(absEnd, absStart + 1));
+      const range = rangeOf(lines, absStart, Math.max(absEnd, absStart + 1));
       if (word === 'requires' || word === 'ensures') {
         comment.clauses.push({ kind: word, text: exprText.trim().replace(/\s+/g, ' '), range, start: absStart, end: absEnd });
       } else if (word.trim() !== '') {
         comment.problems.push({
           message: `ACSL clause '${word}' is not supported (ignored)`,
-          range: rangeOf(source, bodyStart + i + kw[0].length - word.length, bodyStart + i + kw[0].length),
+          range: rangeOf(lines, bodyStart + i + kw[0].length - word.length, bodyStart + i + kw[0].length),
         });
       }
       i = j + 1;

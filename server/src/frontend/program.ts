@@ -5,6 +5,7 @@
 
 import type { CType, FunctionType } from '../ir/types';
 import type { IRFunction, Program, SourceRange, Variable } from '../ir/ir';
+import { LineIndex } from '../ir/source';
 import type { SyntaxNode } from './parser';
 import { type FrontendContext } from './context';
 import { TypeResolver } from './declarations';
@@ -42,7 +43,7 @@ export class ProgramLowerer implements FunctionHost {
   private readonly globalSet = new Set<number>();
   private readonly pending: { name: string; site: SourceRange }[] = [];
   private readonly loweredOrQueued = new Set<string>();
-  private readonly lineStarts: number[];
+  private readonly lines: LineIndex;
 
   constructor(
     readonly ctx: FrontendContext,
@@ -59,8 +60,7 @@ export class ProgramLowerer implements FunctionHost {
         .map((n) => definitionName(n))
         .filter((n): n is string => !!n),
     );
-    this.lineStarts = [0];
-    for (let i = 0; i < ctx.source.length; i++) if (ctx.source.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    this.lines = new LineIndex(ctx.source);
   }
 
   // ---------------------------------------------------------------- host services
@@ -256,7 +256,7 @@ export class ProgramLowerer implements FunctionHost {
   private contractOf(node: SyntaxNode): ContractClause[] {
     const r = this.ctx.range(node);
     if (!r) return [];
-    const offset = (this.lineStarts[r.line - 1] ?? 0) + r.column - 1;
+    const offset = this.lines.offset(r.line, r.column);
     const out: ContractClause[] = [];
     for (const comment of contractBefore(this.contracts.comments, this.ctx.source, offset)) {
       for (const p of comment.problems) this.ctx.report('warning', node, p.message, p.range);

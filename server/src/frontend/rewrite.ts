@@ -8,6 +8,8 @@
 // comments are never touched. Rewrites that could change the meaning are
 // reported (`notes`).
 
+import { LineIndex } from '../ir/source';
+
 /** Prefix of the names given to unnamed bit-fields. */
 export const UNNAMED_BITFIELD = '__creach_unnamed_';
 
@@ -217,17 +219,10 @@ export function rewriteForParsing(text: string): Rewritten {
     else if (s === ')') lastCloseOpener = parenOpeners.pop();
     prev = t;
   }
-  const lineStarts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lineStarts.push(i + 1);
+  const lines = new LineIndex(text);
   const position = (offset: number) => {
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (lineStarts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { row: lo, column: offset - lineStarts[lo] };
+    const p = lines.position(offset);
+    return { row: p.line - 1, column: p.column - 1 };
   };
   return {
     text: nameUnnamedBitFields(chars.join('')),

@@ -9,6 +9,7 @@
 // original.
 
 import type { IRFunction, Program, SourceRange } from '../ir/ir';
+import { LineIndex } from '../ir/source';
 import { parseC, type SyntaxNode } from '../frontend/parser';
 import { pointStatements } from '../goals/catalogue';
 import { conditionsOf } from '../goals/mcdc';
@@ -56,12 +57,6 @@ const STATEMENTS = new Set([
   'declaration',
 ]);
 
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
-  return starts;
-}
-
 /**
  * `vectors`: each evaluation of a decision with `&&`/`||` conditions also records which conditions it
  * evaluated and their values (MC/DC validation): line `V <decision probe> <vector>:<outcome 0|1>`.
@@ -73,8 +68,8 @@ export async function instrumentSource(
 ): Promise<Instrumented> {
   const text = program.source;
   const tree = await parseC(text);
-  const starts = lineStarts(text);
-  const offset = (line: number, column: number) => (starts[line - 1] ?? text.length) + column - 1;
+  const lines = new LineIndex(text);
+  const offset = (line: number, column: number) => lines.offset(line, column);
   const probes: Probe[] = [];
   const wraps: Wrap[] = [];
   const skipped: string[] = [];
