@@ -416,6 +416,9 @@ export class Workbench {
     if (!closed) {
       const focusInMenu = await this.page.evaluate(() => !!document.activeElement?.closest('.context-view .monaco-menu'));
       if (focusInMenu) await this.page.keyboard.press('Enter');
+      // Neither: the click only highlighted the item (CI: the menu still open 2 s later, the item
+      // highlighted, the focus elsewhere). A menu still fully open ran nothing: click the item again.
+      else if (await labels.nth(index).isVisible()) await labels.nth(index).click();
       await menu.waitFor({ state: 'hidden', timeout: 5000 });
     }
   }
