@@ -146,6 +146,22 @@ export class Workbench {
   }
 
   /** The rendered `.view-line` of a 1-based line (the cursor must have made it visible). */
+  /**
+   * A line's box on screen and its text. The editor re-renders its lines when decorations come (an
+   * inline datum): a line element found just before can be detached, with no box (CI: "Cannot read
+   * properties of null (reading 'x')"). Then it is found again.
+   */
+  async #lineBox(line) {
+    for (let tries = 1; ; tries++) {
+      const element = await this.#viewLine(line);
+      const box = await element.boundingBox();
+      const text = await element.innerText().catch(() => null);
+      if (box && text !== null) return { box, text };
+      if (tries >= 20) throw new Error(`line ${line} has no box on screen`);
+      await this.page.waitForTimeout(100);
+    }
+  }
+
   async #viewLine(line) {
     await this.page.locator(`${ACTIVE_EDITOR} .line-numbers`).first().waitFor({ timeout: 10_000 });
     const handle = await this.page.evaluateHandle(
@@ -375,9 +391,7 @@ export class Workbench {
     // Right-click inside the code (past the indentation) so that the cursor moves there. A CodeLens
     // appearing meanwhile moves the lines down: then the cursor lands elsewhere, and we try again.
     for (let attempt = 1; ; attempt++) {
-      const element = await this.#viewLine(line);
-      const box = await element.boundingBox();
-      const text = await element.innerText();
+      const { box, text } = await this.#lineBox(line);
       const indent = text.search(/\S/);
       const before = await this.cursor();
       await this.page.mouse.click(box.x + Math.max(indent, 0) * 7.7 + 12, box.y + box.height / 2, { button: 'right' });
@@ -425,9 +439,7 @@ export class Workbench {
 
   /** The labels of the editor context menu on a line (right-click in its code), then closes the menu. */
   async contextMenuLabels(line) {
-    const element = await this.#viewLine(line);
-    const box = await element.boundingBox();
-    const text = await element.innerText();
+    const { box, text } = await this.#lineBox(line);
     const indent = text.search(/\S/);
     await this.page.mouse.click(box.x + Math.max(indent, 0) * 7.7 + 12, box.y + box.height / 2, { button: 'right' });
     const labels = this.page.locator('.context-view .monaco-menu .action-item .action-label');
