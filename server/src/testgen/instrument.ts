@@ -69,12 +69,11 @@ export async function instrumentSource(
   const text = program.source;
   const tree = await parseC(text);
   const lines = new LineIndex(text);
-  const offset = (line: number, column: number) => lines.offset(line, column);
   const probes: Probe[] = [];
   const wraps: Wrap[] = [];
   const skipped: string[] = [];
   const add = (start: number, end: number, pre: string, post: string) => wraps.push({ start, end, pre, post, seq: wraps.length });
-  const rangeOf = (r: SourceRange): [number, number] => [offset(r.line, r.column), offset(r.endLine, r.endColumn)];
+  const rangeOf = (r: SourceRange): [number, number] => [lines.offset(r.line, r.column), lines.offset(r.endLine, r.endColumn)];
 
   /** The node the IR range stands for: a statement when the range is one (a trailing `;` may be outside the range). */
   const nodeAt = (r: SourceRange): SyntaxNode | null => {

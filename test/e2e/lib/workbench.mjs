@@ -145,7 +145,6 @@ export class Workbench {
     );
   }
 
-  /** The rendered `.view-line` of a 1-based line (the cursor must have made it visible). */
   /**
    * A line's box on screen and its text. The editor re-renders its lines when decorations come (an
    * inline datum): a line element found just before can be detached, with no box (CI: "Cannot read
@@ -162,6 +161,7 @@ export class Workbench {
     }
   }
 
+  /** The rendered `.view-line` of a 1-based line (the cursor must have made it visible). */
   async #viewLine(line) {
     await this.page.locator(`${ACTIVE_EDITOR} .line-numbers`).first().waitFor({ timeout: 10_000 });
     const handle = await this.page.evaluateHandle(
