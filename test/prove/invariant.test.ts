@@ -410,6 +410,53 @@ int h(int x, int y, int n) {
   });
 });
 
+describe('pointers moved between objects', () => {
+  // The pointer paper's jos97: a -> b -> c -> a, and p = *p in the loop. Hand proof: p starts at &a, and
+  // *(&a) == &b, *(&b) == &c, *(&c) == &a (the loop writes none of a, b, c), so p stays in {&a, &b, &c}
+  // and *p is never a null or out-of-bounds access, whatever n.
+  const source = `int f(int n) { void *a, *b, *c, **p;
+  p = &a; a = &b; b = &c; c = &a;
+  while (n > 0) { n = n - 1; p = (void **)*p; }
+  if (p == &c) return 1;
+  return 0; }`;
+
+  it('p == &a || p == &b || p == &c is kept, so *p holds (invariant); p == &c is still reached (n = 2)', async () => {
+    const file = writeC('f.c', source);
+    const report = await engine.check({ file });
+    const deref = report.functions[0].goals.filter((g) => g.kind === 'runtime-error' && g.line === 3);
+    expect(deref.length).toBeGreaterThan(0);
+    for (const g of deref) {
+      expect({ status: g.status, proof: g.proof }).toEqual({ status: 'holds', proof: 'invariant' });
+      const inv = g.causes?.find((c) => c.kind === 'invariant');
+      expect(inv?.kind === 'invariant' && inv.loops[0].invariant).toEqual(['p == &a || p == &b || p == &c']);
+    }
+    const { goal } = await reach(source, 'if (p == &c)');
+    expect(goal.status).toBe('covered');
+    // gcc: no run crashes, and f returns 1 exactly when n % 3 == 2.
+    const outs = run(source, 'f(atoi(argv[k]))', range(-3, 3000));
+    expect(outs).toEqual(range(-3, 3000).map((n) => (Number(n) > 0 && Number(n) % 3 === 2 ? '1' : '0')));
+  });
+
+  it('the cycle broken on iteration 100 (c = 0): the set is not kept, nothing is proved; f(103) dereferences NULL', async () => {
+    // After 101 iterations p == &c, then p = *(&c) == NULL, and the 103rd iteration reads *NULL.
+    const broken = `int f(int n) { void *a, *b, *c, **p; int k = 0;
+  p = &a; a = &b; b = &c; c = &a;
+  while (k < n) { if (k == 100) c = 0; p = (void **)*p; k++; }
+  if (p == &c) return 1;
+  return 0; }`;
+    const file = writeC('f.c', broken);
+    const report = await engine.check({ file });
+    const deref = report.functions[0].goals.filter((g) => g.kind === 'runtime-error' && g.line === 3);
+    expect(deref.length).toBeGreaterThan(0);
+    for (const g of deref) expect(['holds', 'unreachable']).not.toContain(g.status);
+    await expectAllValidated(file, report);
+    expect(run(broken, 'f(atoi(argv[k]))', ['102'])).toEqual(['0']);
+    const exe = writeC('b.c', `${broken}\nint main(void) { return f(103); }\n`);
+    expect(spawnSync('gcc', ['-O0', '-w', exe, '-o', `${exe}.exe`]).status).toBe(0);
+    expect(spawnSync(`${exe}.exe`).signal).toBe('SIGSEGV');
+  });
+});
+
 describe('goals that are reachable are never proved', () => {
   it('a goal that needs an input array longer than the assumed one is not proved by an invariant', async () => {
     // The model gives `int *a` 4 elements; a[6] == 5 needs 7. gcc: an 8-element array with a[6] = 5 and n = 8 returns 1.

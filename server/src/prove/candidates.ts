@@ -8,10 +8,12 @@
 // order relations with the other integer variables the loop reads or writes
 // (`i <= n`); for variables with a known value at entry and one constant
 // step per iteration, linear equalities between two of them (`s == 2 * i`)
-// and parities (`s % 2 == 0`).
+// and parities (`s % 2 == 0`). For a pointer the loop moves between objects
+// (`p = *p` over a cycle of pointers), the objects whose address the function
+// takes: `p == &a || p == &b || p == &c`.
 
 import type { Instr, IRFunction, Operand, Program, Rvalue, Variable } from '../ir/ir';
-import { INT, UINT, ULLONG, type IntType } from '../ir/types';
+import { INT, UINT, ULLONG, sameType, type IntType } from '../ir/types';
 import { rvalueOperands } from '../ir/walk';
 import { sourceText } from '../ir/source';
 import { predecessors, successors } from '../ir/cfg';
@@ -98,6 +100,47 @@ export function candidateTexts(program: Program, fn: IRFunction, loop: Loop, loo
       const m = d < 0n ? -d : d;
       for (const k of m > 1n ? [m - 1n, m] : [m]) add(d > 0n ? `${v} <= ${w} + ${k}` : `${v} >= ${w} - ${k}`);
     }
+  for (const t of addressSetTexts(program, fn, loop)) add(t);
+  return out;
+}
+
+/** Objects in one address-set candidate, at most. */
+const MAX_ADDRESSES = 8;
+
+/**
+ * For each pointer variable the loop assigns: the variables whose address the function takes (`&x`, with
+ * x of the pointed-to type), as one disjunction `p == &a || p == &b`, and with `|| p == 0` when the
+ * function assigns p a null pointer. A pointer walking a cycle of pointers stays on that set.
+ */
+function addressSetTexts(program: Program, fn: IRFunction, loop: Loop): string[] {
+  const named = (id: number) => {
+    const v = program.vars.get(id);
+    return v && (v.kind === 'local' || v.kind === 'param' || v.kind === 'global') && /^[A-Za-z_]\w*$/.test(v.name) ? v : undefined;
+  };
+  const taken = new Set<number>();
+  const nulled = new Set<number>();
+  for (const b of fn.blocks)
+    for (const ins of b.instrs) {
+      if (ins.kind !== 'assign') continue;
+      for (const o of rvalueOperands(ins.value)) if (o.kind === 'addr' && o.place.root.kind === 'var' && !o.place.path.length) taken.add(o.place.root.id);
+      const v = ins.value;
+      if (ins.dst?.root.kind === 'var' && !ins.dst.path.length && v.op === 'use' && v.a.kind === 'const' && v.a.value === 0n) nulled.add(ins.dst.root.id);
+    }
+  const out: string[] = [];
+  for (const id of loopEffects(program, fn, loop.body).vars) {
+    const p = named(id);
+    if (!p || p.type.kind !== 'pointer') continue;
+    const to = p.type.to;
+    const objects = [...taken]
+      .map((x) => named(x))
+      .filter((x) => x !== undefined && x.id !== p.id && sameType(x.type, to))
+      .map((x) => x!.name)
+      .sort();
+    if (!objects.length || objects.length > MAX_ADDRESSES || new Set(objects).size !== objects.length) continue;
+    const set = objects.map((x) => `${p.name} == &${x}`).join(' || ');
+    out.push(set);
+    if (nulled.has(p.id)) out.push(`${set} || ${p.name} == 0`);
+  }
   return out;
 }
 
