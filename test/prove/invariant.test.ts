@@ -307,6 +307,57 @@ describe('quantities kept from the loop entry', () => {
   });
 });
 
+describe('quantities kept exactly (signed, in long long)', () => {
+  /** Runs `source` compiled with -ftrapv (a signed overflow aborts; -O0 keeps each addition) on each argument of `call`; the signals. */
+  const trapped = (source: string, call: string, args: string[]): (string | null)[] => {
+    const file = writeC('t.c', `${source}\n#include <stdlib.h>\nint main(int argc, char **argv) { return ${call}(atoi(argv[1])) & 0; }\n`);
+    expect(spawnSync('gcc', ['-O0', '-ftrapv', '-w', file, '-o', `${file}.exe`]).status).toBe(0);
+    return args.map((a) => spawnSync(`${file}.exe`, [a]).signal);
+  };
+
+  it("deep_loops.c's countdown: 3 * c + i == n exactly, so c++ never overflows (c <= (n + 2) / 3)", async () => {
+    // Hand proof: an overflow-free run keeps 3 * c + i == n in the integers; at c++, i > 0 held before
+    // i -= 3, so i >= -2 and 3 * c <= n + 2 <= 2^31 + 1: c <= 715827883, far below INT_MAX.
+    const source = `int countdown(int n) {
+  int i = n, c = 0;
+  while (i > 0) {
+    i -= 3;
+    c++;
+  }
+  if (c == 700) return 1;
+  return 0;
+}`;
+    const file = writeC('f.c', source);
+    const report = await engine.check({ file });
+    const overflow = report.functions[0].goals.find((g) => g.kind === 'runtime-error' && g.line === 5)!;
+    expect({ status: overflow.status, proof: overflow.proof }).toEqual({ status: 'holds', proof: 'invariant' });
+    const inv = invariantsOf(overflow);
+    expect(inv?.kind === 'invariant' && inv.loops[0].invariant).toEqual([
+      '3 * (long long)c + (long long)i == \\at(3 * (long long)c + (long long)i, LoopEntry)',
+    ]);
+    // gcc with -ftrapv: the largest inputs run to the end without a trap.
+    expect(trapped(source, 'countdown', ['2147483647', '2147483646', '2147483645'])).toEqual([null, null, null]);
+  });
+
+  it('c += 3 for each i -= 1 does overflow (n >= 715827883): never proved, and the datum traps under -ftrapv', async () => {
+    const source = `int countup(int n) {
+  int i = n, c = 0;
+  while (i > 0) {
+    i -= 1;
+    c += 3;
+  }
+  if (c == 700) return 1;
+  return 0;
+}`;
+    const file = writeC('f.c', source);
+    const report = await engine.check({ file });
+    const overflow = report.functions[0].goals.find((g) => g.kind === 'runtime-error' && g.line === 5)!;
+    expect(['holds', 'unreachable']).not.toContain(overflow.status);
+    await expectAllValidated(file, report);
+    expect(trapped(source, 'countup', ['715827882', '715827883'])).toEqual([null, 'SIGABRT']);
+  });
+});
+
 describe('asserted conditions, phases and bounds passed by a step', () => {
   it('a disjunction handed to a checking function holds at the loop head too (x > 0 || y > 0): proved', async () => {
     // Hand proof: x > 0 || y > 0 at entry (the early return); an iteration adds 1 to x when x > 0 and to y

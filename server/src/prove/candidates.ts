@@ -13,7 +13,7 @@
 // takes: `p == &a || p == &b || p == &c`.
 
 import type { Instr, IRFunction, Operand, Program, Rvalue, Variable } from '../ir/ir';
-import { INT, UINT, ULLONG, sameType, type IntType } from '../ir/types';
+import { INT, LLONG, UINT, ULLONG, sameType, type IntType } from '../ir/types';
 import { rvalueOperands } from '../ir/walk';
 import { sourceText } from '../ir/source';
 import { predecessors, successors } from '../ir/cfg';
@@ -156,8 +156,10 @@ const MAX_KEPT_VARS = 12;
  * wrap-around there is the same modulo 2^width as a signed value's exact, overflow-free step). Each
  * candidate is `E == \at(E, LoopEntry)`: E saved in a ghost where the loop is entered (transform.ts).
  * After `while (x > 0) { x--; y++; }` entered with x == n, y == 0: x + y == n, and then y == n.
+ * `exact`: instead, the sums of signed int variables computed in long long (exact in every run without
+ * an overflow), which bound the variables; 64-bit sums make Houdini slower, so they are a stage apart.
  */
-export function conservedCandidates(program: Program, fn: IRFunction, loop: Loop, loops: Loop[], firstTempId: number): LoweredCandidate[] {
+export function conservedCandidates(program: Program, fn: IRFunction, loop: Loop, loops: Loop[], firstTempId: number, exact = false): LoweredCandidate[] {
   const facts = loopFacts(program, fn, loop, loops);
   const head = fn.blocks[loop.header];
   const range = head.terminator.range ?? head.range ?? fn.range;
@@ -181,10 +183,17 @@ export function conservedCandidates(program: Program, fn: IRFunction, loop: Loop
     // Variables with a step on every way round; the others take no part.
     const vars = names.filter((_, k) => rows.every((r) => r[k] !== undefined));
     const matrix = rows.map((r) => r.filter((x): x is bigint => x !== undefined));
-    for (const coef of keptSums(matrix, vars.length)) {
+    const sums = keptSums(matrix, vars.length).flatMap((coef) => {
       // Two variables known at entry with one step each: candidateTexts says it in plain C (`s == 2 * i`).
       const used = vars.filter((_, i) => coef[i] !== 0n);
-      if (used.length === 2 && used.every((v) => facts.init.has(v) && facts.step.has(v))) continue;
+      if (used.length === 2 && used.every((v) => facts.init.has(v) && facts.step.has(v))) return [];
+      if (!exact) return [{ coef, u }];
+      // Signed int variables (an overflowing step is undefined): the sum is kept exactly, in long long,
+      // which bounds them where the sum modulo 2^32 does not (3 * c + i == n bounds c by n / 3).
+      const signed = bits === 32 && used.every((v) => (program.vars.get(facts.ids.get(v)!)!.type as IntType).signed);
+      return signed ? [{ coef, u: LLONG }] : [];
+    });
+    for (const { coef, u } of sums) {
       const newTemp = (name: string, type: IntType): Variable => ({
         id: next++,
         name,
@@ -209,7 +218,7 @@ export function conservedCandidates(program: Program, fn: IRFunction, loop: Loop
         const name = vars[i];
         const t = program.vars.get(facts.ids.get(name)!)!.type as IntType;
         const x: Operand = { kind: 'var', id: facts.ids.get(name)!, type: t };
-        const same = !t.signed && t.rank === u.rank;
+        const same = t.signed === u.signed && t.rank === u.rank;
         const cast = same ? x : put('inv.u', u, { op: 'cast', a: x, to: u });
         const m = k < 0n ? -k : k;
         const times = m === 1n ? cast : put('inv.k', u, { op: 'binary', bop: '*', a: cast, b: { kind: 'const', value: m, type: u }, type: u });

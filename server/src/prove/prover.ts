@@ -80,9 +80,10 @@ type Failure = { fail: string };
 
 /**
  * Houdini over a few candidates (equalities, kept quantities and asserted conditions, candidates.ts), over every
- * candidate, or over every candidate and the guarded ones (many: only when the others leave a goal open).
+ * candidate, over the quantities kept exactly (in long long: slower to check) and asserted conditions, or over
+ * every candidate and the guarded ones (many). Each later stage only when the earlier ones leave a goal open.
  */
-type Stage = 'kept' | 'all' | 'guarded';
+type Stage = 'kept' | 'all' | 'exact' | 'guarded';
 
 /** Names of the proxy literals of queries, each made once. */
 let proxies = 0;
@@ -113,6 +114,9 @@ export class InvariantProver {
     if ('fail' in all) return null;
     const v = await this.proveWith(all, goal, signal);
     if (v !== 'open') return v;
+    const exact = await this.inductiveOf('exact', signal);
+    const e = 'fail' in exact ? 'open' : await this.proveWith(exact, goal, signal);
+    if (e !== 'open') return e;
     const spacer = await this.withSpacer(goal, signal);
     if (spacer || this.spentMs > GOAL_BUDGET * this.options.timeoutMs) return spacer;
     const guarded = await this.inductiveOf('guarded', signal);
@@ -321,11 +325,12 @@ export class InvariantProver {
     if ('fail' in withLoops) return withLoops;
     const loops: LoopCandidates[] = [];
     let temps = CANDIDATE_TEMPS;
+    let exactSums = 0;
     for (const f of withLoops) {
       const fl = findLoops(f);
       for (const loop of fl) {
         const texts =
-          stage === 'kept'
+          stage === 'kept' || stage === 'exact'
             ? [...candidateTexts(program, f, loop, fl).filter((t) => t.includes(' == ') && !t.includes('%')), ...assertedTexts(program, f)]
             : [
                 ...candidateTexts(program, f, loop, fl),
@@ -335,7 +340,9 @@ export class InvariantProver {
               ];
         const candidates = await lowerCandidates(program, f, loop, texts, temps);
         for (const c of candidates) for (const t of c.temps) temps = Math.max(temps, t.id + 1);
-        candidates.push(...conservedCandidates(program, f, loop, fl, temps));
+        const conserved = conservedCandidates(program, f, loop, fl, temps, stage === 'exact');
+        exactSums += stage === 'exact' ? conserved.length : 0;
+        candidates.push(...conserved);
         for (const c of candidates) for (const t of c.temps) temps = Math.max(temps, t.id + 1);
         const head = f.blocks[loop.header];
         const line = head.terminator.range?.line ?? head.range?.line ?? f.range.line;
@@ -344,6 +351,8 @@ export class InvariantProver {
     }
     if (signal?.aborted) throw EngineError.cancelled();
     if (stage === 'kept' && !loops.some((l) => l.candidates.length)) return { fail: 'no candidates' };
+    // Without an exact sum, this stage would only repeat the first one's Houdini.
+    if (stage === 'exact' && !exactSums) return { fail: 'no quantity kept exactly' };
     const ind = this.build(loops, withLoops, temps);
     if ('fail' in ind) return ind;
     if (
