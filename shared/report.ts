@@ -70,7 +70,12 @@ export type VerdictCause =
    * Found past the loop bound: the execution runs each loop listed (the line of its head) many
    * iterations at once, its counters moved by their steps times the iterations (prove/accelerate.ts).
    */
-  | { kind: 'accelerated'; loops: { function?: string; line: number; counters: string[] }[] };
+  | { kind: 'accelerated'; loops: { function?: string; line: number; counters: string[] }[] }
+  /**
+   * Left open past the loop bound although more was tried: loop invariants (prove/prover.ts) and loop
+   * acceleration (prove/accelerate.ts), each with why it settled nothing.
+   */
+  | { kind: 'tried'; attempts: { method: 'invariants' | 'acceleration'; outcome: string }[] };
 
 /** Where a goal of a called function is, in the analysed function's context. */
 export interface GoalContextReport {

@@ -69,6 +69,8 @@ export function causeText(c: VerdictCause): string {
       return `found past the loop bound by running ${c.loops
         .map((l) => `the loop at line ${l.line}${l.function ? ` (in ${l.function})` : ''}`)
         .join(' and ')} many iterations at once (${c.loops.flatMap((l) => l.counters).join(', ')} in closed form)`;
+    case 'tried':
+      return `also tried ${c.attempts.map((a) => `${a.method === 'invariants' ? 'loop invariants' : 'loop acceleration'} (${a.outcome})`).join(' and ')}`;
   }
 }
 

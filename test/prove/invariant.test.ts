@@ -610,6 +610,56 @@ int f(int n) { int i = 0; g = 0;
   });
 });
 
+describe('open goals say what was tried past the bound', () => {
+  const triedOf = (g: GoalReport) => {
+    const t = g.causes?.find((c) => c.kind === 'tried');
+    return t?.kind === 'tried' ? t.attempts : undefined;
+  };
+
+  it('x + c after reading x uninitialised in the last iteration: invariants and acceleration tried, neither settles it', async () => {
+    // Every run reaching `x + c` first reads x uninitialised (undefined), so no run without undefined
+    // behaviour evaluates it; CReach's candidates cannot say that x is never written.
+    const source = `int f(int c) {
+  int x;
+  for (int i = 0; i < 1000; i++) {
+    if (i == 999)
+      return x + c;
+    if (i == 1000)
+      x = 1;
+  }
+  return 0;
+}`;
+    const file = writeC('f.c', source);
+    const report = await engine.check({ file });
+    const overflow = report.functions[0].goals.find((g) => g.kind === 'runtime-error' && g.outcome === 'overflow')!;
+    expect(overflow.status).toBe('not-reached');
+    expect(triedOf(overflow)).toEqual([
+      { method: 'invariants', outcome: 'no invariant found excludes it' },
+      { method: 'acceleration', outcome: 'no execution found with the loop at line 3 run many iterations at once' },
+    ]);
+    expect(overflow.reason).toMatch(/; also tried loop invariants \(no invariant found excludes it\) and loop acceleration/);
+  });
+
+  it('a loop calling malloc: no invariant can be checked and no path accelerated, and the reason says so', async () => {
+    // In a run without overflow s is a sum of non-negative i: s < 0 never holds (not provable here: malloc in the loop).
+    const source = `#include <stdlib.h>
+int f(int n) { int s = 0;
+  for (int i = 0; i < n; i++) {
+    int *p = malloc(sizeof *p);
+    if (!p) return -1;
+    *p = i; s += *p; free(p);
+  }
+  if (s < 0) return 1;
+  return 0; }`;
+    const { goal } = await reach(source, 'if (s < 0)');
+    expect(goal.status).toBe('not-reached');
+    const tried = triedOf(goal)!;
+    expect(tried.map((t) => t.method)).toEqual(['invariants', 'acceleration']);
+    expect(tried[0].outcome).toMatch(/^no invariant could be checked: (malloc called in the loop \(line 4\)|free called in the loop \(line 6\))$/);
+    expect(tried[1].outcome).toBe('no loop on the way has a path it can run many iterations at once');
+  });
+});
+
 describe('the prover alone', () => {
   it('is cancelled by its AbortSignal', async () => {
     const text = `int f(int n) { int i = 0, s = 0;

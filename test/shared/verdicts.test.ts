@@ -58,4 +58,18 @@ describe('verdict causes in words', () => {
     ).toBe('the loop at line 3 keeps i >= 0 && i <= n; the loop at line 9 (in sum2) keeps s % 2 == 0');
     expect(causeText({ kind: 'invariant', loops: [] })).toBe('excluded whatever the loops do');
   });
+
+  it('says what else was tried past the loop bound, and why it settled nothing', () => {
+    expect(
+      causeText({
+        kind: 'tried',
+        attempts: [
+          { method: 'invariants', outcome: 'no invariant found excludes it' },
+          { method: 'acceleration', outcome: 'no execution found with the loop at line 5 run many iterations at once' },
+        ],
+      }),
+    ).toBe(
+      'also tried loop invariants (no invariant found excludes it) and loop acceleration (no execution found with the loop at line 5 run many iterations at once)',
+    );
+  });
 });

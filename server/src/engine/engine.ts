@@ -185,6 +185,16 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
     if (deep) return deep;
     return upTo === 'early' ? low : deeper(fs, goal, low, { ...opts, budget });
   };
+  /** A verdict left open past the loop bound, with what else was tried on it (invariants, acceleration) and why it settled nothing. */
+  const withTried = (fs: FunctionSolver, goal: Goal, v: GoalVerdict): GoalVerdict => {
+    if (!openAtLoopBound(v) && v.status !== 'unknown') return v;
+    const attempts: { method: 'invariants' | 'acceleration'; outcome: string }[] = [];
+    const invariants = provers.get(fs)?.notProved.get(goal.id);
+    if (invariants) attempts.push({ method: 'invariants', outcome: invariants });
+    const acceleration = deepSearches.get(fs)?.notFound.get(goal.id);
+    if (acceleration) attempts.push({ method: 'acceleration', outcome: acceleration });
+    return attempts.length ? { ...v, causes: [...(v.causes ?? []), { kind: 'tried', attempts }] } : v;
+  };
   /** A verdict left open at a loop bound below the full one, deepened from there (and tried with invariants again). */
   const deeper = async (fs: FunctionSolver, goal: Goal, v: GoalVerdict, opts: QueryOptions): Promise<GoalVerdict> => {
     if (!openAtLoopBound(v) || (v.bound ?? 0) >= options.maxLoopBound || v.causes?.some((c) => c.kind === 'too-large')) return v;
@@ -352,7 +362,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
           : invariants && openAtLoopBound(first)
             ? ((await deepSearch(fs).find(goal, signal, again)) ?? (await deeper(fs, goal, first, again)))
             : first;
-        goals.push(goalReport(goal, v, v.datum ? addTest(goal, v.datum) : undefined));
+        goals.push(goalReport(goal, withTried(fs, goal, v), v.datum ? addTest(goal, v.datum) : undefined));
       }
       return fnReport(fn, goals, tests);
     };
@@ -430,7 +440,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
       // (A --where condition is not carried into the loop abstraction: bounded answers only.)
       const v = await deepen(fs, goal, { signal, where }, where === undefined && req.invariants !== false);
       const tests: TestReport[] = v.datum ? [{ id: 't1', ...v.datum.test, goals: [goal.id] }] : [];
-      report.functions.push(fnReport(fn, [goalReport(goal, v, tests[0]?.id)], tests));
+      report.functions.push(fnReport(fn, [goalReport(goal, withTried(fs, goal, v), tests[0]?.id)], tests));
       return validated(l, report, signal);
     },
 
@@ -479,9 +489,10 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
               test.goals.push(other.id);
             }
           }
-        const reports = goals.map((g) =>
-          goalReport(g, suite.verdicts.get(g.id) ?? { status: 'unknown', causes: [{ kind: 'not-analysed' }] }, suite.verdicts.get(g.id)?.test),
-        );
+        const reports = goals.map((g) => {
+          const v = suite.verdicts.get(g.id);
+          return goalReport(g, v ? withTried(fs, g, v) : { status: 'unknown', causes: [{ kind: 'not-analysed' }] }, v?.test);
+        });
         report.functions.push(fnReport(fn, reports, suite.tests));
       }
       return req.validate === false ? report : validated(l, report, signal);

@@ -9,6 +9,7 @@ import { FunctionSolver, type Datum, type GoalBudget, type GoalVerdict, type Sol
 import { accelerateLoops, type Acceleration } from './accelerate';
 import { nestingDepth } from '../ir/loops';
 import type { VerdictCause } from '../../../shared/report';
+import { lineList } from '../../../shared/verdicts';
 
 /** Loops are unrolled this far after the accelerated iterations (the goal is usually a few iterations on); 2 for loops nested 3 deep or more. */
 const AFTER_ACCELERATION_BOUND = 4;
@@ -51,7 +52,15 @@ export class DeepSearch {
   ): Promise<(GoalVerdict & { datum: Datum; stage: number }) | null> {
     // A quick pass (check's first) gets a tenth of the time; a suite's searches draw on its budget for the function.
     const queryMs = within.quick ? Math.max(100, Math.floor(this.timeoutMs / 10)) : this.timeoutMs;
-    if (this.settled.has(goal.id) || this.spentMs > FUNCTION_BUDGET_QUERIES * this.timeoutMs) return null;
+    if (!this.stages.length) {
+      this.notFound.set(goal.id, 'no loop on the way has a path it can run many iterations at once');
+      return null;
+    }
+    if (this.settled.has(goal.id)) return null;
+    if (this.spentMs > FUNCTION_BUDGET_QUERIES * this.timeoutMs) {
+      this.notFound.set(goal.id, "the function's time for it was spent");
+      return null;
+    }
     const budget: GoalBudget = { leftMs: SEARCH_BUDGET_QUERIES * queryMs, ...(within.quick ? { queryMs } : {}), suite: within.suite };
     const started = Date.now();
     try {
@@ -66,13 +75,23 @@ export class DeepSearch {
     for (const [stage, { acceleration, solver }] of this.stages.entries()) {
       // Large inputs are the point here: no small-input box first.
       const v = await solver.reach(acceleration.goalIn(goal), { signal, satOnly: true, wide: true, budget });
-      if (v.datum && (v.status === 'covered' || v.status === 'violated'))
+      if (v.datum && (v.status === 'covered' || v.status === 'violated')) {
+        this.notFound.delete(goal.id);
         return { status: v.status, datum: v.datum, causes: [this.cause(this.stages[stage], v.datum)], stage };
+      }
       if (v.status !== 'not-reached') outOfTime = true;
     }
     if (!outOfTime) this.settled.add(goal.id);
+    const loops = [...new Set(this.stages.flatMap((s) => s.acceleration.loops.map((l) => l.line)))];
+    this.notFound.set(
+      goal.id,
+      `${outOfTime ? 'ran out of time' : 'no execution found'} with the loop${loops.length > 1 ? 's' : ''} at ${lineList(loops)} run many iterations at once`,
+    );
     return null;
   }
+
+  /** Why the searches for each goal found nothing, in words (the report's `tried` cause). */
+  readonly notFound = new Map<string, string>();
 
   /** Whether another goal is reached by the same (complete) execution `find` gave. */
   alsoReaches(found: { datum: Datum; stage: number }, goal: Goal): boolean {

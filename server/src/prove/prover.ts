@@ -105,22 +105,44 @@ export class InvariantProver {
    * left open, or null (with no claim) when the invariants found do not exclude it.
    */
   async prove(goal: Goal, signal?: AbortSignal): Promise<GoalVerdict | null> {
+    this.reason = 'no invariant found excludes it';
+    const v = await this.attempt(goal, signal);
+    if (v) this.notProved.delete(goal.id);
+    else this.notProved.set(goal.id, this.reason);
+    return v;
+  }
+
+  /** Why the last attempt on each goal made no claim, in words (the report's `tried` cause). */
+  readonly notProved = new Map<string, string>();
+  /** Why the attempt under way has made no claim so far. */
+  private reason = '';
+
+  private async attempt(goal: Goal, signal?: AbortSignal): Promise<GoalVerdict | null> {
     // A few candidates first (kept quantities, asserted conditions): their Houdini is quick where that of
     // every candidate can take long (sumt's `l % 3` branches), and they settle many goals alone.
     const kept = await this.inductiveOf('kept', signal);
     const first = 'fail' in kept ? null : await this.proveWith(kept, goal, signal);
     if (first && first !== 'open') return first;
     const all = await this.inductiveOf('all', signal);
-    if ('fail' in all) return null;
+    if ('fail' in all) {
+      this.reason = `no invariant could be checked: ${all.fail}`;
+      return null;
+    }
     const v = await this.proveWith(all, goal, signal);
     if (v !== 'open') return v;
     const exact = await this.inductiveOf('exact', signal);
     const e = 'fail' in exact ? 'open' : await this.proveWith(exact, goal, signal);
     if (e !== 'open') return e;
     const spacer = await this.withSpacer(goal, signal);
-    if (spacer || this.spentMs > GOAL_BUDGET * this.options.timeoutMs) return spacer;
+    if (spacer || this.spentMs > GOAL_BUDGET * this.options.timeoutMs) {
+      if (!spacer) this.reason = `${this.reason} (its time for invariants was spent)`;
+      return spacer;
+    }
     const guarded = await this.inductiveOf('guarded', signal);
-    if ('fail' in guarded) return null;
+    if ('fail' in guarded) {
+      if (guarded.fail === 'the invariant checks ran out of time') this.reason = `${this.reason} (the last candidates' checks ran out of time)`;
+      return null;
+    }
     const g = await this.proveWith(guarded, goal, signal);
     return g === 'open' ? null : g;
   }
@@ -148,8 +170,14 @@ export class InvariantProver {
       copies.push(...goalCopies(level, { ...g, target }));
     }
     if (!copies.length) return null;
-    if (taintsBefore(level, [...copies, ...ind.checks.map((c) => c.copy)]).length) return null;
-    if (this.spentMs > GOAL_BUDGET * this.options.timeoutMs) return null;
+    if (taintsBefore(level, [...copies, ...ind.checks.map((c) => c.copy)]).length) {
+      this.reason = 'no claim possible: what CReach does not model comes before the goal or the loop';
+      return null;
+    }
+    if (this.spentMs > GOAL_BUDGET * this.options.timeoutMs) {
+      this.reason = `${this.reason} (its time for invariants was spent)`;
+      return null;
+    }
     const used = new Map<LoopCandidates, Set<number>>();
     for (const copy of copies) {
       const t0 = Date.now();
@@ -162,7 +190,10 @@ export class InvariantProver {
         used.set(a.loop, s);
       }
     }
-    if (level.enc.sizeHits.length && !(await this.noSizeHitBefore(ind, copies, signal))) return null;
+    if (level.enc.sizeHits.length && !(await this.noSizeHitBefore(ind, copies, signal))) {
+      this.reason = "no claim possible: a run of the loops' abstraction reaches an input's assumed size first";
+      return null;
+    }
     const isProperty = goal.kind === 'assertion' || goal.kind === 'runtime-error';
     const loops = ind.loops
       .filter((l) => used.has(l))
@@ -361,12 +392,12 @@ export class InvariantProver {
         ind.checks.map((c) => c.copy),
       ).length
     )
-      return { fail: 'not modelled' };
+      return { fail: 'what CReach does not model comes before a check of the invariants' };
     const { ctx } = this.z;
     const { level } = ind;
     for (;;) {
       const remaining = deadline - Date.now();
-      if (remaining <= 0) return { fail: 'out of time' };
+      if (remaining <= 0) return { fail: 'the invariant checks ran out of time' };
       const live = ind.checks.filter((c) => c.loop.alive[c.candidate]);
       if (!live.length) return ind;
       const fails = live.map((c) => ctx.And(c.copy.lit, ...this.before(ind, c.copy, false)) as B);
