@@ -488,6 +488,36 @@ describe('pointers moved between objects', () => {
     expect(outs).toEqual(range(-3, 3000).map((n) => (Number(n) > 0 && Number(n) % 3 === 2 ? '1' : '0')));
   });
 
+  it("a pointer set to one of two globals in a loop whose body takes a local's address: p == &g1 || p == &g2, so *p holds", async () => {
+    // Hand proof: p is &g1 at entry and every assignment in the loop gives &g1 or &g2 (the body's
+    // `local` is not in scope at the loop head, so it is not in the candidate).
+    const twoGlobals = `int g1, g2;
+int f(int n) {
+  int *p = &g1;
+  int k = 0;
+  while (k < n) {
+    int local = k;
+    int *q = &local;
+    if (*q > 5) p = &g2; else p = &g1;
+    k++;
+  }
+  return *p;
+}`;
+    const file = writeC('f.c', twoGlobals);
+    const report = await engine.check({ file });
+    const deref = report.functions[0].goals.filter((g) => g.kind === 'runtime-error' && g.line === 11);
+    expect(deref.length).toBeGreaterThan(0);
+    for (const g of deref) {
+      expect({ status: g.status, proof: g.proof }).toEqual({ status: 'holds', proof: 'invariant' });
+      expect(invariantsOf(g)).toEqual({ kind: 'invariant', loops: [{ line: 5, invariant: ['p == &g1 || p == &g2'] }] });
+    }
+    expect(run(twoGlobals, 'f(atoi(argv[k]))', range(-3, 3000)).every((o) => o === '0')).toBe(true);
+    // The same loop keeping the local's address (p = q): p may point to it, and nothing is proved.
+    const dangling = twoGlobals.replace('if (*q > 5) p = &g2; else p = &g1;', 'if (*q > 5) p = q; else p = &g1;');
+    const other = await engine.check({ file: writeC('g.c', dangling) });
+    for (const g of other.functions[0].goals.filter((x) => x.kind === 'runtime-error' && x.line === 11)) expect(g.status).not.toBe('holds');
+  });
+
   it('the cycle broken on iteration 100 (c = 0): the set is not kept, nothing is proved; f(103) dereferences NULL', async () => {
     // After 101 iterations p == &c, then p = *(&c) == NULL, and the 103rd iteration reads *NULL.
     const broken = `int f(int n) { void *a, *b, *c, **p; int k = 0;

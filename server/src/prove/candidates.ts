@@ -14,7 +14,7 @@
 
 import type { Instr, IRFunction, Operand, Program, Rvalue, Variable } from '../ir/ir';
 import { INT, LLONG, UINT, ULLONG, sameType, type IntType } from '../ir/types';
-import { rvalueOperands } from '../ir/walk';
+import { forEachVar, rvalueOperands } from '../ir/walk';
 import { sourceText } from '../ir/source';
 import { predecessors, successors } from '../ir/cfg';
 import { dominators } from '../ir/dominators';
@@ -119,10 +119,17 @@ function addressSetTexts(program: Program, fn: IRFunction, loop: Loop): string[]
   };
   const taken = new Set<number>();
   const nulled = new Set<number>();
+  /** Locals mentioned outside the loop: declared in a scope that contains the loop head (a local of the body is not in scope there). */
+  const outside = new Set<number>();
   for (const b of fn.blocks)
     for (const ins of b.instrs) {
       if (ins.kind !== 'assign') continue;
-      for (const o of rvalueOperands(ins.value)) if (o.kind === 'addr' && o.place.root.kind === 'var' && !o.place.path.length) taken.add(o.place.root.id);
+      if (!loop.body.has(b.id)) forEachVar(ins, (id) => outside.add(id));
+      for (const o of rvalueOperands(ins.value))
+        if (o.kind === 'addr' && o.place.root.kind === 'var' && !o.place.path.length) {
+          taken.add(o.place.root.id);
+          if (!loop.body.has(b.id)) outside.add(o.place.root.id);
+        }
       const v = ins.value;
       if (ins.dst?.root.kind === 'var' && !ins.dst.path.length && v.op === 'use' && v.a.kind === 'const' && v.a.value === 0n) nulled.add(ins.dst.root.id);
     }
@@ -133,7 +140,7 @@ function addressSetTexts(program: Program, fn: IRFunction, loop: Loop): string[]
     const to = p.type.to;
     const objects = [...taken]
       .map((x) => named(x))
-      .filter((x) => x !== undefined && x.id !== p.id && sameType(x.type, to))
+      .filter((x) => x !== undefined && x.id !== p.id && sameType(x.type, to) && (x.kind !== 'local' || outside.has(x.id)))
       .map((x) => x!.name)
       .sort();
     if (!objects.length || objects.length > MAX_ADDRESSES || new Set(objects).size !== objects.length) continue;
