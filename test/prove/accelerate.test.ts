@@ -110,6 +110,29 @@ describe('goals past the loop bound, found by acceleration and validated by gcc'
       await expectAllValidated(FILE, report);
     });
 
+  it('rounds: a loop whose body runs an 8-iteration loop and calls a check, on round 600 (4800 inner iterations)', async () => {
+    expect(run('rounds(atoi(argv[k]))', ['599', '600', '601'])).toEqual(['0', '1', '1']);
+    const { goal, report } = await reachTrue('rounds', 'if (r == 600)');
+    expect(goal.status).toBe('covered');
+    expect(inputOf(report, 'n')).toBeGreaterThanOrEqual(600);
+    // The outer loop ran in closed form, the inner one's 8 iterations and the call inside each of its iterations.
+    const outer = lineOf('deep_loops.c', 'while (r < n) {');
+    const loops = accelerated(goal)?.kind === 'accelerated' ? accelerated(goal)!.loops : [];
+    expect(loops.find((l) => l.line === outer)?.counters).toEqual(expect.arrayContaining(['r', 's']));
+    await expectAllValidated(FILE, report);
+  });
+
+  it('widths: an inner loop of w iterations (an input) per round, on round 600 with w == 5', async () => {
+    expect(run('widths(atoi(argv[k]), 5)', ['599', '600', '601'])).toEqual(['0', '1', '1']);
+    expect(run('widths(600, atoi(argv[k]))', ['4', '5', '6'])).toEqual(['0', '1', '0']);
+    const { goal, report } = await reachTrue('widths', 'if (r == 600 && k == 5)');
+    expect(goal.status).toBe('covered');
+    expect(inputOf(report, 'n')).toBeGreaterThanOrEqual(600);
+    expect(inputOf(report, 'w')).toBe(5);
+    expect(accelerated(goal)).toBeDefined();
+    await expectAllValidated(FILE, report);
+  });
+
   it('fixed: no input, 14286 iterations; the report says which loop ran in closed form', async () => {
     expect(run('fixed()', ['x'])).toEqual(['1']);
     const { goal, report } = await reachTrue('fixed', 'if (x == 100002)');
@@ -175,10 +198,53 @@ describe('acceleration never makes an execution C does not have', () => {
     expect(spawnSync(exe, { encoding: 'utf8' }).stdout.trim()).toBe('1');
   });
 
-  it('loops with calls, memory, division or non-counter updates are not accelerated', async () => {
+  it('rounds_never: s == 8 * r after each round, so s == 4801 gets no datum (gcc: never 1 for n up to 5000)', async () => {
+    expect(new Set(run('rounds_never(atoi(argv[k]))', range(0, 5000)))).toEqual(new Set(['0']));
+    const { goal, report } = await reachTrue('rounds_never', 'if (s == 4801)');
+    expect(goal.status).not.toBe('covered');
+    expect(report.functions[0].tests).toEqual([]);
+  });
+
+  it('a truth value compared with 0 is its comparison negated, but a != made that way is not accelerated (its order is not that of i and 500)', async () => {
+    const source = `int f(int n) { int i = 0, c = 0;
+  while (i < n) { int t = i == 500; if (t == 0) c++; i++; }
+  return c; }`;
+    const file = writeC('truth.c', source);
+    const program = await loadProgram({ file, text: source }, defaultEngineOptions);
+    const fn = program.functions.find((f) => f.name === 'f')!;
+    const [loop] = findLoops(fn);
+    // Only the side where i == 500 (convex); i != 500 would need the order of i and 500 kept, which t == 0 does not give.
+    const paths = pathsOf(program, fn, loop);
+    expect(paths).toHaveLength(1);
+    expect(paths[0].items.some((it) => it.kind === 'branch' && it.order)).toBe(false);
+  });
+
+  it('a nested loop runs inside an accelerated path when its number of iterations is linear in the values it starts from', async () => {
+    const source = `int f(int n, int m) {
+  int r = 0, s = 0, t = 0, k;
+  while (r < n) { for (k = 0; k < 8; k++) s++; r++; }
+  while (r < n) { for (k = 0; k < m; k++) t++; r++; }
+  while (r < n) { for (k = 0; k < m; k++) {} if (k == 7) s++; r++; }
+  while (r < n) { for (k = r; k < 8; k++) t++; r++; }
+  while (r < n) { for (k = 0; k < m; k += 2) {} r++; }
+  return r + s + t; }`;
+    const file = writeC('nested.c', source);
+    const program = await loadProgram({ file, text: source }, defaultEngineOptions);
+    const fn = program.functions.find((f) => f.name === 'f')!;
+    const outer = findLoops(fn).filter((l) => l.parent === null);
+    expect(outer).toHaveLength(5);
+    const runs = outer.map((l) => pathsOf(program, fn, l).some((p) => p.blocks.some((b) => b.run)));
+    // 8 iterations: s += 8 per round. m iterations: t += m is not a constant step, but k == m after the loop is
+    // the same each round. From r: t += 8 - r changes each round. A step of 2 up to m: ceil(m / 2) iterations.
+    expect(runs).toEqual([true, false, true, false, false]);
+  });
+
+  it('loops with calls (external, or of a function with two ways to return), memory, division or non-counter updates are not accelerated', async () => {
     const source = `int g(int);
+int clamp(int v) { if (v > 10) return 10; return v; }
 int f(int *a, int n) { int i = 0, s = 0, p = 1;
   while (i < n) { s += g(i); i++; }
+  while (i < n) { s += clamp(i); i++; }
   while (i < n) { s += a[i]; i++; }
   while (i < n) { s += 100 / (i + 1); i++; }
   while (i < n) { p = p * 2; i++; }
@@ -188,7 +254,7 @@ int f(int *a, int n) { int i = 0, s = 0, p = 1;
     const program = await loadProgram({ file, text: source }, defaultEngineOptions);
     const fn = program.functions.find((f) => f.name === 'f')!;
     const loops = findLoops(fn);
-    expect(loops).toHaveLength(5);
+    expect(loops).toHaveLength(6);
     for (const l of loops) expect(pathsOf(program, fn, l)).toEqual([]);
     expect(accelerateLoops(program, true)).toBeNull();
   });

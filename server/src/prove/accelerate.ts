@@ -39,11 +39,12 @@
 // are appended); only edges into accelerated heads move, and `goalIn` says
 // where a goal on such an edge is now.
 
-import type { BasicBlock, Decision, Instr, IRFunction, Operand, Place, Program, Rvalue, SourceRange, Variable } from '../ir/ir';
-import { INT, LLONG, type CType, type IntType } from '../ir/types';
+import type { BasicBlock, BinaryOp, Decision, Instr, IRFunction, Operand, Place, Program, Rvalue, SourceRange, Variable } from '../ir/ir';
+import { INT, LLONG, sameType, type CType, type IntType } from '../ir/types';
+import { renameOperand, renamePlace, renameRvalue, type Renamer } from '../ir/walk';
 import { findLoops, isReducible, type Loop } from '../ir/loops';
 import { retargetEdges } from './transform';
-import { successors } from '../ir/cfg';
+import { reachableFromEntry, successors } from '../ir/cfg';
 import { intMaxOf, intMinOf } from '../ir/interp';
 import type { Goal } from '../goals/goal';
 
@@ -79,25 +80,57 @@ type Comparison = '<' | '<=' | '>' | '>=' | '==' | '!=';
 
 const NEGATED: Record<Comparison, Comparison> = { '<': '>=', '<=': '>', '>': '<=', '>=': '<', '==': '!=', '!=': '==' };
 
-/** One block of a path around the loop, and the side its branch takes (none: it ends in a goto). */
+/**
+ * One block of a path around the loop, and the side its branch takes (none: it ends in a goto); with `run`,
+ * a loop nested in it run to its exit on one of its own paths, a number of iterations fixed where it is entered
+ * (the block is that loop's head; the next path block leaves the loop from it).
+ */
 interface PathBlock {
   block: number;
-  branch?: {
-    then: boolean;
-    cond: Operand;
-    /** For a `!=` (or the false side of `==`): the compared operands, whose order must be the same at both ends. */
-    order?: { a: Operand; b: Operand };
-  };
+  branch?: { then: boolean; cond: Operand };
+  run?: PathPlan;
 }
 
-/** A path from the loop's head around to it again, accelerable: its blocks and each counter's change. */
-interface PathPlan {
+/**
+ * The code of one iteration of a path, in order: instructions (calls replaced by the callee's code), a branch side
+ * taken, or an inner loop's counters moved `by` iterations at once (between its first and last iteration as code;
+ * null: as many as the loop's exit, run as code after them, allows).
+ */
+export type PathItem =
+  | { kind: 'code'; instrs: Instr[] }
+  | {
+      kind: 'branch';
+      then: boolean;
+      cond: Operand;
+      /** For a `!=` (or the false side of `==`): the compared operands, whose order must be the same at both ends. */
+      order?: { a: Operand; b: Operand };
+    }
+  | { kind: 'jump'; steps: Map<number, bigint>; by: bigint | null };
+
+/** A path from the loop's head around to it again, accelerable: its blocks, its code and each counter's change. */
+export interface PathPlan {
   blocks: PathBlock[];
+  items: PathItem[];
   steps: Map<number, bigint>;
+  /** Variables its code uses that the program does not have yet (the inlined callees' copies). */
+  vars: Variable[];
+}
+
+/** Fresh variable ids, above every id of the program. */
+export class IdSource {
+  private next: number;
+  constructor(program: Program) {
+    this.next = Math.max(0, ...program.vars.keys()) + 1;
+  }
+  take(): number {
+    return this.next++;
+  }
 }
 
 /** Paths of one loop tried, at most (each accelerated path is one more way into the loop). */
 const MAX_PATHS = 8;
+/** Steps of the search for a loop's paths, at most (a body of many branches has exponentially many paths). */
+const MAX_WALK = 10_000;
 
 /**
  * The program with every accelerable loop path of every function accelerated; null when none is.
@@ -105,7 +138,7 @@ const MAX_PATHS = 8;
  * choice at every iteration the solver explores; else only where the loop is entered.
  */
 export function accelerateLoops(program: Program, backEdges: boolean): Acceleration | null {
-  let nextId = Math.max(0, ...program.vars.keys()) + 1;
+  const ids = new IdSource(program);
   const vars = new Map(program.vars);
   const loops: AcceleratedLoop[] = [];
   /** `${function}:${from}>${header}` -> the new block the edge goes to. */
@@ -113,14 +146,14 @@ export function accelerateLoops(program: Program, backEdges: boolean): Accelerat
   const functions = program.functions.map((fn) => {
     if (!isReducible(fn)) return fn;
     const plans = findLoops(fn)
-      .map((loop) => ({ loop, paths: pathsOf(program, fn, loop) }))
+      .map((loop) => ({ loop, paths: pathsOf(program, fn, loop, ids) }))
       .filter((p) => p.paths.length);
     if (!plans.length) return fn;
     const blocks: BasicBlock[] = fn.blocks.map((b) => ({ ...b, terminator: { ...b.terminator }, edgeLabels: { ...b.edgeLabels } }));
     const locals = [...fn.locals];
     const decisions: Decision[] = [...fn.decisions];
     const temp = (name: string, type: CType): Operand => {
-      const id = nextId++;
+      const id = ids.take();
       const v: Variable = { id, name, type, kind: 'temp', addressTaken: false, isConst: false, isStatic: false };
       vars.set(id, v);
       locals.push(id);
@@ -135,6 +168,48 @@ export function accelerateLoops(program: Program, backEdges: boolean): Accelerat
       const base = { statements: [], hasCode: false, edgeLabels: {} };
       const assign = (dst: Operand, value: Rvalue): Instr => ({ kind: 'assign', dst: placeOf(dst), value, range });
       const assume = (cond: Operand): Instr => ({ kind: 'assume', cond, origin: 'assume', range });
+      /** Each counter moved `m` iterations at once (m >= 0, an int). */
+      const jump = (steps: Map<number, bigint>, m: Operand): Instr[] => {
+        const out: Instr[] = [];
+        for (const [id, step] of steps) {
+          if (step === 0n) continue;
+          const t = vars.get(id)!.type as IntType;
+          const cur: Operand = { kind: 'var', id, type: t };
+          // A signed counter moves in its own type (overflow is an obligation); an unsigned one in long long, assumed not to wrap.
+          const jt: IntType = t.signed && t.bits >= INT.bits ? t : LLONG;
+          const k = (v: bigint): Operand => ({ kind: 'const', value: v, type: jt });
+          const mj = temp('accel.mj', jt);
+          out.push(assign(mj, jt === INT ? { op: 'use', a: m } : { op: 'cast', a: m, to: jt }));
+          const at = jt === t ? cur : temp('accel.w', jt);
+          if (at !== cur) out.push(assign(at, { op: 'cast', a: cur, to: jt }));
+          const by = step === 1n ? mj : temp('accel.d', jt);
+          // (A step of 1 adds m itself: no multiplication for the solver.)
+          if (by !== mj) out.push(assign(by, { op: 'binary', bop: '*', a: mj, b: k(step), type: jt }));
+          out.push(assign(at, { op: 'binary', bop: '+', a: at, b: by, type: jt }));
+          if (at === cur) continue;
+          for (const [bop, bound] of [
+            ['>=', intMinOf(t)],
+            ['<=', intMaxOf(t)],
+          ] as const) {
+            const ok = temp('accel.ok', INT);
+            out.push(assign(ok, { op: 'binary', bop, a: at, b: k(bound), type: INT }));
+            out.push(assume(ok));
+          }
+          out.push(assign(cur, { op: 'cast', a: at, to: t }));
+        }
+        return out;
+      };
+      /** A fresh number of iterations m >= 0, in the instructions under way. */
+      let instrs: Instr[] = [];
+      const fresh = (): Operand => {
+        // m is an int (at most 2^31 - 1 iterations at once): the jump of an int counter stays 32-bit for the solver.
+        const m = temp('accel.m', INT);
+        instrs.push(assign(m, { op: 'fresh', type: INT }));
+        const mOk = temp('accel.ok', INT);
+        instrs.push(assign(mOk, { op: 'binary', bop: '>=', a: m, b: { kind: 'const', value: 0n, type: INT }, type: INT }));
+        instrs.push(assume(mOk));
+        return m;
+      };
       // Into the head: either as before, or through one path's accelerated iterations.
       const first = blocks.length;
       paths.forEach((path, k) => {
@@ -143,66 +218,43 @@ export function accelerateLoops(program: Program, backEdges: boolean): Accelerat
         const next = k + 1 < paths.length ? choose + 2 : loop.header;
         const decision = `${fn.name}:accelerate:${loop.header}:${k}`;
         decisions.push({ id: decision, kind: 'if', synthetic: true, text: 'accelerate', range, outcomes: [] });
+        for (const v of path.vars) {
+          vars.set(v.id, v);
+          locals.push(v.id);
+        }
         const chooser = temp('accel.choose', INT);
-        const instrs: Instr[] = [];
-        /** The order of `!=` operands at iteration 0, by path block. */
+        instrs = [];
+        /** The order of `!=` operands at iteration 0, by path item. */
         const orders = new Map<number, Operand>();
-        const iteration = (start: boolean) => {
-          for (const pb of path.blocks) {
-            instrs.push(...fn.blocks[pb.block].instrs);
-            const br = pb.branch;
-            if (!br) continue;
-            if (br.then) instrs.push(assume(br.cond));
+        const iteration = (start: boolean) =>
+          path.items.forEach((item, at) => {
+            if (item.kind === 'code') {
+              instrs.push(...item.instrs);
+              return;
+            }
+            if (item.kind === 'jump') {
+              instrs.push(...jump(item.steps, item.by === null ? fresh() : { kind: 'const', value: item.by, type: INT }));
+              return;
+            }
+            if (item.then) instrs.push(assume(item.cond));
             else {
               const not = temp('accel.not', INT);
-              instrs.push(assign(not, { op: 'binary', bop: '==', a: br.cond, b: { kind: 'const', value: 0n, type: br.cond.type }, type: INT }));
+              instrs.push(assign(not, { op: 'binary', bop: '==', a: item.cond, b: { kind: 'const', value: 0n, type: item.cond.type }, type: INT }));
               instrs.push(assume(not));
             }
-            if (!br.order) continue;
+            if (!item.order) return;
             // Same strict order at both ends: a monotone value that does not cross the other never equals it between.
             const lt = temp('accel.lt', INT);
-            instrs.push(assign(lt, { op: 'binary', bop: '<', a: br.order.a, b: br.order.b, type: INT }));
-            if (start) orders.set(pb.block, lt);
+            instrs.push(assign(lt, { op: 'binary', bop: '<', a: item.order.a, b: item.order.b, type: INT }));
+            if (start) orders.set(at, lt);
             else {
               const same = temp('accel.same', INT);
-              instrs.push(assign(same, { op: 'binary', bop: '==', a: lt, b: orders.get(pb.block)!, type: INT }));
+              instrs.push(assign(same, { op: 'binary', bop: '==', a: lt, b: orders.get(at)!, type: INT }));
               instrs.push(assume(same));
             }
-          }
-        };
+          });
         iteration(true);
-        // m is an int (at most 2^31 - 1 iterations at once): the jump of an int counter stays 32-bit for the solver.
-        const m = temp('accel.m', INT);
-        instrs.push(assign(m, { op: 'fresh', type: INT }));
-        const mOk = temp('accel.ok', INT);
-        instrs.push(assign(mOk, { op: 'binary', bop: '>=', a: m, b: { kind: 'const', value: 0n, type: INT }, type: INT }));
-        instrs.push(assume(mOk));
-        for (const [id, step] of path.steps) {
-          if (step === 0n) continue;
-          const t = vars.get(id)!.type as IntType;
-          const cur: Operand = { kind: 'var', id, type: t };
-          // A signed counter moves in its own type (overflow is an obligation); an unsigned one in long long, assumed not to wrap.
-          const jt: IntType = t.signed && t.bits >= INT.bits ? t : LLONG;
-          const k = (v: bigint): Operand => ({ kind: 'const', value: v, type: jt });
-          const mj = temp('accel.mj', jt);
-          instrs.push(assign(mj, jt === INT ? { op: 'use', a: m } : { op: 'cast', a: m, to: jt }));
-          const at = jt === t ? cur : temp('accel.w', jt);
-          if (at !== cur) instrs.push(assign(at, { op: 'cast', a: cur, to: jt }));
-          const by = step === 1n ? mj : temp('accel.d', jt);
-          // (A step of 1 adds m itself: no multiplication for the solver.)
-          if (by !== mj) instrs.push(assign(by, { op: 'binary', bop: '*', a: mj, b: k(step), type: jt }));
-          instrs.push(assign(at, { op: 'binary', bop: '+', a: at, b: by, type: jt }));
-          if (at === cur) continue;
-          for (const [bop, bound] of [
-            ['>=', intMinOf(t)],
-            ['<=', intMaxOf(t)],
-          ] as const) {
-            const ok = temp('accel.ok', INT);
-            instrs.push(assign(ok, { op: 'binary', bop, a: at, b: k(bound), type: INT }));
-            instrs.push(assume(ok));
-          }
-          instrs.push(assign(cur, { op: 'cast', a: at, to: t }));
-        }
+        instrs.push(...jump(path.steps, fresh()));
         iteration(false);
         blocks.push({
           ...base,
@@ -245,19 +297,38 @@ export function accelerateLoops(program: Program, backEdges: boolean): Accelerat
  * which every instruction assigns a scalar integer variable a linear value
  * (or, for a variable written before it is read, anything computed without
  * undefined behaviour), every variable kept from one iteration to the next
- * is a counter, and every branch condition is a linear comparison.
+ * is a counter, and every branch condition is a linear comparison. A call
+ * on the path runs its callee's only way to a return (as code); a loop nested
+ * in the body may run on one of its own accelerable paths a number of
+ * iterations its counters' values where it is entered fix.
  */
-export function pathsOf(program: Program, fn: IRFunction, loop: Loop): PathPlan[] {
+export function pathsOf(program: Program, fn: IRFunction, loop: Loop, ids: IdSource = new IdSource(program)): PathPlan[] {
   const out: PathPlan[] = [];
+  // Inner loops entered by a run: their head branches once into the loop and once out.
+  const inner = new Map<number, { loop: Loop; exit: boolean; runs: PathPlan[] }>();
+  for (const l of findLoops(fn)) {
+    if (l.header === loop.header || !loop.body.has(l.header) || l.parent !== loop.header) continue;
+    const t = fn.blocks[l.header].terminator;
+    if (t.kind !== 'branch' || l.body.has(t.then) === l.body.has(t.else)) continue;
+    const runs = pathsOf(program, fn, l, ids).filter((r) => r.blocks.every((b) => !b.run));
+    if (runs.length) inner.set(l.header, { loop: l, exit: !l.body.has(t.then), runs });
+  }
+  let steps = 0;
   const walk = (block: number, path: PathBlock[]) => {
-    if (out.length >= MAX_PATHS) return;
+    if (out.length >= MAX_PATHS || ++steps > MAX_WALK) return;
     if (block === loop.header && path.length) {
-      const plan = planOf(program, fn, path);
+      const plan = planOf(program, fn, path, ids);
       if (!('refuse' in plan)) out.push(plan);
       return;
     }
     if (!loop.body.has(block) || path.some((p) => p.block === block)) return;
     const t = fn.blocks[block].terminator;
+    const run = inner.get(block);
+    if (run && t.kind === 'branch')
+      for (const r of run.runs) {
+        const exit = { block, branch: { then: run.exit, cond: t.cond } };
+        walk(run.exit ? t.then : t.else, [...path, { block, run: r }, exit]);
+      }
     if (t.kind === 'goto') walk(t.target, [...path, { block }]);
     else if (t.kind === 'branch')
       for (const side of [true, false]) {
@@ -269,8 +340,13 @@ export function pathsOf(program: Program, fn: IRFunction, loop: Loop): PathPlan[
   return out;
 }
 
+/** Iterations an inner loop may run at once, at most (its trip count is found by counting). */
+const MAX_TRIP = 100_000n;
+/** Calls inlined within calls on a path, at most. */
+const MAX_CALL_DEPTH = 2;
+
 /** Whether one path around a loop is accelerable (see pathsOf), and its counters. */
-export function planOf(program: Program, fn: IRFunction, path: PathBlock[]): PathPlan | { refuse: string } {
+export function planOf(program: Program, fn: IRFunction, path: PathBlock[], ids: IdSource = new IdSource(program)): PathPlan | { refuse: string } {
   const env = new Map<number, Symbolic>();
   /** Variables read before they are written in the iteration: their value comes from the previous one. */
   const exposed = new Set<number>();
@@ -284,72 +360,283 @@ export function planOf(program: Program, fn: IRFunction, path: PathBlock[]): Pat
     return { kind: 'linear', e: { c: 0n, terms: new Map([[o.id, 1n]]), exact: true } };
   };
   const conditions: Linear[] = [];
-  const blocks: PathBlock[] = [];
-  for (const pb of path) {
-    const instrs = fn.blocks[pb.block].instrs;
-    for (const ins of instrs) {
-      if (ins.kind !== 'assign') return { refuse: `a ${ins.kind} in the loop` };
-      const dst = ins.dst;
-      if (!dst || dst.root.kind !== 'var' || dst.path.length || dst.type.kind !== 'int')
-        return { refuse: 'an assignment other than to a scalar integer variable' };
-      const v = program.vars.get(dst.root.id);
-      if (!v || v.addressTaken || (v.kind !== 'local' && v.kind !== 'param' && v.kind !== 'temp'))
-        return { refuse: 'an assignment to a global or an address-taken variable' };
-      const value = symbolic(ins.value, read);
-      if (!value) return { refuse: `an operation the acceleration does not model (line ${ins.range.line})` };
-      env.set(v.id, value);
-      written.add(v.id);
-    }
-    if (!pb.branch) {
-      blocks.push(pb);
-      continue;
-    }
+  const items: PathItem[] = [];
+  const vars: Variable[] = [];
+  const varOf = (id: number) => vars.find((v) => v.id === id) ?? program.vars.get(id);
+
+  /** One instruction of the path, as code; a refusal when it is not accelerable. */
+  const instr = (ins: Instr, inner: boolean, depth: number): string | null => {
+    if (ins.kind !== 'assign') return `a ${ins.kind} in the loop`;
+    if (ins.value.op === 'call' && !ins.value.external) return call(ins, ins.value, inner, depth);
+    const dst = ins.dst;
+    if (!dst || dst.root.kind !== 'var' || dst.path.length || dst.type.kind !== 'int') return 'an assignment other than to a scalar integer variable';
+    const v = varOf(dst.root.id);
+    if (!v || v.addressTaken || (v.kind !== 'local' && v.kind !== 'param' && v.kind !== 'temp'))
+      return 'an assignment to a global or an address-taken variable';
+    const value = symbolic(ins.value, read);
+    if (!value) return `an operation the acceleration does not model (line ${ins.range.line})`;
+    env.set(v.id, value);
+    written.add(v.id);
+    code(ins);
+    return null;
+  };
+  const code = (ins: Instr) => {
+    const last = items[items.length - 1];
+    if (last?.kind === 'code') last.instrs.push(ins);
+    else items.push({ kind: 'code', instrs: [ins] });
+  };
+  /** The side of a branch the path takes, after the block's instructions `instrs`; `inner`: in an inner loop's run. */
+  const branch = (instrs: Instr[], br: { then: boolean; cond: Operand }, inner: boolean): string | null => {
     // The condition is decided at the end of the block.
-    const cond = read(pb.branch.cond);
+    const cond = read(br.cond);
     if (cond?.kind === 'linear' && !cond.e.terms.size) {
       // A constant condition (`while (1)`): the path's side is always taken, or never.
-      if ((cond.e.c !== 0n) !== pb.branch.then) return { refuse: 'a side of a constant condition that is never taken' };
-      blocks.push({ block: pb.block });
-      continue;
+      return (cond.e.c !== 0n) === br.then ? null : 'a side of a constant condition that is never taken';
     }
-    if (!cond || cond.kind !== 'compare' || !cond.a.exact || !cond.b.exact) return { refuse: 'a condition that is not a linear comparison' };
+    if (!cond || cond.kind !== 'compare' || !cond.a.exact || !cond.b.exact) return 'a condition that is not a linear comparison';
+    if (!cond.a.terms.size && !cond.b.terms.size)
+      // Two constants (a variable set earlier on the path): the side is taken at every iteration, or at none.
+      return holds(cond.op, cond.a.c, cond.b.c) === br.then ? null : 'a side of a constant condition that is never taken';
     conditions.push(cond.a, cond.b);
-    const op = pb.branch.then ? cond.op : NEGATED[cond.op];
+    const op = br.then ? cond.op : NEGATED[cond.op];
     if (op !== '!=') {
-      blocks.push(pb);
-      continue;
+      items.push({ kind: 'branch', ...br });
+      return null;
     }
     // `!=` is not convex: its operands must keep their order, read where they were compared (unchanged since).
-    const c = pb.branch.cond;
+    if (inner) return 'a != condition in a nested loop';
+    const c = br.cond;
     let at = -1;
     instrs.forEach((i, k) => {
       if (c.kind === 'var' && i.kind === 'assign' && i.dst?.root.kind === 'var' && i.dst.root.id === c.id) at = k;
     });
     const def = instrs[at];
-    if (!def || def.kind !== 'assign' || def.value.op !== 'binary') return { refuse: 'a != condition the acceleration cannot order' };
+    if (!def || def.kind !== 'assign' || def.value.op !== 'binary') return 'a != condition the acceleration cannot order';
     const { a, b } = def.value;
+    // The order of the values compared, not of truth values derived from them (`(x == y) == 0`).
+    if (read(a)?.kind !== 'linear' || read(b)?.kind !== 'linear') return 'a != condition the acceleration cannot order';
     const later = instrs.slice(at + 1);
     const changed = (o: Operand) => o.kind === 'var' && later.some((i) => i.kind === 'assign' && i.dst?.root.kind === 'var' && i.dst.root.id === o.id);
-    if (changed(a) || changed(b)) return { refuse: 'a != condition the acceleration cannot order' };
-    blocks.push({ ...pb, branch: { ...pb.branch, order: { a, b } } });
-  }
+    if (changed(a) || changed(b)) return 'a != condition the acceleration cannot order';
+    items.push({ kind: 'branch', ...br, order: { a, b } });
+    return null;
+  };
+  /** Path blocks as code, in order. */
+  const blocks = (pbs: PathBlock[], inner: boolean): string | null => {
+    for (const pb of pbs) {
+      const r = pb.run ? run(pb.block, pb.run) : block(fn.blocks[pb.block].instrs, pb.branch, inner);
+      if (r) return r;
+    }
+    return null;
+  };
+  const block = (instrs: Instr[], br: { then: boolean; cond: Operand } | undefined, inner: boolean, depth = 0): string | null => {
+    for (const ins of instrs) {
+      const r = instr(ins, inner, depth);
+      if (r) return r;
+    }
+    return br ? branch(instrs, br, inner) : null;
+  };
+  /**
+   * A nested loop run on its path `p` until its head's condition sends it out: its counters' values where it
+   * is entered fix how many iterations that is (n). The first and the last iteration run as code, the counters
+   * jump over the n - 2 between: its conditions, linear, hold between when they hold at both ends.
+   */
+  const run = (head: number, p: PathPlan): string | null => {
+    const stay = p.blocks[0];
+    if (stay.block !== head || !stay.branch) return 'a nested loop whose head does not decide';
+    // The head's condition with each counter c0 + step * j (c0 its value where the loop is entered, j a variable
+    // of its own), the rest as the path has them.
+    const J = -1;
+    const scratch = new Map(env);
+    for (const [id, step] of p.steps) {
+      const c0 = env.get(id) ?? { kind: 'linear', e: { c: 0n, terms: new Map([[id, 1n]]), exact: true } };
+      if (c0.kind !== 'linear' || !c0.e.exact) return 'a nested loop whose counters are not linear where it is entered';
+      scratch.set(id, { kind: 'linear', e: add(c0.e, { c: 0n, terms: new Map([[J, step]]), exact: true }, 1n) });
+    }
+    const readScratch = (o: Operand): Symbolic | null => {
+      if (o.kind === 'const') return o.type.kind === 'int' ? { kind: 'linear', e: { c: o.value, terms: new Map(), exact: true } } : null;
+      if (o.kind !== 'var' || o.type.kind !== 'int') return null;
+      return scratch.get(o.id) ?? { kind: 'linear', e: { c: 0n, terms: new Map([[o.id, 1n]]), exact: true } };
+    };
+    for (const ins of fn.blocks[head].instrs) {
+      if (ins.kind !== 'assign' || !ins.dst || ins.dst.root.kind !== 'var' || ins.dst.path.length) return 'a nested loop whose head does more than compare';
+      const value = symbolic(ins.value, readScratch);
+      if (!value) return 'a nested loop whose head does more than compare';
+      scratch.set(ins.dst.root.id, value);
+    }
+    const cond = readScratch(stay.branch.cond);
+    if (!cond || cond.kind !== 'compare' || !cond.a.exact || !cond.b.exact) return 'a nested loop whose head does not compare linear values';
+    // The loop stays while d0 + k * j op 0.
+    const d = add(cond.a, cond.b, -1n);
+    const k = d.terms.get(J) ?? 0n;
+    const d0: Linear = { c: d.c, terms: new Map([...d.terms].filter(([id]) => id !== J)), exact: true };
+    const op = stay.branch.then ? cond.op : NEGATED[cond.op];
+    /** The number of iterations, linear in the values where the loop is entered (null: not known to be). */
+    let n: Linear | null = null;
+    if (!d0.terms.size) {
+      let count = 0n;
+      while (count <= MAX_TRIP && holds(op, d0.c + k * count, 0n)) count++;
+      if (count === 0n || count > MAX_TRIP) return 'a nested loop that does not run a bounded number of iterations';
+      n = { c: count, terms: new Map(), exact: true };
+    } else if (k === 1n && (op === '<' || op === '<=')) n = add(scale(d0, -1n), { c: op === '<' ? 0n : 1n, terms: new Map(), exact: true }, 1n);
+    else if (k === -1n && (op === '>' || op === '>=')) n = add(d0, { c: op === '>' ? 0n : 1n, terms: new Map(), exact: true }, 1n);
+    if (!n) return 'a nested loop whose number of iterations is not linear in the values where it is entered';
+    const constant = n.terms.size ? null : n.c;
+    let r = blocks(p.blocks, true);
+    if (r || constant === 1n) return r;
+    // Iterations 1 .. n - 2 at once: a constant, or (a count that depends on values) a fresh number the exit pins.
+    const by = add(n, { c: -2n, terms: new Map(), exact: true }, 1n);
+    if (constant === null || constant > 2n) {
+      for (const [id, step] of p.steps) {
+        const cur = read({ kind: 'var', id, type: INT });
+        if (cur?.kind !== 'linear') return 'a nested loop whose counters are unknown where it is entered';
+        env.set(id, { kind: 'linear', e: add(cur.e, scale(by, step), 1n) });
+      }
+      items.push({ kind: 'jump', steps: p.steps, by: constant === null ? null : constant - 2n });
+    }
+    r = blocks(p.blocks, true);
+    if (r || constant !== null) return r;
+    // A fresh count is pinned by the exit: the head's condition after the last iteration, asked as code even
+    // where the path's values make it a constant (the path block leaving the loop comes next).
+    r = block(fn.blocks[head].instrs, undefined, true);
+    items.push({ kind: 'branch', then: !stay.branch.then, cond: stay.branch.cond });
+    return r;
+  };
+  /**
+   * A call of a function of the program: its only way from its entry to a return runs as code, on copies of its
+   * variables (the arguments passed as the call passes them, the result assigned to the call's destination).
+   */
+  const call = (ins: Extract<Instr, { kind: 'assign' }>, rv: Extract<Rvalue, { op: 'call' }>, inner: boolean, depth: number): string | null => {
+    const callee = program.functions.find((f) => f.name === rv.callee);
+    if (!callee || callee === fn || depth >= MAX_CALL_DEPTH) return `a call in the loop (line ${ins.range.line})`;
+    const route = onlyReturn(program, callee);
+    if (!route) return `a call of ${callee.name}, which has more than one way to return (line ${ins.range.line})`;
+    const copies = new Map<number, number>();
+    for (const id of callee.locals) {
+      const v = program.vars.get(id);
+      if (!v || v.addressTaken || v.isStatic || v.kind === 'old') return `a call of ${callee.name}, whose variables are not all plain locals`;
+      const copy: Variable = { ...v, id: ids.take(), name: `${callee.name}.${v.name}`, kind: 'temp' };
+      vars.push(copy);
+      copies.set(id, copy.id);
+    }
+    const renamer: Renamer = { use: (id) => copies.get(id) ?? id };
+    const local = (id: number): Operand => ({ kind: 'var', id: copies.get(id)!, type: program.vars.get(id)!.type });
+    if (rv.args.length !== callee.params.length) return `a call of ${callee.name} whose arguments do not match its parameters`;
+    for (const [k, pid] of callee.params.entries()) {
+      const p = local(pid);
+      const arg = rv.args[k];
+      const r = instr(
+        { kind: 'assign', dst: placeOf(p), value: sameType(arg.type, p.type) ? { op: 'use', a: arg } : { op: 'cast', a: arg, to: p.type }, range: ins.range },
+        inner,
+        depth,
+      );
+      if (r) return r;
+    }
+    for (const pb of route) {
+      const instrs = callee.blocks[pb.block].instrs.map((i) => renameInstr(i, renamer));
+      const br = pb.branch && { then: pb.branch.then, cond: renameOperand(pb.branch.cond, renamer) };
+      const r = block(instrs, br, inner, depth + 1);
+      if (r) return r;
+    }
+    if (!ins.dst) return null;
+    if (callee.returnVar === null) return `a call of ${callee.name} whose result is used`;
+    const result = local(callee.returnVar);
+    return instr(
+      {
+        kind: 'assign',
+        dst: ins.dst,
+        value: sameType(result.type, ins.dst.type) ? { op: 'use', a: result } : { op: 'cast', a: result, to: ins.dst.type },
+        range: ins.range,
+      },
+      inner,
+      depth,
+    );
+  };
+
+  const refused = blocks(path, false);
+  if (refused) return { refuse: refused };
   const steps = new Map<number, bigint>();
   for (const id of written) {
     const s = env.get(id)!;
     const isStep = s.kind === 'linear' && s.e.terms.size === 1 && s.e.terms.get(id) === 1n;
     if (isStep) steps.set(id, s.e.c);
-    else if (exposed.has(id)) return { refuse: `'${program.vars.get(id)!.name}' changes across iterations other than by a constant` };
+    else if (exposed.has(id)) return { refuse: `'${varOf(id)!.name}' changes across iterations other than by a constant` };
   }
   // A counter's jump is in its own signed type (int or wider) or in long long (not unsigned long long, not a _Bool).
   for (const id of steps.keys()) {
-    const ty = program.vars.get(id)!.type as IntType;
+    const ty = varOf(id)!.type as IntType;
     if (steps.get(id) !== 0n && (ty.bits < 8 || ty.bits > 64 || (!ty.signed && ty.bits >= 64) || (ty.signed && ty.bits < INT.bits)))
       return { refuse: `a counter of type ${ty.name}` };
   }
   // Every value a condition reads is of a counter or of a variable the path does not change.
   for (const side of conditions)
     for (const id of side.terms.keys()) if (written.has(id) && !steps.has(id)) return { refuse: 'a condition reads a non-counter' };
-  return { blocks, steps };
+  return { blocks: path, items, steps, vars };
+}
+
+/**
+ * The only path of a function from its entry to a return, none of whose blocks ends the run (an error call,
+ * a call of a function that never returns), or null when there is not exactly one (or a loop is on the way).
+ */
+function onlyReturn(program: Program, fn: IRFunction): PathBlock[] | null {
+  const found: PathBlock[][] = [];
+  /** A loop or a switch on the way: not a path the acceleration follows. */
+  let refused = false;
+  const walk = (block: number, path: PathBlock[]) => {
+    if (found.length > 1 || refused) return;
+    if (path.some((p) => p.block === block)) {
+      refused = true;
+      return;
+    }
+    const b = fn.blocks[block];
+    if (b.instrs.some((i) => i.kind === 'error' || (i.kind === 'assign' && i.value.op === 'call' && neverReturns(program, i.value.callee)))) return;
+    const t = b.terminator;
+    if (t.kind === 'return') found.push([...path, { block }]);
+    else if (t.kind === 'goto') walk(t.target, [...path, { block }]);
+    else if (t.kind === 'branch') for (const then of [true, false]) walk(then ? t.then : t.else, [...path, { block, branch: { then, cond: t.cond } }]);
+    else if (t.kind === 'switch') refused = true;
+  };
+  walk(0, []);
+  return found.length === 1 && !refused ? found[0] : null;
+}
+
+/** A function of the program none of whose executions returns (`reach_error() { abort(); }`). */
+function neverReturns(program: Program, name: string): boolean {
+  const fn = program.functions.find((f) => f.name === name);
+  if (!fn) return false;
+  const reachable = reachableFromEntry(fn);
+  return !fn.blocks.some((b, k) => b.terminator.kind === 'return' && reachable.has(k));
+}
+
+/** A copy of an inlined callee's instruction on its variables' copies. */
+function renameInstr(ins: Instr, r: Renamer): Instr {
+  switch (ins.kind) {
+    case 'assign':
+      return { ...ins, dst: ins.dst && renamePlace(ins.dst, r), value: renameRvalue(ins.value, r) };
+    case 'assume':
+    case 'assert':
+      return { ...ins, cond: renameOperand(ins.cond, r) };
+    default:
+      return ins;
+  }
+}
+
+/** The truth of `a op b`. */
+function holds(op: Comparison, a: bigint, b: bigint): boolean {
+  switch (op) {
+    case '<':
+      return a < b;
+    case '<=':
+      return a <= b;
+    case '>':
+      return a > b;
+    case '>=':
+      return a >= b;
+    case '==':
+      return a === b;
+    case '!=':
+      return a !== b;
+  }
 }
 
 /**
@@ -389,7 +676,8 @@ function symbolic(rv: Rvalue, read: (o: Operand) => Symbolic | null): Symbolic |
         case '>=':
         case '==':
         case '!=':
-          return a.kind === 'linear' && b.kind === 'linear' ? { kind: 'compare', op: rv.bop, a: a.e, b: b.e } : other;
+          if (a.kind === 'linear' && b.kind === 'linear') return { kind: 'compare', op: rv.bop, a: a.e, b: b.e };
+          return truthOf(rv.bop, a, b) ?? truthOf(rv.bop, b, a) ?? other;
         case '+':
         case '-':
         case '*': {
@@ -414,6 +702,15 @@ function symbolic(rv: Rvalue, read: (o: Operand) => Symbolic | null): Symbolic |
     default:
       return null;
   }
+}
+
+/**
+ * A truth value (a comparison, 0 or 1) compared with the constant 0 or 1 (`cond == 0` in an assertion function): the
+ * comparison itself or its negation; null otherwise.
+ */
+function truthOf(bop: BinaryOp, cmp: Symbolic, k: Symbolic): Symbolic | null {
+  if ((bop !== '==' && bop !== '!=') || cmp.kind !== 'compare' || k.kind !== 'linear' || k.e.terms.size || (k.e.c !== 0n && k.e.c !== 1n)) return null;
+  return (bop === '==') === (k.e.c === 1n) ? cmp : { ...cmp, op: NEGATED[cmp.op] };
 }
 
 /** Every value of `from` is a value of `to`. */
