@@ -36,7 +36,7 @@ import { buildCatalogue, goalAt } from '../goals/catalogue';
 import { cfgView } from '../goals/cfgView';
 import { buildSuite } from '../solve/suite';
 import { FunctionSolver, type Datum, type GoalVerdict, type QueryOptions } from '../solve/query';
-import { InvariantProver } from '../prove/prover';
+import { InvariantProver, type Effort } from '../prove/prover';
 import { lowerCondition, type ConditionAt } from '../frontend/condition';
 import { ConditionNotModelled, type ConditionCode } from '../model/encode';
 import { exclusive, getZ3 } from '../z3/z3';
@@ -152,14 +152,14 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
   // The invariant prover of a function lives as long as its solver (its invariants serve every goal).
   const provers = new WeakMap<FunctionSolver, InvariantProver>();
   /** A verdict bounded unrolling left open (a loop bound) tried for every number of iterations; else the same verdict. */
-  const byInvariant = (fs: FunctionSolver, goal: Goal, signal?: AbortSignal): Promise<GoalVerdict | null> => {
+  const byInvariant = (fs: FunctionSolver, goal: Goal, signal?: AbortSignal, effort?: Effort): Promise<GoalVerdict | null> => {
     let p = provers.get(fs);
     if (!p) provers.set(fs, (p = new InvariantProver(fs.z, fs.program, fs.fn, options)));
-    return p.prove(goal, signal);
+    return p.prove(goal, signal, effort);
   };
-  const beyondBound = async (fs: FunctionSolver, goal: Goal, v: GoalVerdict, signal?: AbortSignal): Promise<GoalVerdict> => {
+  const beyondBound = async (fs: FunctionSolver, goal: Goal, v: GoalVerdict, signal?: AbortSignal, effort?: Effort): Promise<GoalVerdict> => {
     if (!openAtLoopBound(v)) return v;
-    return (await byInvariant(fs, goal, signal)) ?? v;
+    return (await byInvariant(fs, goal, signal, effort)) ?? v;
   };
   const deepSearches = new WeakMap<FunctionSolver, DeepSearch>();
   const deepSearch = (fs: FunctionSolver) => {
@@ -171,18 +171,22 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
    * A goal's verdict, the invariant prover and the accelerated loops between the low and the
    * high loop bounds: a proof by invariant costs a few queries where unrolling to the full bound
    * costs many (gcd's `y > 10`: 1.3 s against 21.8 s), a datum needing thousands of iterations
-   * is found by acceleration alone, and a goal neither settles goes on deepening. Without
-   * `invariants`: bounded unrolling alone.
+   * is found by acceleration alone, and a goal neither settles goes on deepening. The prover's
+   * last stage (guarded candidates: up to 10 s on nested loops) waits for the accelerated
+   * search, which takes a second or two. Without `invariants`: bounded unrolling alone.
    */
   const deepen = async (fs: FunctionSolver, goal: Goal, opts: QueryOptions, invariants: boolean, upTo: 'all' | 'early' = 'all'): Promise<GoalVerdict> => {
     if (!invariants) return fs.reach(goal, opts);
     const budget = opts.budget ?? fs.goalBudget(opts);
     const low = await fs.reach(goal, { ...opts, budget, bounds: { to: earlyBound(fs.fn) } });
-    const proved = await beyondBound(fs, goal, low, opts.signal);
-    if (proved !== low || !openAtLoopBound(low)) return proved;
+    if (!openAtLoopBound(low)) return low;
+    const cheaply = await byInvariant(fs, goal, opts.signal, 'quick');
+    if (cheaply) return cheaply;
     // Past the low bound, a datum with the loops accelerated costs a few queries where unrolling further costs many.
     const deep = await deepSearch(fs).find(goal, opts.signal, opts);
     if (deep) return deep;
+    const proved = await beyondBound(fs, goal, low, opts.signal);
+    if (proved !== low) return proved;
     return upTo === 'early' ? low : deeper(fs, goal, low, { ...opts, budget });
   };
   /** A verdict left open past the loop bound, with what else was tried on it (invariants, acceleration) and why it settled nothing. */

@@ -84,6 +84,11 @@ type Failure = { fail: string };
  * every candidate and the guarded ones (many). Each later stage only when the earlier ones leave a goal open.
  */
 type Stage = 'kept' | 'all' | 'exact' | 'guarded';
+/**
+ * How much a proof attempt may cost: `quick`, all but the guarded candidates (whose Houdini can take its whole
+ * budget on nested loops: a reachable goal's deep search is not kept waiting behind it); `full`, every stage.
+ */
+export type Effort = 'quick' | 'full';
 
 /** Names of the proxy literals of queries, each made once. */
 let proxies = 0;
@@ -104,9 +109,9 @@ export class InvariantProver {
    * `unreachable`/`holds` with proof `invariant` for a goal bounded unrolling
    * left open, or null (with no claim) when the invariants found do not exclude it.
    */
-  async prove(goal: Goal, signal?: AbortSignal): Promise<GoalVerdict | null> {
+  async prove(goal: Goal, signal?: AbortSignal, effort: Effort = 'full'): Promise<GoalVerdict | null> {
     this.reason = 'no invariant found excludes it';
-    const v = await this.attempt(goal, signal);
+    const v = await this.attempt(goal, signal, effort);
     if (v) this.notProved.delete(goal.id);
     else this.notProved.set(goal.id, this.reason);
     return v;
@@ -117,7 +122,32 @@ export class InvariantProver {
   /** Why the attempt under way has made no claim so far. */
   private reason = '';
 
-  private async attempt(goal: Goal, signal?: AbortSignal): Promise<GoalVerdict | null> {
+  private async attempt(goal: Goal, signal?: AbortSignal, effort: Effort = 'full'): Promise<GoalVerdict | null> {
+    // The first stages left this goal open before: they would again (their invariants are kept).
+    if (!this.cheapOpen.has(goal.id)) {
+      const v = await this.cheap(goal, signal);
+      if (v !== 'open') return v;
+      this.cheapOpen.add(goal.id);
+    }
+    const spacer = await this.withSpacer(goal, signal);
+    if (spacer || this.spentMs > GOAL_BUDGET * this.options.timeoutMs) {
+      if (!spacer) this.reason = `${this.reason} (its time for invariants was spent)`;
+      return spacer;
+    }
+    if (effort === 'quick') return null;
+    const guarded = await this.inductiveOf('guarded', signal);
+    if ('fail' in guarded) {
+      if (guarded.fail === 'the invariant checks ran out of time') this.reason = `${this.reason} (the last candidates' checks ran out of time)`;
+      return null;
+    }
+    const g = await this.proveWith(guarded, goal, signal);
+    return g === 'open' ? null : g;
+  }
+  /** Goals the first stages (kept quantities, every candidate, exact sums) left open. */
+  private readonly cheapOpen = new Set<string>();
+
+  /** The stages whose Houdini is quick: kept quantities and asserted conditions, every candidate, exact sums. */
+  private async cheap(goal: Goal, signal?: AbortSignal): Promise<GoalVerdict | 'open' | null> {
     // A few candidates first (kept quantities, asserted conditions): their Houdini is quick where that of
     // every candidate can take long (sumt's `l % 3` branches), and they settle many goals alone.
     const kept = await this.inductiveOf('kept', signal);
@@ -131,20 +161,7 @@ export class InvariantProver {
     const v = await this.proveWith(all, goal, signal);
     if (v !== 'open') return v;
     const exact = await this.inductiveOf('exact', signal);
-    const e = 'fail' in exact ? 'open' : await this.proveWith(exact, goal, signal);
-    if (e !== 'open') return e;
-    const spacer = await this.withSpacer(goal, signal);
-    if (spacer || this.spentMs > GOAL_BUDGET * this.options.timeoutMs) {
-      if (!spacer) this.reason = `${this.reason} (its time for invariants was spent)`;
-      return spacer;
-    }
-    const guarded = await this.inductiveOf('guarded', signal);
-    if ('fail' in guarded) {
-      if (guarded.fail === 'the invariant checks ran out of time') this.reason = `${this.reason} (the last candidates' checks ran out of time)`;
-      return null;
-    }
-    const g = await this.proveWith(guarded, goal, signal);
-    return g === 'open' ? null : g;
+    return 'fail' in exact ? 'open' : this.proveWith(exact, goal, signal);
   }
 
   private inductiveOf(stage: Stage, signal?: AbortSignal): Promise<Inductive | Failure> {
