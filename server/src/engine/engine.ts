@@ -157,9 +157,9 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
     if (!p) provers.set(fs, (p = new InvariantProver(fs.z, fs.program, fs.fn, options)));
     return p.prove(goal, signal, effort);
   };
-  const beyondBound = async (fs: FunctionSolver, goal: Goal, v: GoalVerdict, signal?: AbortSignal, effort?: Effort): Promise<GoalVerdict> => {
+  const beyondBound = async (fs: FunctionSolver, goal: Goal, v: GoalVerdict, signal?: AbortSignal): Promise<GoalVerdict> => {
     if (!openAtLoopBound(v)) return v;
-    return (await byInvariant(fs, goal, signal, effort)) ?? v;
+    return (await byInvariant(fs, goal, signal)) ?? v;
   };
   const deepSearches = new WeakMap<FunctionSolver, DeepSearch>();
   const deepSearch = (fs: FunctionSolver) => {
