@@ -26,7 +26,7 @@ import { goalCopies, taintsBefore, type GoalCopy } from '../solve/targets';
 import { siteKey } from '../model/state';
 import type { B } from '../model/semantics';
 import { EngineError } from '../errors';
-import { checkSolver, interruptCheck, queueCheck, setSolverTimeout, type Z3Handle } from '../z3/z3';
+import { checkSolver, interruptCheck, queueCheck, setSolverTimeout, unsatCore, type Z3Handle } from '../z3/z3';
 import { abstractable, abstractLoops, type Abstraction, type LoweredCandidate } from './transform';
 import { assertedTexts, candidateTexts, conservedCandidates, guardedTexts, lowerCandidates } from './candidates';
 import { spacerCandidates } from './spacer';
@@ -316,10 +316,8 @@ export class InvariantProver {
     setSolverTimeout(level.solver, this.options.timeoutMs);
     const r = await this.check(level, [at, ...this.before(ind, copy, true)], signal);
     if (r !== 'unsat') return null;
-    const core = level.solver.unsatCore();
     let out: B[] = [];
-    for (let i = 0; i < core.length(); i++) {
-      const lit = core.get(i) as B;
+    for (const lit of unsatCore(level.solver)) {
       for (const [k, c] of ind.byLit) if (c.role === 'assume' && k.eqIdentity(lit)) out.push(k);
     }
     // A smaller set for the report: each invariant the goal can do without is left out (all of them stay proved).

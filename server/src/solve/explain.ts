@@ -11,7 +11,7 @@ import type { B } from '../model/semantics';
 import { sourceText } from '../ir/source';
 import type { IRFunction, Program } from '../ir/ir';
 import { EngineError } from '../errors';
-import { checkSolver, queueCheck, type Z3Handle } from '../z3/z3';
+import { checkSolver, queueCheck, unsatCore, type Z3Handle } from '../z3/z3';
 import { encodeAt, type SolverOptions } from './level';
 import { goalCopies } from './targets';
 
@@ -49,9 +49,7 @@ export async function explainUnreachable(
     return queueCheck(() => checkSolver(z, solver, [goalLit, ...subset.map((t) => t.lit)]));
   };
   if ((await check(items)) !== 'unsat') return undefined;
-  const coreVec = solver.unsatCore();
-  const coreIds = new Set<string>();
-  for (let i = 0; i < coreVec.length(); i++) coreIds.add(coreVec.get(i).toString());
+  const coreIds = new Set(unsatCore(solver).map((lit) => lit.toString()));
   let core = items.filter((t) => coreIds.has(t.lit.toString()));
   if (core.length <= MAX_CORE) {
     for (let i = 0; i < core.length;) {

@@ -13,6 +13,7 @@
 
 import { setFlagsFromString } from 'node:v8';
 import type { Bool, Context, Expr, Solver } from 'z3-solver';
+import { IntRelaxation, TooLarge } from './relax';
 
 type Z3Module = typeof import('z3-solver');
 type Z3Init = Awaited<ReturnType<Z3Module['init']>>;
@@ -168,34 +169,119 @@ export function setSolverTimeout(solver: Solver<'main'>, ms: number): void {
   solver.set('timeout', ms);
 }
 
+/** How long a check runs on the bit vectors before the integer relaxation is tried (see checkSolver). */
+const RELAX_AFTER_MS = 150;
+/** The longest the integer relaxation is given in one check. */
+const RELAX_MS = 2000;
+/** The time a check with the relaxation's model as hints is given. */
+const HINT_MS = 200;
+
+/** Each solver's integer relaxation (made on its first check that runs past RELAX_AFTER_MS). */
+const relaxations = new WeakMap<object, IntRelaxation>();
+/** The unsat core of a solver's last check when the relaxation decided it. */
+const relaxedCores = new WeakMap<object, Bool<'main'>[]>();
+
 /**
- * A check of `solver` under `assumptions`, within the solver's time limit: first
- * on the JS thread for a short slice, then, if undecided, on Z3's own thread
- * for the rest of the limit. Callers run it inside `queueCheck` (one check at a
- * time, term releases held back).
+ * A check of `solver` under `assumptions`, within the solver's time limit. A check still open
+ * after RELAX_AFTER_MS asks the integer relaxation of the formula (z3/relax.ts) when the formula
+ * multiplies variables: its "unsat" is the formula's (bit-blasting a 32-bit product that must not
+ * overflow takes seconds where nonlinear integer arithmetic takes milliseconds). Anything else
+ * it answers is no answer, and the rest of the time goes to the bit vectors again.
+ * Callers run it inside `queueCheck` (one check at a time, term releases held back), and take
+ * the core of an unsat answer from `unsatCore`.
  */
 export async function checkSolver(z: Z3Handle, solver: Solver<'main'>, assumptions: Bool<'main'>[]): Promise<'sat' | 'unsat' | 'unknown'> {
+  relaxedCores.delete(solver);
   const limit = timeouts.get(solver) ?? 0;
+  if (limit > 0 && limit < 2 * RELAX_AFTER_MS) return checkWithin(z, solver, assumptions, limit);
+  const started = Date.now();
+  const interrupted = interruptions;
+  const first = await checkWithin(z, solver, assumptions, RELAX_AFTER_MS);
+  if (first !== 'unknown' || interruptions !== interrupted) return first;
+  const left = () => (limit > 0 ? limit - (Date.now() - started) : Infinity);
+  let relax = relaxations.get(solver);
+  if (!relax) relaxations.set(solver, (relax = new IntRelaxation(z)));
+  relax.sync(solver);
+  if (relax.nonlinear && !relax.failed) {
+    const ms = Math.min(RELAX_MS, Math.floor(left() / 2));
+    const relaxed = ms > 0 ? await checkRelaxed(z, relax, assumptions, ms) : null;
+    if (relaxed?.core) {
+      relaxedCores.set(solver, relaxed.core);
+      return 'unsat';
+    }
+    if (interruptions !== interrupted) return 'unknown';
+    // The relaxation's model, tried as is: where it is a model of the formula, the check is quick.
+    if (relaxed?.hints?.length && (await checkWithin(z, solver, [...assumptions, ...relaxed.hints], Math.min(HINT_MS, Math.max(1, left())))) === 'sat')
+      return 'sat';
+  }
+  const rest = left();
+  if (rest <= 0) return 'unknown';
+  return checkWithin(z, solver, assumptions, Number.isFinite(rest) ? Math.max(1, Math.round(rest)) : 0);
+}
+
+/** The unsat core of the solver's last check (which answered unsat), as assumption literals. */
+export function unsatCore(solver: Solver<'main'>): Bool<'main'>[] {
+  const relaxed = relaxedCores.get(solver);
+  if (relaxed) return relaxed;
+  const core = solver.unsatCore();
+  return Array.from({ length: core.length() }, (_, i) => core.get(i));
+}
+
+/**
+ * The relaxation's answer under `assumptions` within `ms`: the assumptions of its core when it is
+ * unsatisfiable (so is the formula), the values of its model as hints when it is satisfiable, else null.
+ */
+async function checkRelaxed(
+  z: Z3Handle,
+  relax: IntRelaxation,
+  assumptions: Bool<'main'>[],
+  ms: number,
+): Promise<{ core?: Bool<'main'>[]; hints?: Bool<'main'>[] } | null> {
+  const relaxedOf = new Map<number, Bool<'main'>>();
+  let relaxedAssumptions: Bool<'main'>[];
+  try {
+    relaxedAssumptions = assumptions.map((a) => {
+      const r = relax.relax(a);
+      relaxedOf.set(r.id(), a);
+      return r;
+    });
+  } catch (e) {
+    if (e instanceof RangeError || e instanceof TooLarge) return null;
+    throw e;
+  }
+  setSolverTimeout(relax.solver, ms);
+  const r = await checkWithin(z, relax.solver, relaxedAssumptions, ms);
+  if (r === 'sat') return { hints: relax.hints(relax.solver.model()) };
+  if (r !== 'unsat') return null;
+  const core = relax.solver.unsatCore();
+  const out: Bool<'main'>[] = [];
+  for (let i = 0; i < core.length(); i++) {
+    const original = relaxedOf.get(core.get(i).id());
+    if (original) out.push(original);
+  }
+  return { core: out };
+}
+
+/**
+ * A check within `limit` ms (0: no limit): first on the JS thread for a short slice, then, if
+ * undecided, on Z3's own thread for the rest of the limit. The solver's own limit is restored.
+ */
+async function checkWithin(z: Z3Handle, solver: Solver<'main'>, assumptions: Bool<'main'>[], limit: number): Promise<'sat' | 'unsat' | 'unknown'> {
+  const own = timeouts.get(solver) ?? 0;
   const slice = onThreadSliceMs === undefined ? limit : limit > 0 ? Math.min(onThreadSliceMs, limit) : onThreadSliceMs;
   const started = Date.now();
   // The whole check here: the solver's own limit stands (setting parameters costs a few Z3 calls per check).
-  if (slice === limit) return checkOnThread(z, solver, assumptions);
+  if (slice === limit && limit === own) return checkOnThread(z, solver, assumptions);
   solver.set('timeout', slice > 0 ? slice : 4294967295);
-  let r: 'sat' | 'unsat' | 'unknown';
   try {
-    r = checkOnThread(z, solver, assumptions);
-  } finally {
-    if (limit > 0) solver.set('timeout', limit);
-    else solver.set('timeout', 4294967295);
-  }
-  if (r !== 'unknown') return r;
-  const left = limit > 0 ? limit - (Date.now() - started) : Infinity;
-  if (left <= 0) return 'unknown';
-  if (Number.isFinite(left)) solver.set('timeout', Math.max(1, Math.round(left)));
-  try {
+    const r = checkOnThread(z, solver, assumptions);
+    if (r !== 'unknown' || slice === limit) return r;
+    const left = limit > 0 ? limit - (Date.now() - started) : Infinity;
+    if (left <= 0) return 'unknown';
+    solver.set('timeout', Number.isFinite(left) ? Math.max(1, Math.round(left)) : 4294967295);
     return await solver.check(...assumptions);
   } finally {
-    if (limit > 0) solver.set('timeout', limit);
+    solver.set('timeout', own > 0 ? own : 4294967295);
   }
 }
 
