@@ -96,16 +96,24 @@ describe('integer relaxation', () => {
     const rng = new Rng(20261128);
     let checked = 0;
     let relaxedUnsat = 0;
+    // One solver of each kind, a scope per formula: checks on the JavaScript thread (checkSolver), not a
+    // new Z3 thread and solver per formula (600 of those passed the test's time limit on a loaded machine).
+    const s = new ctx.Solver();
+    setSolverTimeout(s, 10_000);
+    const relax = new IntRelaxation(z);
+    setSolverTimeout(relax.solver, 10_000);
+    const check = (solver: typeof s) => queueCheck(() => checkSolver(z, solver, []));
     for (let i = 0; i < 300; i++) {
       const vs = [0, 1, 2].map((k) => ctx.BitVec.const(`v${i}_${k}`, W) as BV);
       const mem = ctx.Array.const(`mem${i}`, ctx.BitVec.sort(W), ctx.BitVec.sort(W));
       const formula = ctx.And(bool(rng, vs, mem, 3), bool(rng, vs, mem, 3), ctx.Or(bool(rng, vs, mem, 2), bool(rng, vs, mem, 2))) as B;
-      const s = new ctx.Solver();
+      s.push();
+      relax.solver.push();
       s.add(formula);
-      const relax = new IntRelaxation(z);
-      const relaxed = relax.relax(formula);
-      relax.solver.add(relaxed);
-      if ((await s.check()) === 'sat') {
+      relax.solver.add(relax.relax(formula));
+      const bv = await check(s);
+      expect(bv, `formula ${i}: ${formula.sexpr()}`).not.toBe('unknown');
+      if (bv === 'sat') {
         // The same constants' signed values (and the array's cells read) satisfy the relaxation.
         const m = s.model();
         const pins = vs.map((v) => {
@@ -114,10 +122,11 @@ describe('integer relaxation', () => {
           return ctx.Eq(relax.relax(v), ctx.Int.val(signed)) as B;
         });
         relax.solver.add(...pins);
-        const r = await relax.solver.check();
-        expect(r, `formula ${i}: ${formula.sexpr()}\nmodel: ${m.sexpr()}`).toBe('sat');
+        expect(await check(relax.solver), `formula ${i}: ${formula.sexpr()}\nmodel: ${m.sexpr()}`).toBe('sat');
         checked++;
-      } else if ((await relax.solver.check()) === 'unsat') relaxedUnsat++;
+      } else if ((await check(relax.solver)) === 'unsat') relaxedUnsat++;
+      s.pop();
+      relax.solver.pop();
     }
     // The generator gives both kinds, and the relaxation proves some of the unsatisfiable ones.
     expect(checked).toBeGreaterThan(100);

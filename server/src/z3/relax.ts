@@ -89,14 +89,15 @@ export class IntRelaxation {
   nonlinear = false;
   /** The formula could not be relaxed (too large or too deep): never checked. */
   failed = false;
-  private readonly memo = new Map<number, E>();
+  // Keyed by ast id, each entry holding its term: a term Z3 freed could hand its id to another.
+  private readonly memo = new Map<number, { of: E; r: E }>();
   private readonly side: B[] = [];
-  /** The original assertions in the relaxation's solver, in order. */
-  private relaxed: number[] = [];
+  /** The original assertions in the relaxation's solver, in order (held: their ids stay theirs). */
+  private relaxed: B[] = [];
   /** Original assertions not yet relaxed (none is, until one is nonlinear). */
   private pending: B[] = [];
   /** Terms the search for a nonlinear product has been through. */
-  private readonly scanned = new Set<number>();
+  private readonly scanned = new Map<number, E>();
   private fresh = 0;
   /** The bit-vector constants relaxed, with their integer counterparts. */
   private readonly constants: { bv: E; int: E; w: number }[] = [];
@@ -112,7 +113,7 @@ export class IntRelaxation {
     const n = all.length();
     const seen = this.relaxed.length + this.pending.length;
     let same = seen <= n;
-    for (let i = 0; same && i < this.relaxed.length; i++) same = all.get(i).id() === this.relaxed[i];
+    for (let i = 0; same && i < this.relaxed.length; i++) same = all.get(i).id() === this.relaxed[i].id();
     for (let i = 0; same && i < this.pending.length; i++) same = all.get(this.relaxed.length + i).id() === this.pending[i].id();
     if (!same) {
       this.solver.reset();
@@ -130,7 +131,7 @@ export class IntRelaxation {
         this.side.length = 0;
         const r = this.bool(a, 0);
         this.solver.add(r, ...this.side);
-        this.relaxed.push(a.id());
+        this.relaxed.push(a);
       }
       this.pending = [];
     } catch (e) {
@@ -147,7 +148,7 @@ export class IntRelaxation {
       const e = stack.pop()!;
       const id = e.id();
       if (this.scanned.has(id)) continue;
-      this.scanned.add(id);
+      this.scanned.set(id, e);
       if (this.scanned.size > MAX_TERMS) throw new TooLarge();
       if (api.get_ast_kind(ctx.ptr, e.ast) !== AST_APP) continue;
       const app = e as unknown as { numArgs(): number; arg(i: number): E };
@@ -258,10 +259,10 @@ export class IntRelaxation {
   private term(e: E, depth: number): E {
     const id = e.id();
     const done = this.memo.get(id);
-    if (done) return done;
+    if (done) return done.r;
     if (depth > MAX_DEPTH) throw new TooLarge();
     const r = this.translate(e, depth + 1);
-    this.memo.set(id, r);
+    this.memo.set(id, { of: e, r });
     return r;
   }
 
