@@ -143,6 +143,12 @@ describe('integer relaxation', () => {
       ctx.And(x.ult(y), y.slt(x)) as B,
       x.shl(ctx.BitVec.val(31, 32) as BV).slt(0),
       ctx.Extract(7, 0, x).eq(ctx.BitVec.val(0, 8)) as unknown as B,
+      // Every cell of a 1-bit-indexed array stored over: equal to another constant array, though the
+      // relaxed arrays' cells outside the index range would differ (6 against 5).
+      ctx.Array.K(ctx.BitVec.sort(1), ctx.BitVec.val(6, 8))
+        .store(ctx.BitVec.val(0, 1), ctx.BitVec.val(5, 8))
+        .store(ctx.BitVec.val(1, 1), ctx.BitVec.val(5, 8))
+        .eq(ctx.Array.K(ctx.BitVec.sort(1), ctx.BitVec.val(5, 8))) as B,
     ];
     for (const f of cases) {
       const relax = new IntRelaxation(z);

@@ -209,6 +209,10 @@ export class IntRelaxation {
     return (e.sort as unknown as { size(): number }).size();
   }
 
+  private indexWidth(e: E): number {
+    return (e.sort as unknown as { domain(): { size(): number } }).domain().size();
+  }
+
   private freshBool(): B {
     return this.ctx.Bool.const(`relax!b${++this.fresh}`) as B;
   }
@@ -260,7 +264,7 @@ export class IntRelaxation {
     const id = e.id();
     const done = this.memo.get(id);
     if (done) return done.r;
-    if (depth > MAX_DEPTH) throw new TooLarge();
+    if (depth > MAX_DEPTH || this.memo.size > MAX_TERMS) throw new TooLarge();
     const r = this.translate(e, depth + 1);
     this.memo.set(id, { of: e, r });
     return r;
@@ -331,6 +335,11 @@ export class IntRelaxation {
       case OP.EQ:
       case OP.DISTINCT: {
         if (!allCarried()) return this.freshBool();
+        // Arrays are relaxed to Int-indexed ones, whose cells outside the index range follow the innermost
+        // base of a store chain (a constant array's value, or free). Two arrays equal on every in-range
+        // index then differ outside only if stores cover all 2^w indices, more than MAX_TERMS allows
+        // from 18 bits on (the engine's are 32 and 64); narrower ones are not compared.
+        if (this.sortKind(app.arg(0)) === SORT_ARRAY && this.indexWidth(app.arg(0)) < 18) return this.freshBool();
         const xs = args().map((a) => this.term(a, depth));
         const eq = op === OP.EQ ? ctx.And(...xs.slice(1).map((x) => ctx.Eq(xs[0], x))) : ctx.Distinct(...xs);
         return eq as E;
