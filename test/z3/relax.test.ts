@@ -178,5 +178,13 @@ describe('integer relaxation', () => {
     // Without the no-overflow rule it is satisfiable (x = 65536 + 50, say): the relaxation must not prove it.
     const r2 = await queueCheck(() => checkSolver(z, s, [goal]));
     expect(r2).toBe('sat');
+    // After a pop the relaxation starts afresh (its solver reset): the proof is found again.
+    s.push();
+    s.add(unrelated.implies(x.slt(1000)) as B);
+    expect(await queueCheck(() => checkSolver(z, s, [noOverflow, goal, unrelated]))).toBe('unsat');
+    s.pop();
+    s.add(unrelated.implies(x.sgt(-1000)) as B);
+    expect(await queueCheck(() => checkSolver(z, s, [noOverflow, goal, unrelated]))).toBe('unsat');
+    expect(unsatCore(s).map((b) => b.toString())).toContain('noOverflow');
   });
 });

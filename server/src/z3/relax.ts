@@ -116,9 +116,14 @@ export class IntRelaxation {
     for (let i = 0; same && i < this.relaxed.length; i++) same = all.get(i).id() === this.relaxed[i].id();
     for (let i = 0; same && i < this.pending.length; i++) same = all.get(this.relaxed.length + i).id() === this.pending[i].id();
     if (!same) {
+      // The reset drops the side conditions (ranges) of every term translated so far: translate anew.
       this.solver.reset();
       this.relaxed = [];
       this.pending = [];
+      this.memo.clear();
+      this.scanned.clear();
+      this.constants.length = 0;
+      this.nonlinear = false;
     }
     try {
       for (let i = this.relaxed.length + this.pending.length; i < n; i++) {

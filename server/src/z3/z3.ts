@@ -253,13 +253,7 @@ async function checkRelaxed(
   const r = await checkWithin(z, relax.solver, relaxedAssumptions, ms);
   if (r === 'sat') return { hints: relax.hints(relax.solver.model()) };
   if (r !== 'unsat') return null;
-  const core = relax.solver.unsatCore();
-  const out: Bool<'main'>[] = [];
-  for (let i = 0; i < core.length(); i++) {
-    const original = relaxedOf.get(core.get(i).id());
-    if (original) out.push(original);
-  }
-  return { core: out };
+  return { core: unsatCore(relax.solver).flatMap((lit) => relaxedOf.get(lit.id()) ?? []) };
 }
 
 /**
