@@ -187,4 +187,23 @@ describe('integer relaxation', () => {
     expect(await queueCheck(() => checkSolver(z, s, [noOverflow, goal, unrelated]))).toBe('unsat');
     expect(unsatCore(s).map((b) => b.toString())).toContain('noOverflow');
   });
+
+  it('is worth a check for products of variables, and for linear formulas without floating point', () => {
+    const { ctx } = z;
+    const x = ctx.BitVec.const('wx', 32) as BV;
+    const y = ctx.BitVec.const('wy', 32) as BV;
+    const worth = (...fs: B[]) => {
+      const s = new ctx.Solver();
+      s.add(...fs);
+      const relax = new IntRelaxation(z);
+      relax.sync(s);
+      return { worth: relax.worth, nonlinear: relax.nonlinear, floating: relax.floating };
+    };
+    // tritype's triangle inequalities: sums of zero-extended 16-bit sides, linear.
+    expect(worth(x.add(y).ule(ctx.BitVec.val(7, 32)) as B)).toEqual({ worth: true, nonlinear: false, floating: false });
+    const f = ctx.Float.const('wf', ctx.Float.sort(8, 24));
+    const linearWithFloat = ctx.And(x.sgt(y), ctx.Float.val(1.5, ctx.Float.sort(8, 24)).lt(f)) as B;
+    expect(worth(linearWithFloat)).toEqual({ worth: false, nonlinear: false, floating: true });
+    expect(worth(linearWithFloat, x.mul(y).eq(ctx.BitVec.val(12, 32)) as B).worth).toBe(true);
+  });
 });

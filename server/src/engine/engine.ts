@@ -149,6 +149,9 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
     while (l.solvers.size > KEPT_SOLVERS) l.solvers.delete(l.solvers.keys().next().value!);
     return s;
   };
+  // A query solves: Z3's start-up (compiling its WebAssembly, off the main thread) runs while the
+  // front end preprocesses and parses. Its failure is reported where the query awaits it.
+  const startZ3 = () => void getZ3().catch(() => undefined);
   // The invariant prover of a function lives as long as its solver (its invariants serve every goal).
   const provers = new WeakMap<FunctionSolver, InvariantProver>();
   /** A verdict bounded unrolling left open (a loop bound) tried for every number of iterations; else the same verdict. */
@@ -416,6 +419,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
 
     async reach(req, signal) {
       throwIfCancelled(signal);
+      startZ3();
       const l = await load(req);
       const { fn, goal } = goalOf(l, req);
       const fs = await solverFor(l, fn);
@@ -450,12 +454,14 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
 
     async check(req, signal) {
       throwIfCancelled(signal);
+      startZ3();
       const l = await load(req);
       return validated(l, await checkReport(l, req, signal), signal);
     },
 
     async cover(req, signal) {
       throwIfCancelled(signal);
+      startZ3();
       const l = await load(req);
       const report = baseReport(l);
       for (const fn of functionsOf(l, req.function)) {

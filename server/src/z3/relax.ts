@@ -71,6 +71,8 @@ const OP = {
 const SORT_BOOL = 1;
 const SORT_BV = 4;
 const SORT_ARRAY = 5;
+const SORT_FLOAT = 9;
+const SORT_ROUNDING = 10;
 const AST_APP = 1;
 const AST_NUMERAL = 0;
 
@@ -85,8 +87,10 @@ export class TooLarge extends Error {}
 /** The relaxation of one solver's assertions, kept in step with them, in a solver of its own. */
 export class IntRelaxation {
   readonly solver: Solver<'main'>;
-  /** Some product of two non-constant terms is asserted: the only case where the relaxation is worth a check. */
+  /** Some product of two non-constant terms is asserted: the relaxation may settle what bit-blasting cannot. */
   nonlinear = false;
+  /** Some floating-point term is asserted (the relaxation makes it any value: rarely a proof then). */
+  floating = false;
   /** The formula could not be relaxed (too large or too deep): never checked. */
   failed = false;
   // Keyed by ast id, each entry holding its term: a term Z3 freed could hand its id to another.
@@ -94,7 +98,7 @@ export class IntRelaxation {
   private readonly side: B[] = [];
   /** The original assertions in the relaxation's solver, in order (held: their ids stay theirs). */
   private relaxed: B[] = [];
-  /** Original assertions not yet relaxed (none is, until one is nonlinear). */
+  /** Original assertions not yet relaxed (none is, until the relaxation is `worth` a check). */
   private pending: B[] = [];
   /** Terms the search for a nonlinear product has been through. */
   private readonly scanned = new Map<number, E>();
@@ -124,6 +128,7 @@ export class IntRelaxation {
       this.scanned.clear();
       this.constants.length = 0;
       this.nonlinear = false;
+      this.floating = false;
     }
     try {
       for (let i = this.relaxed.length + this.pending.length; i < n; i++) {
@@ -131,7 +136,7 @@ export class IntRelaxation {
         if (!this.nonlinear) this.scan(a);
         this.pending.push(a);
       }
-      if (!this.nonlinear) return;
+      if (!this.worth) return;
       for (const a of this.pending) {
         this.side.length = 0;
         const r = this.bool(a, 0);
@@ -145,7 +150,16 @@ export class IntRelaxation {
     }
   }
 
-  /** Looks for a product of two non-constant terms under `root`. */
+  /**
+   * Whether a check of the relaxation may pay: always with products of variables; for a linear
+   * formula, when it has no floating-point terms (Z3's linear integer arithmetic then decides what
+   * bit-blasting adders and comparators can take seconds over, e.g. tritype's triangle inequalities).
+   */
+  get worth(): boolean {
+    return this.nonlinear || !this.floating;
+  }
+
+  /** Looks for a product of two non-constant terms under `root`, noting floating-point terms on the way. */
   private scan(root: E): void {
     const { api, ctx } = this.z;
     const stack = [root];
@@ -155,6 +169,8 @@ export class IntRelaxation {
       if (this.scanned.has(id)) continue;
       this.scanned.set(id, e);
       if (this.scanned.size > MAX_TERMS) throw new TooLarge();
+      const sort = this.sortKind(e);
+      if (sort === SORT_FLOAT || sort === SORT_ROUNDING) this.floating = true;
       if (api.get_ast_kind(ctx.ptr, e.ast) !== AST_APP) continue;
       const app = e as unknown as { numArgs(): number; arg(i: number): E };
       const op = this.declKind(e);

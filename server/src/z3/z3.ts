@@ -114,6 +114,10 @@ export function getZ3(): Promise<Z3Handle> {
     // CodeLens about 10% sooner; SAMPLE's 13 s enumeration 4% slower). V8 reads the flag when it
     // compiles the module, i.e. below.
     setFlagsFromString('--liftoff-only');
+    // Validate each function when it is first compiled, not all 35 MB of Z3 before the first query:
+    // most of Z3 never runs in a process, and eager validation was half of its start-up (about 90 of
+    // 170 ms). The module is the z3-solver package's own build, not untrusted input.
+    setFlagsFromString('--wasm-lazy-validation');
     let z3: Z3Init;
     try {
       const { init } = (await import('z3-solver')) as Z3Module;
@@ -171,8 +175,10 @@ export function setSolverTimeout(solver: Solver<'main'>, ms: number): void {
 
 /** How long a check runs on the bit vectors before the integer relaxation is tried (see checkSolver). */
 const RELAX_AFTER_MS = 150;
-/** The longest the integer relaxation is given in one check. */
+/** The longest the integer relaxation is given in one check of a formula with products of variables. */
 const RELAX_MS = 2000;
+/** The same for a linear formula (a quarter of what is left at most: the bit vectors may well need the rest). */
+const LINEAR_RELAX_MS = 1000;
 /** The time a check with the relaxation's model as hints is given. */
 const HINT_MS = 200;
 
@@ -183,9 +189,10 @@ const relaxedCores = new WeakMap<object, Bool<'main'>[]>();
 
 /**
  * A check of `solver` under `assumptions`, within the solver's time limit. A check still open
- * after RELAX_AFTER_MS asks the integer relaxation of the formula (z3/relax.ts) when the formula
- * multiplies variables: its "unsat" is the formula's (bit-blasting a 32-bit product that must not
- * overflow takes seconds where nonlinear integer arithmetic takes milliseconds). Anything else
+ * after RELAX_AFTER_MS asks the integer relaxation of the formula (z3/relax.ts) unless the formula
+ * is linear with floating-point terms: its "unsat" is the formula's (bit-blasting a 32-bit product
+ * that must not overflow, or 32-bit adders under triangle inequalities, takes seconds where integer
+ * arithmetic takes milliseconds). Anything else
  * it answers is no answer, and the rest of the time goes to the bit vectors again.
  * Callers run it inside `queueCheck` (one check at a time, term releases held back), and take
  * the core of an unsat answer from `unsatCore`.
@@ -202,8 +209,8 @@ export async function checkSolver(z: Z3Handle, solver: Solver<'main'>, assumptio
   let relax = relaxations.get(solver);
   if (!relax) relaxations.set(solver, (relax = new IntRelaxation(z)));
   relax.sync(solver);
-  if (relax.nonlinear && !relax.failed) {
-    const ms = Math.min(RELAX_MS, Math.floor(left() / 2));
+  if (relax.worth && !relax.failed) {
+    const ms = relax.nonlinear ? Math.min(RELAX_MS, Math.floor(left() / 2)) : Math.min(LINEAR_RELAX_MS, Math.floor(left() / 4));
     const relaxed = ms > 0 ? await checkRelaxed(z, relax, assumptions, ms) : null;
     if (relaxed?.core) {
       relaxedCores.set(solver, relaxed.core);
