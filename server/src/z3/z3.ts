@@ -129,6 +129,10 @@ export function getZ3(): Promise<Z3Handle> {
     // when data are enumerated (a model per datum), and the engine only evaluates terms in them.
     z3.Z3.global_param_set('model.compact', 'false');
     const ctx = z3.Context('main') as unknown as Ctx;
+    // A check's time limit runs on a timer thread: a WebAssembly thread, i.e. a Node worker that loads
+    // Z3, whose start the first check with a limit waits for on the JS thread (about 50 ms). Starting
+    // one now, in Emscripten's pool of workers, lets it load while the front end works.
+    prestartThread((z3 as unknown as { em: { PThread?: PThreads } }).em.PThread);
     // The high-level API keeps its AST-to-expression function private; an
     // expression's own class builds a sibling of the same sort from a raw AST.
     const wrap = <T extends Expr<'main'>>(like: T, ast: unknown): T => {
@@ -138,6 +142,25 @@ export function getZ3(): Promise<Z3Handle> {
     return { api: z3.Z3, em: (z3 as unknown as { em: RawModule }).em, ctx, wrap };
   })();
   return handle;
+}
+
+/** Emscripten's pool of workers for WebAssembly threads (exported by z3-solver's build as `PThread`). */
+interface PThreads {
+  unusedWorkers: unknown[];
+  allocateUnusedWorker(): void;
+  loadWasmModuleToWorker(worker: unknown): Promise<unknown>;
+}
+
+/** One worker started and loading Z3 in the pool, unless the pool has one (or the build has none). */
+function prestartThread(pool: PThreads | undefined): void {
+  if (!pool || pool.unusedWorkers.length > 0 || typeof pool.allocateUnusedWorker !== 'function') return;
+  pool.allocateUnusedWorker();
+  const worker = pool.unusedWorkers[pool.unusedWorkers.length - 1] as { unref?(): void };
+  // Once loaded, an idle worker must not keep the process alive (Emscripten refs it while a thread runs on it).
+  void pool
+    .loadWasmModuleToWorker(worker)
+    .then(() => worker.unref?.())
+    .catch(() => undefined);
 }
 
 /** The raw exports of Z3's WebAssembly module used here. */
