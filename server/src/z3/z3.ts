@@ -193,7 +193,20 @@ const timeouts = new WeakMap<object, number>();
 /** Sets a solver's time limit per check (`checkSolver` splits it between the JS thread and Z3's thread). */
 export function setSolverTimeout(solver: Solver<'main'>, ms: number): void {
   timeouts.set(solver, ms);
-  solver.set('timeout', ms);
+}
+
+/**
+ * The time limit Z3 itself has for each solver: set only when a check needs another one (setting a
+ * parameter costs several Z3 calls, and updates the solver's parameters: 14% of SAMPLE's enumeration
+ * when every check set and restored it). Every check goes through checkWithin, which sets its own.
+ */
+const z3Timeouts = new WeakMap<object, number>();
+
+function setZ3Timeout(solver: Solver<'main'>, ms: number): void {
+  const value = ms > 0 ? ms : 4294967295;
+  if (z3Timeouts.get(solver) === value) return;
+  solver.set('timeout', value);
+  z3Timeouts.set(solver, value);
 }
 
 /** How long a check runs on the bit vectors before the integer relaxation is tried (see checkSolver). */
@@ -288,25 +301,18 @@ async function checkRelaxed(
 
 /**
  * A check within `limit` ms (0: no limit): first on the JS thread for a short slice, then, if
- * undecided, on Z3's own thread for the rest of the limit. The solver's own limit is restored.
+ * undecided, on Z3's own thread for the rest of the limit.
  */
 async function checkWithin(z: Z3Handle, solver: Solver<'main'>, assumptions: Bool<'main'>[], limit: number): Promise<'sat' | 'unsat' | 'unknown'> {
-  const own = timeouts.get(solver) ?? 0;
   const slice = onThreadSliceMs === undefined ? limit : limit > 0 ? Math.min(onThreadSliceMs, limit) : onThreadSliceMs;
   const started = Date.now();
-  // The whole check here: the solver's own limit stands (setting parameters costs a few Z3 calls per check).
-  if (slice === limit && limit === own) return checkOnThread(z, solver, assumptions);
-  solver.set('timeout', slice > 0 ? slice : 4294967295);
-  try {
-    const r = checkOnThread(z, solver, assumptions);
-    if (r !== 'unknown' || slice === limit) return r;
-    const left = limit > 0 ? limit - (Date.now() - started) : Infinity;
-    if (left <= 0) return 'unknown';
-    solver.set('timeout', Number.isFinite(left) ? Math.max(1, Math.round(left)) : 4294967295);
-    return await solver.check(...assumptions);
-  } finally {
-    solver.set('timeout', own > 0 ? own : 4294967295);
-  }
+  setZ3Timeout(solver, slice);
+  const r = checkOnThread(z, solver, assumptions);
+  if (r !== 'unknown' || slice === limit) return r;
+  const left = limit > 0 ? limit - (Date.now() - started) : Infinity;
+  if (left <= 0) return 'unknown';
+  setZ3Timeout(solver, Number.isFinite(left) ? Math.max(1, Math.round(left)) : 0);
+  return await solver.check(...assumptions);
 }
 
 function checkOnThread(z: Z3Handle, solver: Solver<'main'>, assumptions: Bool<'main'>[]): 'sat' | 'unsat' | 'unknown' {
