@@ -211,6 +211,8 @@ function setZ3Timeout(solver: Solver<'main'>, ms: number): void {
 
 /** How long a check runs on the bit vectors before the integer relaxation is tried (see checkSolver). */
 const RELAX_AFTER_MS = 150;
+/** The same on a solver whose relaxation settled its last check that asked it (its next checks are often alike). */
+const RELAX_EARLY_MS = 30;
 /** The longest the integer relaxation is given in one check of a formula with products of variables. */
 const RELAX_MS = 2000;
 /** The same for a linear formula (a quarter of what is left at most: the bit vectors may well need the rest). */
@@ -220,6 +222,8 @@ const HINT_MS = 200;
 
 /** Each solver's integer relaxation (made on its first check that runs past RELAX_AFTER_MS). */
 const relaxations = new WeakMap<object, IntRelaxation>();
+/** The solvers whose relaxation settled the last check that asked it (a proof): their checks ask it after RELAX_EARLY_MS. */
+const relaxationPaid = new WeakSet<object>();
 /** The unsat core of a solver's last check when the relaxation decided it. */
 const relaxedCores = new WeakMap<object, Bool<'main'>[]>();
 
@@ -228,8 +232,10 @@ const relaxedCores = new WeakMap<object, Bool<'main'>[]>();
  * after RELAX_AFTER_MS asks the integer relaxation of the formula (z3/relax.ts) unless the formula
  * is linear with floating-point terms: its "unsat" is the formula's (bit-blasting a 32-bit product
  * that must not overflow, or 32-bit adders under triangle inequalities, takes seconds where integer
- * arithmetic takes milliseconds). Anything else
- * it answers is no answer, and the rest of the time goes to the bit vectors again.
+ * arithmetic takes milliseconds). Anything else it answers is no answer (its model at most a hint),
+ * and the rest of the time goes to the bit vectors again. On a solver whose relaxation proved the
+ * last check it was asked, the next ones ask it after RELAX_EARLY_MS, briefly (gcd's unrolled loop:
+ * the unwinding and phase-2 checks of a level after its goal check).
  * Callers run it inside `queueCheck` (one check at a time, term releases held back), and take
  * the core of an unsat answer from `unsatCore`.
  */
@@ -239,22 +245,34 @@ export async function checkSolver(z: Z3Handle, solver: Solver<'main'>, assumptio
   if (limit > 0 && limit < 2 * RELAX_AFTER_MS) return checkWithin(z, solver, assumptions, limit);
   const started = Date.now();
   const interrupted = interruptions;
-  const first = await checkWithin(z, solver, assumptions, RELAX_AFTER_MS);
+  // Early, the relaxation is only asked for a quick proof: a check it cannot settle loses little.
+  const early = relaxationPaid.has(solver);
+  const first = await checkWithin(z, solver, assumptions, early ? RELAX_EARLY_MS : RELAX_AFTER_MS);
   if (first !== 'unknown' || interruptions !== interrupted) return first;
   const left = () => (limit > 0 ? limit - (Date.now() - started) : Infinity);
   let relax = relaxations.get(solver);
   if (!relax) relaxations.set(solver, (relax = new IntRelaxation(z)));
   relax.sync(solver);
   if (relax.worth && !relax.failed) {
-    const ms = relax.nonlinear ? Math.min(RELAX_MS, Math.floor(left() / 2)) : Math.min(LINEAR_RELAX_MS, Math.floor(left() / 4));
+    const ms = early
+      ? Math.min(RELAX_EARLY_MS, Math.floor(left() / 4))
+      : relax.nonlinear
+        ? Math.min(RELAX_MS, Math.floor(left() / 2))
+        : Math.min(LINEAR_RELAX_MS, Math.floor(left() / 4));
     const relaxed = ms > 0 ? await checkRelaxed(z, relax, assumptions, ms) : null;
     if (relaxed?.core) {
+      relaxationPaid.add(solver);
       relaxedCores.set(solver, relaxed.core);
       return 'unsat';
     }
+    relaxationPaid.delete(solver);
     if (interruptions !== interrupted) return 'unknown';
     // The relaxation's model, tried as is: where it is a model of the formula, the check is quick.
-    if (relaxed?.hints?.length && (await checkWithin(z, solver, [...assumptions, ...relaxed.hints], Math.min(HINT_MS, Math.max(1, left())))) === 'sat')
+    if (
+      (!early || relax.nonlinear) &&
+      relaxed?.hints?.length &&
+      (await checkWithin(z, solver, [...assumptions, ...relaxed.hints], Math.min(HINT_MS, Math.max(1, left())))) === 'sat'
+    )
       return 'sat';
   }
   const rest = left();
