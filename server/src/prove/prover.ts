@@ -26,7 +26,7 @@ import { goalCopies, taintsBefore, type GoalCopy } from '../solve/targets';
 import { siteKey } from '../model/state';
 import type { B } from '../model/semantics';
 import { EngineError } from '../errors';
-import { checkSolver, interruptCheck, queueCheck, setSolverTimeout, unsatCore, type Z3Handle } from '../z3/z3';
+import { checkSolver, interruptCheck, queueCheck, setSolverTimeout, trueIn, unsatCore, type Z3Handle } from '../z3/z3';
 import { abstractable, abstractLoops, type Abstraction, type LoweredCandidate } from './transform';
 import { assertedTexts, candidateTexts, conservedCandidates, guardedTexts, lowerCandidates } from './candidates';
 import { spacerCandidates } from './spacer';
@@ -425,7 +425,7 @@ export class InvariantProver {
       const model = level.solver.model();
       let dropped = 0;
       live.forEach((c, k) => {
-        if (c.loop.alive[c.candidate] && model.eval(fails[k], true).toString() === 'true') {
+        if (c.loop.alive[c.candidate] && trueIn(this.z, model, fails[k])) {
           c.loop.alive[c.candidate] = false;
           dropped++;
         }

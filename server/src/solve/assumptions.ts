@@ -18,7 +18,7 @@ import type { Goal } from '../goals/goal';
 import { forEachPlace } from '../ir/walk';
 import type { B } from '../model/semantics';
 import type { SizeHit } from '../model/state';
-import type { Z3Handle } from '../z3/z3';
+import { trueIn, type Z3Handle } from '../z3/z3';
 import type { Level } from './level';
 
 /** Per node, a literal that implies every obligation of every node before it (built once per level). */
@@ -135,7 +135,7 @@ async function sizeHits(
     const r = await check([z.ctx.Or(...lits) as B]);
     if (r === 'unsat') break;
     const model = r === 'sat' ? level.solver.model() : null;
-    const now = model ? new Set(cands.filter((_, k) => model.eval(lits[k], true).toString() === 'true').map((h) => h.assumption)) : new Set(open);
+    const now = model ? new Set(cands.filter((_, k) => trueIn(z, model, lits[k])).map((h) => h.assumption)) : new Set(open);
     if (!now.size) for (const t of open) now.add(t);
     for (const t of now) {
       found.push(t);

@@ -8,7 +8,7 @@ import { INT, typeToString, type CType } from '../ir/types';
 import type { Encoding } from '../model/encode';
 import { bvConst, type B, type F } from '../model/semantics';
 import { selectVal, type Val } from '../model/values';
-import type { Z3Handle } from '../z3/z3';
+import { trueIn, type Z3Handle } from '../z3/z3';
 
 export function extractTest(
   z: Z3Handle,
@@ -18,7 +18,7 @@ export function extractTest(
   traceFilter?: (node: number, index: number) => boolean,
   withTrace = true,
 ): Omit<TestReport, 'id' | 'goals'> {
-  const isTrue = (b: B) => model.eval(b, true).toString() === 'true';
+  const isTrue = (b: B) => trueIn(z, model, b);
   const inputs: Record<string, DataValue> = {};
   const globals: Record<string, DataValue> = {};
   const types: Record<string, string> = {};

@@ -25,7 +25,7 @@ import type { GoalStatus, ProofKind, Reason, TestReport, VerdictCause } from '..
 import { mergeConstructs } from '../../../shared/verdicts';
 import type { B, BV } from '../model/semantics';
 import { EngineError, isCancellation } from '../errors';
-import { checkSolver, interruptCheck, queueCheck, setSolverTimeout, type Z3Handle } from '../z3/z3';
+import { checkSolver, interruptCheck, queueCheck, setSolverTimeout, trueIn, type Z3Handle } from '../z3/z3';
 import { unroll } from '../model/unroll';
 import { explainLevel, explainUnreachable, type ExplainLevel } from './explain';
 import { assumedBy } from './assumptions';
@@ -467,7 +467,7 @@ export class FunctionSolver {
 
   private verdictFromModel(level: Level, goal: Goal, copies: GoalCopy[], model: Model<'main'>, complete: boolean, withTrace = true): GoalVerdict {
     const { enc } = level;
-    const isTrue = (b: B) => model.eval(b, true).toString() === 'true';
+    const isTrue = (b: B) => trueIn(this.z, model, b);
     // Taints the datum's path passes before (or at) the goal make the datum untrustworthy.
     const hit = copies.find((c) => isTrue(c.lit));
     const goalNode = hit?.node ?? copies[0]?.node ?? 0;
@@ -502,7 +502,7 @@ export class FunctionSolver {
 
   /** Whether a goal is met in a model of the given level (for marking goals a datum also reaches). */
   goalHolds(level: Level, goal: Goal, model: Model<'main'>): boolean {
-    return goalCopies(level, goal).some((c) => model.eval(c.lit, true).toString() === 'true');
+    return goalCopies(level, goal).some((c) => trueIn(this.z, model, c.lit));
   }
 
   /**

@@ -12,7 +12,7 @@
 // run them when it ends (`solverCall`).
 
 import { setFlagsFromString } from 'node:v8';
-import type { Bool, Context, Expr, Solver } from 'z3-solver';
+import type { Bool, Context, Expr, Model, Solver } from 'z3-solver';
 import { IntRelaxation, TooLarge } from './relax';
 
 type Z3Module = typeof import('z3-solver');
@@ -278,6 +278,15 @@ export async function checkSolver(z: Z3Handle, solver: Solver<'main'>, assumptio
   const rest = left();
   if (rest <= 0) return 'unknown';
   return checkWithin(z, solver, assumptions, Number.isFinite(rest) ? Math.max(1, Math.round(rest)) : 0);
+}
+
+/**
+ * Whether the truth value `b` is true in `model` (completed: every constant has a value). Reads
+ * Z3's Boolean value directly: printing the term to compare its text cost a string per call, and
+ * a datum's extraction asks many.
+ */
+export function trueIn(z: Z3Handle, model: Model<'main'>, b: Bool<'main'>): boolean {
+  return z.api.get_bool_value(z.ctx.ptr, model.eval(b, true).ast) === 1;
 }
 
 /** The unsat core of the solver's last check (which answered unsat), as assumption literals. */
