@@ -153,7 +153,7 @@ interface PThreads {
 
 /** One worker started and loading Z3 in the pool, unless the pool has one (or the build has none). */
 function prestartThread(pool: PThreads | undefined): void {
-  if (!pool || pool.unusedWorkers.length > 0 || typeof pool.allocateUnusedWorker !== 'function') return;
+  if (!pool || typeof pool.allocateUnusedWorker !== 'function' || !Array.isArray(pool.unusedWorkers) || pool.unusedWorkers.length > 0) return;
   pool.allocateUnusedWorker();
   const worker = pool.unusedWorkers[pool.unusedWorkers.length - 1] as { unref?(): void };
   // Once loaded, an idle worker must not keep the process alive (Emscripten refs it while a thread runs on it).
@@ -197,8 +197,8 @@ export function setSolverTimeout(solver: Solver<'main'>, ms: number): void {
 
 /**
  * The time limit Z3 itself has for each solver: set only when a check needs another one (setting a
- * parameter costs several Z3 calls, and updates the solver's parameters: 14% of SAMPLE's enumeration
- * when every check set and restored it). Every check goes through checkWithin, which sets its own.
+ * parameter costs several Z3 calls and updates the solver's parameters; checks used to set and
+ * restore it around each one). Every check goes through checkWithin, which sets the one it needs.
  */
 const z3Timeouts = new WeakMap<object, number>();
 
