@@ -8,6 +8,7 @@ import type { Goal } from '../goals/goal';
 import { FunctionSolver, type Datum, type GoalBudget, type GoalVerdict, type SolverOptions, type SuiteBudget } from '../solve/query';
 import { accelerateLoops, type Acceleration } from './accelerate';
 import { nestingDepth } from '../ir/loops';
+import { callTree } from '../ir/callgraph';
 import type { VerdictCause } from '../../../shared/report';
 import { lineList } from '../../../shared/verdicts';
 
@@ -33,13 +34,18 @@ export class DeepSearch {
   /** Goals every stage answered without running out of time: nothing to find, asking again would only repeat it. */
   private readonly settled = new Set<string>();
 
+  /** The function and those it calls: their loops are the ones on the way (the program's others are accelerated too). */
+  private readonly onTheWay: Set<string>;
+
   constructor(fs: FunctionSolver, options: SolverOptions) {
     this.timeoutMs = options.timeoutMs;
+    this.onTheWay = new Set(callTree(fs.program, fs.fn).order.map((f) => f.name));
     const maxLoopBound = Math.min(options.maxLoopBound, nestingDepth(fs.fn) >= 3 ? 2 : AFTER_ACCELERATION_BOUND);
     for (const backEdges of [false, true]) {
       const acceleration = accelerateLoops(fs.program, backEdges);
       const fn = acceleration?.program.functions.find((f) => f.name === fs.fn.name);
-      if (!acceleration || !fn) continue;
+      // Loops of functions this one never calls do not change its executions: nothing new to search.
+      if (!acceleration || !fn || !acceleration.loops.some((l) => this.onTheWay.has(l.function))) continue;
       this.stages.push({ acceleration, solver: new FunctionSolver(fs.z, acceleration.program, fn, { ...options, maxLoopBound }) });
     }
   }
@@ -82,7 +88,7 @@ export class DeepSearch {
       if (v.status !== 'not-reached') outOfTime = true;
     }
     if (!outOfTime) this.settled.add(goal.id);
-    const loops = [...new Set(this.stages.flatMap((s) => s.acceleration.loops.map((l) => l.line)))];
+    const loops = [...new Set(this.stages.flatMap((s) => s.acceleration.loops.filter((l) => this.onTheWay.has(l.function)).map((l) => l.line)))];
     this.notFound.set(
       goal.id,
       `${outOfTime ? 'ran out of time' : 'no execution found'} with the loop${loops.length > 1 ? 's' : ''} at ${lineList(loops)} run many iterations at once`,

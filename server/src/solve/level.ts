@@ -95,6 +95,20 @@ export function buildLevel(
   return { bound, enc, solver, ancestors, boxes, unwindable: null, baseHits: enc.sizeHits.length, assumed: new Map() };
 }
 
+/**
+ * Whether every execution reaching one of `nodes` gets there without entering a loop or a recursive
+ * function. The unrolling is structural: an execution that entered a loop first would also reach the
+ * goal, by a shortest path from the loop's head, from a node inside the loop (an ancestor here). So
+ * the level holds every path to them whatever its bound, and finding none is a proof without asking
+ * whether loops stop within the bound (a goal before the first loop, josephus's `t->key = 1`).
+ */
+export function loopFreeBefore(level: Level, nodes: number[]): boolean {
+  const u = level.enc.unrolled;
+  if (u.contexts.some((c) => c.recursion > 0) || u.unwinds.some((n) => u.nodes[n].recursion !== undefined)) return false;
+  const outsideLoops = (n: number) => u.nodes[n].counts.length === 0 && u.nodes[n].unwindOf === undefined;
+  return nodes.every((n) => outsideLoops(n) && [...level.ancestors[n]].every(outsideLoops));
+}
+
 /** A level over the encoding of a function with nothing left to unwind (the invariant prover's abstraction), without input boxes. */
 export function acyclicLevel(enc: Encoding, solver: Solver): Level {
   const ancestors = computeAncestors(enc.unrolled.nodes.map((n) => n.preds));

@@ -32,7 +32,7 @@ import { assumedBy } from './assumptions';
 import type { SizeHit } from '../model/state';
 import { extractTest } from './datum';
 import { inputLeaves } from './inputs';
-import { buildLevel, type Level, type SolverOptions } from './level';
+import { buildLevel, loopFreeBefore, type Level, type SolverOptions } from './level';
 import {
   goalCopies,
   obligationsBefore,
@@ -407,7 +407,12 @@ export class FunctionSolver {
       const live = await this.liveTaintsBefore(level, copies, signal);
       if (live.length) return { status: 'unknown', causes: [{ kind: 'not-modelled', constructs: live }], bound: level.bound };
     }
-    const unwind = await this.unwindable(level, signal);
+    // No loop before the goal: what the level holds is every way there.
+    const loopFree = loopFreeBefore(
+      level,
+      copies.map((c) => c.node),
+    );
+    const unwind = loopFree ? false : await this.unwindable(level, signal);
     if (unwind === 'unknown')
       return {
         status: 'unknown',
@@ -424,7 +429,7 @@ export class FunctionSolver {
       return {
         status: 'not-reached',
         proof: 'bounded',
-        bound: enc.unrolled.unwinds.length ? level.bound : undefined,
+        bound: enc.unrolled.unwinds.length && !loopFree ? level.bound : undefined,
         causes: [{ kind: 'assumes', assumptions: assumed }],
       };
     const isProperty = goal.kind === 'assertion' || goal.kind === 'runtime-error';
@@ -450,7 +455,7 @@ export class FunctionSolver {
     return {
       status: isProperty ? 'holds' : 'unreachable',
       proof: 'complete',
-      bound: enc.unrolled.unwinds.length ? level.bound : undefined,
+      bound: enc.unrolled.unwinds.length && !loopFree ? level.bound : undefined,
       causes: causes.length ? causes : undefined,
       why,
     };
