@@ -648,9 +648,9 @@ describe('open goals say what was tried past the bound', () => {
     return t?.kind === 'tried' ? t.attempts : undefined;
   };
 
-  it('x + c after reading x uninitialised in the last iteration: invariants and acceleration tried, neither settles it', async () => {
+  it('x + c after reading x uninitialised in the last iteration: proved, the loop keeps x unassigned', async () => {
     // Every run reaching `x + c` first reads x uninitialised (undefined), so no run without undefined
-    // behaviour evaluates it; CReach's candidates cannot say that x is never written.
+    // behaviour evaluates it: the loop's assignment never runs (i == 1000 never holds inside it).
     const source = `int f(int c) {
   int x;
   for (int i = 0; i < 1000; i++) {
@@ -664,12 +664,30 @@ describe('open goals say what was tried past the bound', () => {
     const file = writeC('f.c', source);
     const report = await engine.check({ file });
     const overflow = report.functions[0].goals.find((g) => g.kind === 'runtime-error' && g.outcome === 'overflow')!;
-    expect(overflow.status).toBe('not-reached');
-    expect(triedOf(overflow)).toEqual([
-      { method: 'invariants', outcome: 'no invariant found excludes it' },
-      { method: 'acceleration', outcome: 'no execution found with the loop at line 3 run many iterations at once' },
-    ]);
-    expect(overflow.reason).toMatch(/; also tried loop invariants \(no invariant found excludes it\) and loop acceleration/);
+    expect({ status: overflow.status, proof: overflow.proof }).toEqual({ status: 'holds', proof: 'invariant' });
+    expect(overflow.reason).toContain('keeps !\\initialized(&x)');
+    // The read itself is never proved away: it happens (at i == 999).
+    const read = report.functions[0].goals.find((g) => g.kind === 'runtime-error' && g.outcome === 'uninit')!;
+    expect(read.status).not.toBe('holds');
+  });
+
+  it('the same with x assigned on iteration 500: the overflow is not proved, and what was tried says so', async () => {
+    const source = `int f(int c) {
+  int x;
+  for (int i = 0; i < 1000; i++) {
+    if (i == 999)
+      return x + c;
+    if (i == 500)
+      x = 2147483647;
+  }
+  return 0;
+}`;
+    const file = writeC('f.c', source);
+    const report = await engine.check({ file });
+    const overflow = report.functions[0].goals.find((g) => g.kind === 'runtime-error' && g.outcome === 'overflow')!;
+    // f(1) overflows (x == INT_MAX after iteration 500): found, or left open, never proved.
+    expect(['violated', 'not-reached']).toContain(overflow.status);
+    if (overflow.status === 'not-reached') expect(overflow.reason).toMatch(/also tried loop invariants \(no invariant found excludes it\)/);
   });
 
   it('a loop calling malloc: no invariant can be checked and no path accelerated, and the reason says so', async () => {

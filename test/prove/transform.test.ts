@@ -13,7 +13,7 @@ import { siteKey } from '../../server/src/model/state';
 import type { B } from '../../server/src/model/semantics';
 import { getZ3, queueCheck, type Z3Handle } from '../../server/src/z3/z3';
 import { abstractLoops, loopEffects, type LoweredCandidate } from '../../server/src/prove/transform';
-import { conservedCandidates, lowerCandidates } from '../../server/src/prove/candidates';
+import { conservedCandidates, lowerCandidates, unassignedCandidates } from '../../server/src/prove/candidates';
 
 let z: Z3Handle;
 beforeAll(async () => {
@@ -172,5 +172,51 @@ describe('quantities kept from the loop entry (E == \\at(E, LoopEntry))', () => 
     const own = conservedCandidates(program, fn, loops[1], loops, 1_500_000_000);
     expect(own.map((c) => c.text)).toEqual(['x - y == \\at(x - y, LoopEntry)']);
     expect(await checksOf(program, fn, new Map([[loops[1].header, own]]))).toEqual({ init: false, step: false });
+  });
+});
+
+describe('candidates that a local stays unassigned (`!\\initialized(&x)`)', () => {
+  const unassigned = async (source: string) => {
+    const { program, fn } = await load(source);
+    const loops = findLoops(fn);
+    const out: { text: string; checks: { init: boolean; step: boolean } }[] = [];
+    for (const c of unassignedCandidates(program, fn, loops[0], 1_500_000_000))
+      out.push({ text: c.text, checks: await checksOf(program, fn, new Map([[loops[0].header, [c]]])) });
+    return out;
+  };
+
+  it('holds when the loop never runs its assignment (k != k is never true for an int)', async () => {
+    const source = `int f(int n, int k) { int x, i = 0;
+  while (i < n) { if (k != k) x = 1; i++; }
+  return x; }`;
+    expect(await unassigned(source)).toEqual([{ text: '!\\initialized(&x)', checks: { init: false, step: false } }]);
+  });
+
+  it('fails on the way round when an iteration assigns it (i == 70), not at entry', async () => {
+    const source = `int f(int n) { int x, i = 0;
+  while (i < n) { if (i == 70) x = 1; i++; }
+  return x; }`;
+    expect(await unassigned(source)).toEqual([{ text: '!\\initialized(&x)', checks: { init: false, step: true } }]);
+  });
+
+  it('fails at entry when some path assigns it before the loop', async () => {
+    const source = `int f(int n) { int x, i = 0;
+  if (n > 3) x = 0;
+  while (i < n) { if (n != n) x = 1; i++; }
+  return x; }`;
+    expect(await unassigned(source)).toEqual([{ text: '!\\initialized(&x)', checks: { init: true, step: false } }]);
+  });
+
+  it('is not made for a local no read may find unassigned, nor for one whose address is taken', async () => {
+    const assignedFirst = `int f(int n) { int x = 0, i = 0;
+  while (i < n) { if (i == 5) x = 1; i++; }
+  return x; }`;
+    expect(await unassigned(assignedFirst)).toEqual([]);
+    const addressTaken = `int g(int *p) { return 0; }
+int f(int n) { int x, i = 0;
+  while (i < n) { if (i == 5) x = 1; i++; }
+  g(&x);
+  return x; }`;
+    expect(await unassigned(addressTaken)).toEqual([]);
   });
 });

@@ -590,6 +590,7 @@ class Interpreter {
       case 'fresh':
       case 'defined':
       case 'unchecked':
+      case 'assigned':
         // Made only by the loop abstraction of prove/, for the solver: no concrete meaning.
         throw new Error(`the IR rvalue '${r.op}' is not executable`);
     }

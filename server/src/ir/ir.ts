@@ -151,7 +151,13 @@ export type Rvalue =
    */
   | { op: 'separated'; locs: AcslLocation[]; text: string; type: CType }
   /** `value` with its undefined behaviour not an obligation (the model's value then; prove/, next to `defined`). */
-  | { op: 'unchecked'; value: Rvalue; type: CType };
+  | { op: 'unchecked'; value: Rvalue; type: CType }
+  /**
+   * 1 when the local `id` has been assigned since its declaration was last reached, else 0 (`type`: int);
+   * 1 for a variable whose reads are not tracked (ir/uninitialised.ts). Reads no value (prove/: ACSL's
+   * `\initialized(&x)` in a candidate invariant, a loop that keeps a local unassigned).
+   */
+  | { op: 'assigned'; id: number; type: CType };
 
 /** An ACSL range bound: a C value (none: 0) plus a constant, added as mathematical integers. */
 export interface RangeBound {

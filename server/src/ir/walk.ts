@@ -102,6 +102,7 @@ export function rvalueOperands(rv: Rvalue): Operand[] {
     case 'havoc':
     case 'fresh':
     case 'indeterminate':
+    case 'assigned':
       return [];
   }
 }
@@ -162,6 +163,8 @@ export function renameRvalue(rv: Rvalue, r: Renamer): Rvalue {
     case 'defined':
     case 'unchecked':
       return { ...rv, value: renameRvalue(rv.value, r) };
+    case 'assigned':
+      return { ...rv, id: r.use(rv.id) };
     case 'nondet':
     case 'havoc':
     case 'fresh':

@@ -22,6 +22,7 @@ import type { Loop } from '../ir/loops';
 import { lowerCondition, type ConditionAt } from '../frontend/condition';
 import type { LoweredCandidate } from './transform';
 import { loopEffects } from './transform';
+import { tracksInitialisation, uninitialisedReads } from '../ir/uninitialised';
 
 /** At most this many constants of the function take part in intervals (the smallest in magnitude). */
 const MAX_CONSTANTS = 12;
@@ -247,6 +248,39 @@ export function conservedCandidates(program: Program, fn: IRFunction, loop: Loop
       const cond = put('inv.kept', INT, { op: 'binary', bop: '==', a: sum, b: { kind: 'var', id: ghost.id, type: u }, type: INT });
       out.push({ text: `${text} == \\at(${text}, LoopEntry)`, instrs, cond, temps: [...temps, ghost], entry });
     }
+  }
+  return out;
+}
+
+/**
+ * `!\initialized(&x)` (ACSL) for each local the loop may assign whose reads are tracked and one of whose
+ * reads may come before an assignment (ir/uninitialised.ts): a loop whose assignments of x never run
+ * keeps it unassigned, and a read of x is then undefined before anything else the instruction does
+ * (deep_in_loop's `return x + c;` cannot overflow: its read of x comes first).
+ */
+export function unassignedCandidates(program: Program, fn: IRFunction, loop: Loop, firstTempId: number): LoweredCandidate[] {
+  const readUnassigned = new Set([...uninitialisedReads(program, fn).values()].flatMap((m) => [...m.values()].flat()));
+  const head = fn.blocks[loop.header];
+  const range = head.terminator.range ?? head.range ?? fn.range;
+  const out: LoweredCandidate[] = [];
+  let next = firstTempId;
+  for (const id of [...loopEffects(program, fn, loop.body).vars].sort((a, b) => a - b)) {
+    const v = program.vars.get(id);
+    if (!v || !tracksInitialisation(v) || !readUnassigned.has(id) || !/^[A-Za-z_]\w*$/.test(v.name)) continue;
+    const temp = (name: string): Variable => ({ id: next++, name, type: INT, kind: 'temp', addressTaken: false, isConst: false, isStatic: false });
+    const assigned = temp('inv.assigned');
+    const unassigned = temp('inv.unassigned');
+    const place = (t: Variable) => ({ root: { kind: 'var' as const, id: t.id }, path: [], type: INT });
+    const instrs: Instr[] = [
+      { kind: 'assign', dst: place(assigned), value: { op: 'assigned', id, type: INT }, range },
+      {
+        kind: 'assign',
+        dst: place(unassigned),
+        value: { op: 'binary', bop: '==', a: { kind: 'var', id: assigned.id, type: INT }, b: { kind: 'const', value: 0n, type: INT }, type: INT },
+        range,
+      },
+    ];
+    out.push({ text: `!\\initialized(&${v.name})`, instrs, cond: { kind: 'var', id: unassigned.id, type: INT }, temps: [assigned, unassigned] });
   }
   return out;
 }

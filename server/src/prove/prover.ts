@@ -19,6 +19,7 @@
 
 import type { IRFunction, Program } from '../ir/ir';
 import { findLoops } from '../ir/loops';
+import { callTree } from '../ir/callgraph';
 import type { Goal } from '../goals/goal';
 import type { GoalVerdict, SolverOptions } from '../solve/query';
 import { acyclicLevel, encodeAt, type Level } from '../solve/level';
@@ -28,7 +29,7 @@ import type { B } from '../model/semantics';
 import { EngineError } from '../errors';
 import { checkSolver, interruptCheck, queueCheck, setSolverTimeout, trueIn, unsatCore, type Z3Handle } from '../z3/z3';
 import { abstractable, abstractLoops, type Abstraction, type LoweredCandidate } from './transform';
-import { assertedTexts, candidateTexts, conservedCandidates, guardedTexts, lowerCandidates } from './candidates';
+import { assertedTexts, candidateTexts, conservedCandidates, guardedTexts, lowerCandidates, unassignedCandidates } from './candidates';
 import { spacerCandidates } from './spacer';
 
 /** Where the prover's candidate temps start: far above the program's ids and the --where temps' range. */
@@ -386,6 +387,8 @@ export class InvariantProver {
               ];
         const candidates = await lowerCandidates(program, f, loop, texts, temps);
         for (const c of candidates) for (const t of c.temps) temps = Math.max(temps, t.id + 1);
+        candidates.push(...unassignedCandidates(program, f, loop, temps));
+        for (const c of candidates) for (const t of c.temps) temps = Math.max(temps, t.id + 1);
         const conserved = conservedCandidates(program, f, loop, fl, temps, stage === 'exact');
         exactSums += stage === 'exact' ? conserved.length : 0;
         candidates.push(...conserved);
@@ -420,7 +423,16 @@ export class InvariantProver {
       level.solver.add(q.implies(ctx.Or(...fails)) as B);
       setSolverTimeout(level.solver, Math.max(1, Math.min(this.options.timeoutMs, remaining)));
       const r = await this.check(level, [q], signal);
-      if (r === 'unknown') return { fail: 'the invariant checks ran out of time' };
+      if (r === 'unknown') {
+        // One candidate whose check Z3 finds hard must not sink the others (a kept sum through branches:
+        // adders the SAT solver must prove equal, 10 s and more where the rest takes 20 ms): each is asked
+        // alone within a quarter of the limit, and one whose checks cannot be decided is dropped like one
+        // that fails. Only the joint query's unsat, asked again, makes the survivors an invariant.
+        const several = new Set(live.map((c) => c.loop.candidates[c.candidate])).size > 1;
+        const limit = Math.max(1, Math.floor(this.options.timeoutMs / 4));
+        if (several && (await this.dropUndecided(level, live, fails, limit, deadline, signal))) continue;
+        return { fail: 'the invariant checks ran out of time' };
+      }
       if (r === 'unsat') return ind;
       const model = level.solver.model();
       let dropped = 0;
@@ -432,6 +444,29 @@ export class InvariantProver {
       });
       if (!dropped) return { fail: 'no failing check in the model' };
     }
+  }
+
+  /** Asks each live candidate's checks alone (within `limitMs`): those that can fail, or that Z3 cannot decide, die. How many died. */
+  private async dropUndecided(level: Level, live: Inductive['checks'], fails: B[], limitMs: number, deadline: number, signal?: AbortSignal): Promise<number> {
+    const { ctx } = this.z;
+    const byCandidate = new Map<LoweredCandidate, number[]>();
+    live.forEach((c, k) => {
+      const key = c.loop.candidates[c.candidate];
+      (byCandidate.get(key) ?? byCandidate.set(key, []).get(key)!).push(k);
+    });
+    let dropped = 0;
+    for (const ks of byCandidate.values()) {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) break;
+      const q = ctx.Bool.const(`houdini!${++proxies}`) as B;
+      level.solver.add(q.implies(ctx.Or(...ks.map((k) => fails[k]))) as B);
+      setSolverTimeout(level.solver, Math.max(1, Math.min(limitMs, remaining)));
+      if ((await this.check(level, [q], signal)) === 'unsat') continue;
+      const c = live[ks[0]];
+      c.loop.alive[c.candidate] = false;
+      dropped++;
+    }
+    return dropped;
   }
 
   /** The program with every loop abstracted under all its candidates, encoded, with its checks and the candidates' obligations. */
@@ -487,25 +522,7 @@ export class InvariantProver {
 
 /** The analysed function and the functions it calls (transitively) that have loops; a failure for recursion or a loop that cannot be abstracted. */
 function reachableFunctions(program: Program, fn: IRFunction): IRFunction[] | Failure {
-  const byName = new Map(program.functions.map((f) => [f.name, f]));
-  const order: IRFunction[] = [];
-  const state = new Map<string, 'active' | 'done'>();
-  let recursive = false;
-  const visit = (f: IRFunction) => {
-    state.set(f.name, 'active');
-    for (const b of f.blocks)
-      for (const ins of b.instrs) {
-        if (ins.kind !== 'assign' || ins.value.op !== 'call' || ins.value.external) continue;
-        const g = byName.get(ins.value.callee);
-        if (!g) continue;
-        const s = state.get(g.name);
-        if (s === 'active') recursive = true;
-        else if (!s) visit(g);
-      }
-    state.set(f.name, 'done');
-    order.push(f);
-  };
-  visit(fn);
+  const { order, recursive } = callTree(program, fn);
   if (recursive) return { fail: 'recursion' };
   const out: IRFunction[] = [];
   for (const f of order) {
