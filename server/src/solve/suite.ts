@@ -4,9 +4,12 @@
 // reaches, so few data cover many goals.
 
 import type { Goal } from '../goals/goal';
+import type { Program } from '../ir/ir';
 import type { TestReport } from '../../../shared/report';
 import { EngineError } from '../errors';
 import { computeAncestors } from './level';
+import { predecessors, successors } from '../ir/cfg';
+import { dominators } from '../ir/dominators';
 import { goalCopies } from './targets';
 import { UnrollTooLarge, type Datum, type FunctionSolver, type GoalVerdict } from './query';
 
@@ -54,19 +57,58 @@ export async function buildSuite(
       }
     } else {
       verdicts.set(goal.id, v);
-      if (v.status === 'unreachable' && goal.target.kind === 'block') {
-        // A statement later in a block that no execution enters is unreachable for the same reasons.
-        const block = goal.target.block;
-        for (const other of goals)
-          if (open.has(other.id) && other.target.kind === 'point' && other.target.block === block) {
-            open.delete(other.id);
-            verdicts.set(other.id, v);
-          }
-      }
+      if (v.status === 'unreachable')
+        for (const other of dominatedBy(fs.program, goal, goals)) {
+          // No execution gets there without reaching this goal first: unreachable for the same reasons,
+          // whether still open or left unknown earlier (two answers on one condition must agree).
+          const was = verdicts.get(other.id);
+          if (!open.has(other.id) && was?.status !== 'unknown' && was?.status !== 'not-reached') continue;
+          open.delete(other.id);
+          verdicts.set(other.id, v);
+        }
     }
     onProgress?.(goals.length - open.size, goals.length);
   }
   return { verdicts, tests };
+}
+
+/**
+ * The other goals of `goal`'s function (in the same calling context) that no execution reaches without
+ * first entering the block whose entry is `goal`: that block dominates theirs. A statement goal is its
+ * block; a branch goal of one edge is the edge's target when that edge is the only way in.
+ */
+export function dominatedBy(program: Program, goal: Goal, goals: Goal[]): Goal[] {
+  const fn = program.functions.find((f) => f.name === goal.function);
+  if (!fn) return [];
+  const t = goal.target;
+  const only = t.kind === 'edges' && t.edges.length === 1 ? t.edges[0] : null;
+  // The edge is the only way in: no other block, nor another edge of the same branch (two cases of one switch), leads there.
+  const preds = predecessors(fn);
+  const targets = (b: number): number[] => {
+    const term = fn.blocks[b].terminator;
+    return term.kind === 'branch'
+      ? [term.then, term.else]
+      : term.kind === 'switch'
+        ? [...term.cases.map((c) => c.target), term.default]
+        : successors(fn.blocks[b]);
+  };
+  const onlyWayIn = (e: { from: number; to: number }) =>
+    e.to !== fn.blocks[0]?.id && preds[e.to].every((p) => p === e.from) && targets(e.from).filter((x) => x === e.to).length === 1;
+  const entry = t.kind === 'block' ? t.block : only && onlyWayIn(only) ? only.to : null;
+  if (entry === null) return [];
+  const dom = dominators(fn);
+  return goals.filter((g) => {
+    if (g === goal || g.function !== goal.function || g.context?.key !== goal.context?.key) return false;
+    if (g.kind === 'assertion' || g.kind === 'runtime-error') return false;
+    const at = g.target;
+    const block =
+      at.kind === 'block' || at.kind === 'point'
+        ? at.block
+        : at.kind === 'edges' && at.edges.every((e) => e.from === at.edges[0].from)
+          ? at.edges[0].from
+          : null;
+    return block !== null && dom.dominates(entry, block);
+  });
 }
 
 /** Goals ordered by how much code lies before them (more first), at the smallest bound. */
