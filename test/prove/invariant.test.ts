@@ -175,6 +175,16 @@ int gcd(int x, int y)
 }`;
     const { goal } = await reach(source, 'if (y > 10)');
     expect({ status: goal.status, proof: goal.proof }).toEqual({ status: 'unreachable', proof: 'invariant' });
+    // A decision suite tries the cheap invariants past the early bound, before unrolling further: the branch
+    // and the statement it alone leads to get the same answer, and every datum runs as reported.
+    const file = writeC('gcd.c', source);
+    const suite = await engine.cover({ file, criterion: 'decision' });
+    const open = suite.functions[0].goals.filter((g) => g.status !== 'covered');
+    expect(open.map((g) => [g.line, g.kind, g.status, g.proof])).toEqual([
+      [10, 'branch', 'unreachable', 'invariant'],
+      [11, 'statement', 'unreachable', 'invariant'],
+    ]);
+    await expectAllValidated(file, suite);
   });
 });
 

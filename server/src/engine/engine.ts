@@ -475,7 +475,20 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
           continue;
         }
         const fs = await solverFor(l, fn);
-        const suite = await buildSuite(fs, goals, signal);
+        // Past the early bound, the cheap invariant stages before deeper unrolling: a goal they exclude costs
+        // a query where unrolling to the full bound costs many (gcd's \`y > 10\`).
+        const early = earlyBound(fn);
+        const suiteReach =
+          req.invariants === false
+            ? undefined
+            : async (goal: Goal, opts: QueryOptions): Promise<GoalVerdict> => {
+                const low = await fs.reach(goal, { ...opts, bounds: { to: early } });
+                if (!openAtLoopBound(low) || (low.bound ?? 0) < early) return low;
+                const proved = await byInvariant(fs, goal, opts.signal, 'quick');
+                if (proved) return proved;
+                return options.maxLoopBound > early ? fs.reach(goal, { ...opts, bounds: { from: early + 1 } }) : low;
+              };
+        const suite = await buildSuite(fs, goals, signal, undefined, suiteReach);
         if (req.invariants !== false)
           for (const g of goals) {
             const v = suite.verdicts.get(g.id);

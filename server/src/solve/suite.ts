@@ -11,18 +11,22 @@ import { computeAncestors } from './level';
 import { predecessors, successors } from '../ir/cfg';
 import { dominators } from '../ir/dominators';
 import { goalCopies } from './targets';
-import { UnrollTooLarge, type Datum, type FunctionSolver, type GoalVerdict } from './query';
+import { UnrollTooLarge, type Datum, type FunctionSolver, type GoalVerdict, type QueryOptions } from './query';
 
 export interface SuiteResult {
   verdicts: Map<string, GoalVerdict & { test?: string }>;
   tests: TestReport[];
 }
 
+/** How a suite asks one goal (the engine's may try invariants between loop bounds); by default, bounded unrolling. */
+export type SuiteReach = (goal: Goal, opts: QueryOptions) => Promise<GoalVerdict>;
+
 export async function buildSuite(
   fs: FunctionSolver,
   goals: Goal[],
   signal?: AbortSignal,
   onProgress?: (done: number, total: number) => void,
+  reach: SuiteReach = (goal, opts) => fs.reach(goal, opts),
 ): Promise<SuiteResult> {
   const verdicts = new Map<string, GoalVerdict & { test?: string }>();
   const tests: TestReport[] = [];
@@ -37,7 +41,7 @@ export async function buildSuite(
   for (const goal of order) {
     if (!open.has(goal.id)) continue;
     if (signal?.aborted) throw EngineError.cancelled();
-    const v = await fs.reach(goal, { signal, explain: 'loop-free', suite });
+    const v = await reach(goal, { signal, explain: 'loop-free', suite });
     open.delete(goal.id);
     if (v.datum) {
       const testId = addTest(v.datum);
