@@ -476,7 +476,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         }
         const fs = await solverFor(l, fn);
         // Past the early bound, the cheap invariant stages before deeper unrolling: a goal they exclude costs
-        // a query where unrolling to the full bound costs many (gcd's \`y > 10\`).
+        // a query where unrolling to the full bound costs many (gcd's `y > 10`).
         const early = earlyBound(fn);
         const suiteReach =
           req.invariants === false
