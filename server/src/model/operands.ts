@@ -26,7 +26,7 @@ import {
   type UbCondition,
 } from './semantics';
 import { OBJ_BITS, OFF_BITS, freshVal, selectVal, storeVal, tOf, zeroVal, type PtrVal, type Val } from './values';
-import { CHAR_TYPE, INT_TYPE, initFlagKey, toOffset, type EncoderState, type Env, type Evaluated } from './state';
+import { CHAR_TYPE, INT_TYPE, toOffset, type EncoderState, type Env, type Evaluated } from './state';
 import type { Memory } from './memory';
 import { storeMember } from './unions';
 
@@ -265,12 +265,9 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
       case 'unchecked':
         return { val: evalRvalue(rv.value, env, c).val, ub: [] };
       case 'assigned': {
-        // As uninitUb decides a read: absent, not assigned on this path; a flag where paths met.
-        const id = resolveVar(c, rv.id);
-        const bits = intBits(rv.type);
-        if (!st.tracksInit(id) || (env.has(id) && !env.get(initFlagKey(id)))) return { val: { k: 'bv', t: bvConst(ctx, 1n, bits) }, ub: [] };
-        if (!env.has(id)) return { val: { k: 'bv', t: bvConst(ctx, 0n, bits) }, ub: [] };
-        return { val: { k: 'bv', t: (tOf(env.get(initFlagKey(id))!) as BV).zeroExt(bits - 1) }, ub: [] };
+        // Assigned exactly when reading it now would not be undefined for want of an assignment (one rule: uninitUb).
+        const [read] = st.uninitUb(env, resolveVar(c, rv.id));
+        return { val: { k: 'bv', t: boolToInt(ctx, read ? (read.cond.not() as B) : st.T, intBits(rv.type)) }, ub: [] };
       }
     }
   }

@@ -12,7 +12,7 @@
 // (`p = *p` over a cycle of pointers), the objects whose address the function
 // takes: `p == &a || p == &b || p == &c`.
 
-import type { Instr, IRFunction, Operand, Program, Rvalue, Variable } from '../ir/ir';
+import type { Instr, IRFunction, Operand, Program, Rvalue, SourceRange, Variable } from '../ir/ir';
 import { INT, LLONG, UINT, ULLONG, sameType, type IntType } from '../ir/types';
 import { forEachVar, rvalueOperands } from '../ir/walk';
 import { sourceText } from '../ir/source';
@@ -202,23 +202,7 @@ export function conservedCandidates(program: Program, fn: IRFunction, loop: Loop
       return signed ? [{ coef, u: LLONG }] : [];
     });
     for (const { coef, u } of sums) {
-      const newTemp = (name: string, type: IntType): Variable => ({
-        id: next++,
-        name,
-        type,
-        kind: 'temp',
-        addressTaken: false,
-        isConst: false,
-        isStatic: false,
-      });
-      const temps: Variable[] = [];
-      const instrs: Instr[] = [];
-      const put = (name: string, type: IntType, value: Rvalue): Operand => {
-        const t = newTemp(name, type);
-        temps.push(t);
-        instrs.push({ kind: 'assign', dst: { root: { kind: 'var', id: t.id }, path: [], type }, value, range });
-        return { kind: 'var', id: t.id, type };
-      };
+      const { temps, instrs, temp, put } = candidateCode(range, () => next++);
       let sum: Operand | null = null;
       let text = '';
       coef.forEach((k, i) => {
@@ -240,16 +224,33 @@ export function conservedCandidates(program: Program, fn: IRFunction, loop: Loop
         }
       });
       if (sum === null) continue;
-      const ghost = newTemp('inv.entry', u);
+      const ghost = temp('inv.entry', u);
       const entry: Instr[] = [
         ...instrs,
         { kind: 'assign', dst: { root: { kind: 'var', id: ghost.id }, path: [], type: u }, value: { op: 'use', a: sum }, range },
       ];
       const cond = put('inv.kept', INT, { op: 'binary', bop: '==', a: sum, b: { kind: 'var', id: ghost.id, type: u }, type: INT });
-      out.push({ text: `${text} == \\at(${text}, LoopEntry)`, instrs, cond, temps: [...temps, ghost], entry });
+      out.push({ text: `${text} == \\at(${text}, LoopEntry)`, instrs, cond, temps, entry });
     }
   }
   return out;
+}
+
+/** A candidate written directly as IR at `range`: temps numbered by `nextId`, each assigned once by `put` (`temp`: none). */
+function candidateCode(range: SourceRange, nextId: () => number) {
+  const temps: Variable[] = [];
+  const instrs: Instr[] = [];
+  const temp = (name: string, type: IntType): Variable => {
+    const t: Variable = { id: nextId(), name, type, kind: 'temp', addressTaken: false, isConst: false, isStatic: false };
+    temps.push(t);
+    return t;
+  };
+  const put = (name: string, type: IntType, value: Rvalue): Operand => {
+    const t = temp(name, type);
+    instrs.push({ kind: 'assign', dst: { root: { kind: 'var', id: t.id }, path: [], type }, value, range });
+    return { kind: 'var', id: t.id, type };
+  };
+  return { temps, instrs, temp, put };
 }
 
 /**
@@ -267,20 +268,10 @@ export function unassignedCandidates(program: Program, fn: IRFunction, loop: Loo
   for (const id of [...loopEffects(program, fn, loop.body).vars].sort((a, b) => a - b)) {
     const v = program.vars.get(id);
     if (!v || !tracksInitialisation(v) || !readUnassigned.has(id) || !/^[A-Za-z_]\w*$/.test(v.name)) continue;
-    const temp = (name: string): Variable => ({ id: next++, name, type: INT, kind: 'temp', addressTaken: false, isConst: false, isStatic: false });
-    const assigned = temp('inv.assigned');
-    const unassigned = temp('inv.unassigned');
-    const place = (t: Variable) => ({ root: { kind: 'var' as const, id: t.id }, path: [], type: INT });
-    const instrs: Instr[] = [
-      { kind: 'assign', dst: place(assigned), value: { op: 'assigned', id, type: INT }, range },
-      {
-        kind: 'assign',
-        dst: place(unassigned),
-        value: { op: 'binary', bop: '==', a: { kind: 'var', id: assigned.id, type: INT }, b: { kind: 'const', value: 0n, type: INT }, type: INT },
-        range,
-      },
-    ];
-    out.push({ text: `!\\initialized(&${v.name})`, instrs, cond: { kind: 'var', id: unassigned.id, type: INT }, temps: [assigned, unassigned] });
+    const { temps, instrs, put } = candidateCode(range, () => next++);
+    const assigned = put('inv.assigned', INT, { op: 'assigned', id, type: INT });
+    const cond = put('inv.unassigned', INT, { op: 'binary', bop: '==', a: assigned, b: { kind: 'const', value: 0n, type: INT }, type: INT });
+    out.push({ text: `!\\initialized(&${v.name})`, instrs, cond, temps });
   }
   return out;
 }

@@ -385,14 +385,17 @@ export class InvariantProver {
                 ...(f === this.fn ? (this.spacerTexts.get(loop.header) ?? []) : []),
                 ...(stage === 'guarded' ? guardedTexts(program, f, loop, fl) : []),
               ];
-        const candidates = await lowerCandidates(program, f, loop, texts, temps);
-        for (const c of candidates) for (const t of c.temps) temps = Math.max(temps, t.id + 1);
-        candidates.push(...unassignedCandidates(program, f, loop, temps));
-        for (const c of candidates) for (const t of c.temps) temps = Math.max(temps, t.id + 1);
+        // Each kind of candidate numbers its temps past the last one's.
+        const add = (more: LoweredCandidate[]) => {
+          candidates.push(...more);
+          for (const c of more) for (const t of c.temps) temps = Math.max(temps, t.id + 1);
+        };
+        const candidates: LoweredCandidate[] = [];
+        add(await lowerCandidates(program, f, loop, texts, temps));
+        add(unassignedCandidates(program, f, loop, temps));
         const conserved = conservedCandidates(program, f, loop, fl, temps, stage === 'exact');
         exactSums += stage === 'exact' ? conserved.length : 0;
-        candidates.push(...conserved);
-        for (const c of candidates) for (const t of c.temps) temps = Math.max(temps, t.id + 1);
+        add(conserved);
         const head = f.blocks[loop.header];
         const line = head.terminator.range?.line ?? head.range?.line ?? f.range.line;
         loops.push({ function: f.name, header: loop.header, line, candidates, alive: candidates.map(() => true) });
