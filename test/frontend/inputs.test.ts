@@ -9,6 +9,7 @@ import { FrontendError, loadProgram, type FrontendOptions } from '../../server/s
 import { interpret, type MemObject, type Pointer, type Value } from '../../server/src/ir/interp';
 import type { Instr, IRFunction, Program } from '../../server/src/ir/ir';
 import { typeToString, type CType } from '../../server/src/ir/types';
+import { buildCatalogue } from '../../server/src/goals/catalogue';
 
 const options: FrontendOptions = { dataModel: 'LP64', compiler: 'cc', includePaths: [], defines: [] };
 const dir = mkdtempSync(path.join(tmpdir(), 'creach-fe-'));
@@ -65,6 +66,46 @@ describe('real headers', () => {
     expect(interpret(p, 'f', [1073741824n, 0n, 0n]).result).toBe(-2147483648n);
     const a = instrs(f).find((i) => i.kind === 'assert')!;
     expect(a).toMatchObject({ text: 'y <= UINT8_MAX', range: { line: 13, column: 3 } });
+  });
+
+  it("a macro's argument expanded twice keeps the user's columns in each copy (glibc's assert, a SQ macro)", async () => {
+    // glibc's assert(e) expands e twice (an unevaluated sizeof, then the `if` that runs): the goals of the
+    // copy that runs once mapped to the invocation's start, a bounds goal of `p[(int)p[0] & 1]` named
+    // `assert((float)x != p[(int)p[0]`, and two accesses' goals crossed.
+    const file = write(
+      'twice.c',
+      [
+        '#include <assert.h>',
+        '#define SQ(a) ((a) * (a))',
+        'int f(int x, int y, double z) {',
+        '    double *p = &z;',
+        '    assert((float)x != p[(int)p[0] & 1] + y);',
+        '    return SQ(x + y);',
+        '}',
+      ].join('\n'),
+    );
+    const p = await loadProgram({ file }, options);
+    expect(p.diagnostics).toEqual([]);
+    const goals = buildCatalogue(p, fn(p, 'f'), { runtimeErrors: true });
+    const at = (line: number) =>
+      goals.filter((g) => g.range.line === line && g.kind !== 'statement').map((g) => [g.id, g.range.column, g.range.endColumn, g.label]);
+    expect(at(5)).toEqual([
+      ['f:5:assert', 5, 45, '`assert((float)x != p[(int)p[0] & 1] + y)`'],
+      ['f:5:null@24', 24, 40, '`p[(int)p[0] & 1]` may dereference a null pointer'],
+      ['f:5:bounds@24', 24, 40, '`p[(int)p[0] & 1]` may index out of bounds'],
+      ['f:5:float-to-int', 26, 35, '`(int)p[0]` may convert a floating value out of the integer range'],
+      ['f:5:null@31', 31, 35, '`p[0]` may dereference a null pointer'],
+      ['f:5:bounds@31', 31, 35, '`p[0]` may index out of bounds'],
+    ]);
+    // Both copies of `x + y` are the user's `x + y` (two goals at one place); the product is the macro's own.
+    expect(
+      at(6)
+        .filter((g) => (g[3] as string).startsWith('`x + y`'))
+        .map((g) => [g[0], g[1], g[2]]),
+    ).toEqual([
+      ['f:6:overflow@15', 15, 20],
+      ['f:6:overflow@15.2', 15, 20],
+    ]);
   });
 
   it('twenty-odd more system headers, complex.h included, go through', async () => {

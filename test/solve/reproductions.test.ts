@@ -162,6 +162,19 @@ describe('pointers formed outside their object (issue 12 §6)', () => {
     await expectAllValidated(file, r);
   });
 
+  it('s << 64 on a long long is a shift count out of range, not an overflow: the overflow holds (soundness seed 1029)', async () => {
+    // C11 6.5.7p3: a count not below the width is undefined whatever E1 is; UBSan reports "shift exponent 64
+    // is too large" and never an overflow, so a datum claiming the overflow there was a bad datum.
+    const file = writeC('shift64.c', 'long long m(long long s, int y) {\n  if (y != 64)\n    return 0;\n  return s << y;\n}\n');
+    const r = await engine.check({ file, function: 'm' });
+    const goals = r.functions[0].goals.filter((g) => g.kind === 'runtime-error');
+    expect(goals.map((g) => [g.outcome, g.status])).toEqual([
+      ['shift', 'violated'],
+      ['overflow', 'holds'],
+    ]);
+    await expectAllValidated(file, r);
+  });
+
   it('`return 7;` needs a == 1, which forms &arr[6]: no defined execution reaches it', async () => {
     const file = writeC('form2.c', src);
     const r = await engine.reach({ file, function: 'f', line: 5, column: 15 });

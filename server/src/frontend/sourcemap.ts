@@ -208,12 +208,17 @@ function alignExact(iToks: Tok[], units: Unit[]): ColumnEntry[] | null {
 
 /**
  * Greedy alignment: each token is looked for among the next few units; tokens not found come
- * from a macro (the enclosing invocation `outer`, or the macro unit they stand at).
+ * from a macro (the enclosing invocation `outer`, or the macro unit they stand at). Inside an
+ * invocation, a token that begins the arguments again starts another copy of them: a macro may
+ * expand its argument more than once (glibc's `assert(e)` has `e` in an unevaluated `sizeof`
+ * and again in the `if` that runs), and each copy maps to the user's own columns.
  */
 function alignGreedy(iToks: Tok[], units: Unit[], outer: Unit | null): ColumnEntry[] {
   const out: ColumnEntry[] = [];
   let j = 0;
   for (const t of iToks) {
+    const again = outer !== null && j > 0 && !units[0].macro && units[0].text === t.text;
+    if (again && !units.slice(j, j + 12).some((u) => !u.macro && u.text === t.text)) j = 0;
     let k = j;
     while (k < units.length && k < j + 12 && (units[k].macro || units[k].text !== t.text)) k++;
     if (k < units.length && !units[k].macro && units[k].text === t.text) {
