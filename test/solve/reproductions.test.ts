@@ -152,6 +152,22 @@ describe('pointers formed outside their object (issue 12 §6)', () => {
     }
   });
 
+  it("an index past PTRDIFF_MAX is its access's error, at the access's columns (soundness F8)", async () => {
+    // The front end's conversion of an unsigned index to ptrdiff_t had the index's range: its goal sat at
+    // `(unsigned long long)r` while C's undefined behaviour, and gcc's report, is the access `a[...]`.
+    const file = writeC('idx.c', 'int g(long long r) {\n  int a[3] = {0, 0, 5};\n  int v = a[(unsigned long long)r];\n  return v;\n}\n');
+    const r = await engine.check({ file, function: 'g' });
+    const goals = r.functions[0].goals.filter((x) => x.outcome === 'bounds');
+    // The access's own goal has its instruction's range (`v = a[...]`); the index's is the subscript's, inside it.
+    expect(goals.map((x) => [x.column, x.endColumn, x.label, x.status])).toEqual([
+      [7, 35, '`v = a[(unsigned long long)r]` may index out of bounds', 'violated'],
+      [11, 35, '`a[(unsigned long long)r]` may index out of bounds (an unsigned index past PTRDIFF_MAX)', 'violated'],
+    ]);
+    const past = r.functions[0].tests.find((t) => t.id === goals[1].test)!;
+    expect(BigInt(String(past.inputs.r)) < 0n).toBe(true); // (unsigned long long)r > PTRDIFF_MAX
+    await expectAllValidated(file, r);
+  });
+
   it('3 << y for y = 30 or 31 is not representable in int: the overflow is violated, UBSan confirms (soundness F4)', async () => {
     const file = writeC('shift.c', 'int k(int y) {\n  if (y < 0 || y > 31)\n    return 0;\n  return 3 << y;\n}\n');
     const r = await engine.check({ file, function: 'k' });

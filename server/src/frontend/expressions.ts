@@ -420,10 +420,11 @@ export class ExpressionLowerer extends OperandLowerer {
       const idxValue = this.toRvalue(base, baseNode);
       [baseNode, indexNode] = [indexNode, baseNode];
       base = this.expr(baseNode);
-      const idx = this.toIndex(idxValue, indexNode);
+      const idx = this.toIndex(idxValue, node);
       return this.indexInto(base, idx, node, baseNode);
     }
-    const idx = this.toIndex(this.rvalue(indexNode), indexNode);
+    // The index's conversion has the access's range: an index past PTRDIFF_MAX is that access's error (C11 6.5.6p8).
+    const idx = this.toIndex(this.rvalue(indexNode), node);
     return this.indexInto(base, idx, node, baseNode);
   }
 

@@ -9,7 +9,7 @@
 // calls, once per chain (`Goal.context`), its id prefixed by the call sites
 // (`main:12>g:20>__VERIFIER_assert:5:error`).
 
-import type { BasicBlock, Decision, IRFunction, Program, SourceRange, StatementStart } from '../ir/ir';
+import type { BasicBlock, Decision, Instr, IRFunction, Program, SourceRange, StatementStart } from '../ir/ir';
 import { runtimeErrors, runtimeErrorWording, uninitialisedDetail } from '../ir/runtimeErrors';
 import { uninitialisedReads } from '../ir/uninitialised';
 import { settledErrors } from '../ir/ranges';
@@ -114,7 +114,7 @@ function ownGoals(program: Program, fn: IRFunction, opts: CatalogueOptions): Goa
             kind: 'runtime-error',
             range: instr.range,
             outcome: error,
-            label: `\`${text(instr.range)}\` ${runtimeErrorWording[error]}`,
+            label: `\`${text(instr.range)}\` ${runtimeErrorWording[error]}${indexPastPtrdiff(instr) ? ' (an unsigned index past PTRDIFF_MAX)' : ''}`,
             target: { kind: 'runtime-error', block: block.id, index, error, detail },
           });
         }
@@ -201,6 +201,11 @@ export function pointStatements(block: BasicBlock): { statement: number; start: 
  * begins with the rest of an earlier statement (after the join of a `?:`, `&&` or `||`): that code
  * may stop the run (`(c ? 1 : 2) + b[3]`), so the first statement is a 'point' goal.
  */
+/** The front end's conversion of an unsigned index to ptrdiff_t: its bounds goal shares the access's range, and says why it differs. */
+function indexPastPtrdiff(instr: Instr): boolean {
+  return instr.kind === 'assign' && instr.value.op === 'cast' && instr.value.index === true;
+}
+
 function blockGoalIsEntry(block: BasicBlock): boolean {
   const first = (block.statements ?? []).find((st) => !st.jump);
   return !first || first.index === 0;
