@@ -68,10 +68,10 @@ describe('real headers', () => {
     expect(a).toMatchObject({ text: 'y <= UINT8_MAX', range: { line: 13, column: 3 } });
   });
 
-  it("a macro's argument expanded twice keeps the user's columns in each copy (glibc's assert, a SQ macro)", async () => {
-    // glibc's assert(e) expands e twice (an unevaluated sizeof, then the `if` that runs): the goals of the
-    // copy that runs once mapped to the invocation's start, a bounds goal of `p[(int)p[0] & 1]` named
-    // `assert((float)x != p[(int)p[0]`, and two accesses' goals crossed.
+  it("a macro's arguments keep the user's columns: after the macro's own tokens, in each copy, around macros inside", async () => {
+    // CReach's assert(e) is `__creach_assert((e), #e)`: a token-by-token search took its first `(` for the
+    // `(` of `(float)x` and lost its way: a bounds goal of `p[(int)p[0] & 1]` was named
+    // `assert((float)x != p[(int)p[0]`, and two accesses' goals crossed (soundness F6).
     const file = write(
       'twice.c',
       [
@@ -81,6 +81,12 @@ describe('real headers', () => {
         '    double *p = &z;',
         '    assert((float)x != p[(int)p[0] & 1] + y);',
         '    return SQ(x + y);',
+        '}',
+        '#include <stdint.h>',
+        'int g(int x, int y, int *p) {',
+        '    assert(p[(int)y] < INT8_MAX + x);',
+        '    assert(INT8_MAX + x > y);',
+        '    return 0;',
         '}',
       ].join('\n'),
     );
@@ -105,6 +111,18 @@ describe('real headers', () => {
     ).toEqual([
       ['f:6:overflow@15', 15, 20],
       ['f:6:overflow@15.2', 15, 20],
+    ]);
+    // A macro inside the argument (INT8_MAX is `(127)` on rows of its own) stands for its expansion.
+    const inG = buildCatalogue(p, fn(p, 'g'), { runtimeErrors: true })
+      .filter((g) => g.kind !== 'statement')
+      .map((g) => [g.range.line, g.range.column, g.range.endColumn, g.label]);
+    expect(inG).toEqual([
+      [10, 5, 37, '`assert(p[(int)y] < INT8_MAX + x)`'],
+      [10, 12, 21, '`p[(int)y]` may dereference a null pointer'],
+      [10, 12, 21, '`p[(int)y]` may index out of bounds'],
+      [10, 24, 36, '`INT8_MAX + x` may overflow'],
+      [11, 5, 29, '`assert(INT8_MAX + x > y)`'],
+      [11, 12, 24, '`INT8_MAX + x` may overflow'],
     ]);
   });
 

@@ -200,25 +200,114 @@ function alignExact(iToks: Tok[], units: Unit[]): ColumnEntry[] | null {
     }
     let k = i;
     while (!ok[k][j + 1]) k++; // the shortest expansion that lets the rest align
-    out.push(...alignGreedy(iToks.slice(i, k), u.inner, u));
+    out.push(...alignInvocation(iToks.slice(i, k), u));
     i = k;
   }
   return out;
 }
 
 /**
+ * The tokens a function-like macro invocation expands to. Each argument is found wherever its
+ * tokens appear as a whole (the macros inside it standing for any tokens), and maps exactly
+ * there: a macro may put its own tokens before an argument (CReach's `assert(e)` is
+ * `__creach_assert((e), #e)`, whose first `(` a token-by-token search took for a `(` of `e`),
+ * and may expand an argument more than once (`SQ(a)` as `((a) * (a))`). Every other token is
+ * the macro's own.
+ */
+function alignInvocation(iToks: Tok[], u: Unit): ColumnEntry[] {
+  // The arguments, each as its runs of plain tokens; `between[k]` holds the macros before run k.
+  type Arg = { runs: Unit[][]; between: Unit[][] };
+  const args: Arg[] = [{ runs: [[]], between: [[]] }];
+  let depth = 0;
+  for (const x of u.inner) {
+    const arg = args[args.length - 1];
+    if (x.macro) {
+      if (arg.runs[arg.runs.length - 1].length > 0) {
+        arg.runs.push([]);
+        arg.between.push([]);
+      }
+      arg.between[arg.between.length - 1].push(x);
+      continue;
+    }
+    if (depth === 0 && x.text === ',') {
+      args.push({ runs: [[]], between: [[]] });
+      continue;
+    }
+    if (x.text === '(' || x.text === '[' || x.text === '{') depth++;
+    if (x.text === ')' || x.text === ']' || x.text === '}') depth--;
+    arg.runs[arg.runs.length - 1].push(x);
+  }
+  const mapped: (ColumnEntry | null)[] = iToks.map(() => null);
+  const runAt = (run: Unit[], i: number) => i + run.length <= iToks.length && run.every((x, k) => mapped[i + k] === null && iToks[i + k].text === x.text);
+  for (const { runs, between } of args) {
+    if (runs[0].length === 0) continue;
+    // Each copy of the argument: its first run, then each next run after it, in order; the tokens
+    // between two runs are the expansion of the macros the argument has there.
+    for (let i = 0; i < iToks.length; i++) {
+      if (!runAt(runs[0], i)) continue;
+      let at = i;
+      const toMacros = (from: number, to: number, macros: Unit[]) => {
+        for (let k = from; k < to; k++)
+          if (mapped[k] === null)
+            mapped[k] = { iCol: iToks[k].col, len: iToks[k].text.length, oStart: macros[0].col, oEnd: macros[macros.length - 1].end, exact: false };
+      };
+      // Macros before the first run and after the last: each one token or one parenthesised group.
+      if (between[0].length) {
+        let from = i;
+        for (let m = 0; m < between[0].length && from > 0; m++) from = groupStart(iToks, from - 1);
+        toMacros(from, i, between[0]);
+      }
+      for (let r = 0; r < runs.length; r++) {
+        const from = at;
+        const macros = between[r];
+        if (runs[r].length === 0) {
+          // Trailing macros.
+          for (let m = 0; m < macros.length && at < iToks.length; m++) at = groupEnd(iToks, at) + 1;
+          toMacros(from, at, macros);
+          break;
+        }
+        while (at < iToks.length && !runAt(runs[r], at)) at++;
+        if (at >= iToks.length) break;
+        if (r > 0 && macros.length) toMacros(from, at, macros);
+        runs[r].forEach((x, k) => (mapped[at + k] = { iCol: iToks[at + k].col, len: x.text.length, oStart: x.col, oEnd: x.end, exact: true }));
+        at += runs[r].length;
+      }
+      i = at - 1;
+    }
+  }
+  return iToks.map((t, i) => mapped[i] ?? { iCol: t.col, len: t.text.length, oStart: u.col, oEnd: u.end, exact: false });
+}
+
+/** The last token of the group that starts at `i`: one token, or a parenthesised group. */
+function groupEnd(toks: Tok[], i: number): number {
+  if (toks[i].text !== '(') return i;
+  let depth = 0;
+  for (let k = i; k < toks.length; k++) {
+    if (toks[k].text === '(') depth++;
+    else if (toks[k].text === ')' && --depth === 0) return k;
+  }
+  return i;
+}
+
+/** The first token of the group that ends at `i`: one token, or a parenthesised group. */
+function groupStart(toks: Tok[], i: number): number {
+  if (toks[i].text !== ')') return i;
+  let depth = 0;
+  for (let k = i; k >= 0; k--) {
+    if (toks[k].text === ')') depth++;
+    else if (toks[k].text === '(' && --depth === 0) return k;
+  }
+  return i;
+}
+
+/**
  * Greedy alignment: each token is looked for among the next few units; tokens not found come
- * from a macro (the enclosing invocation `outer`, or the macro unit they stand at). Inside an
- * invocation, a token that begins the arguments again starts another copy of them: a macro may
- * expand its argument more than once (glibc's `assert(e)` has `e` in an unevaluated `sizeof`
- * and again in the `if` that runs), and each copy maps to the user's own columns.
+ * from a macro (the enclosing invocation `outer`, or the macro unit they stand at).
  */
 function alignGreedy(iToks: Tok[], units: Unit[], outer: Unit | null): ColumnEntry[] {
   const out: ColumnEntry[] = [];
   let j = 0;
   for (const t of iToks) {
-    const again = outer !== null && j > 0 && !units[0].macro && units[0].text === t.text;
-    if (again && !units.slice(j, j + 12).some((u) => !u.macro && u.text === t.text)) j = 0;
     let k = j;
     while (k < units.length && k < j + 12 && (units[k].macro || units[k].text !== t.text)) k++;
     if (k < units.length && !units[k].macro && units[k].text === t.text) {
