@@ -71,6 +71,13 @@ function earlyBound(fn: IRFunction): number {
   return depth <= 1 ? 8 : depth === 2 ? 4 : 2;
 }
 
+/** What a goal's search tries past the early loop bound: the accelerated loops' search, the full invariant prover, deeper unrolling ('all'). */
+interface PastEarlyBound {
+  search?: boolean;
+  prove?: boolean;
+  upTo?: 'all' | 'early';
+}
+
 /** No execution within the loop bound reaches the goal, and some run longer: a proof by invariant may settle it. */
 function openAtLoopBound(v: GoalVerdict): boolean {
   return v.status === 'not-reached' && (v.causes ?? []).some((c) => c.kind === 'loop-bound');
@@ -177,20 +184,22 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
    * is found by acceleration alone, and a goal neither settles goes on deepening. The prover's
    * last stage (guarded candidates: up to 10 s on nested loops) waits for the accelerated
    * search, which takes a second or two. Without `invariants`: bounded unrolling alone.
+   * `past` says what is tried past the early bound (all of it unless told).
    */
-  const deepen = async (fs: FunctionSolver, goal: Goal, opts: QueryOptions, invariants: boolean, upTo: 'all' | 'early' = 'all'): Promise<GoalVerdict> => {
+  const deepen = async (fs: FunctionSolver, goal: Goal, opts: QueryOptions, invariants: boolean, past: PastEarlyBound = {}): Promise<GoalVerdict> => {
     if (!invariants) return fs.reach(goal, opts);
+    const { search = true, prove = true, upTo = 'all' } = past;
     const budget = opts.budget ?? fs.goalBudget(opts);
     const low = await fs.reach(goal, { ...opts, budget, bounds: { to: earlyBound(fs.fn) } });
     if (!openAtLoopBound(low)) return low;
     const cheaply = await byInvariant(fs, goal, opts.signal, 'quick');
     if (cheaply) return cheaply;
     // Past the low bound, a datum with the loops accelerated costs a few queries where unrolling further costs many.
-    const deep = await deepSearch(fs).find(goal, opts.signal, opts);
+    const deep = search ? await deepSearch(fs).find(goal, opts.signal, opts) : null;
     if (deep) return deep;
-    const proved = await beyondBound(fs, goal, low, opts.signal);
+    const proved = prove ? await beyondBound(fs, goal, low, opts.signal) : low;
     if (proved !== low) return proved;
-    return upTo === 'early' ? low : deeper(fs, goal, low, { ...opts, budget });
+    return upTo === 'early' ? low : deeper(fs, goal, low, { ...opts, budget }, prove);
   };
   /** A verdict left open past the loop bound, with what else was tried on it (invariants, acceleration) and why it settled nothing. */
   const withTried = (fs: FunctionSolver, goal: Goal, v: GoalVerdict): GoalVerdict => {
@@ -202,13 +211,14 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
     if (acceleration) attempts.push({ method: 'acceleration', outcome: acceleration });
     return attempts.length ? { ...v, causes: [...(v.causes ?? []), { kind: 'tried', attempts }] } : v;
   };
-  /** A verdict left open at a loop bound below the full one, deepened from there (and tried with invariants again). */
-  const deeper = async (fs: FunctionSolver, goal: Goal, v: GoalVerdict, opts: QueryOptions): Promise<GoalVerdict> => {
+  /** A verdict left open at a loop bound below the full one, deepened from there (and, with `prove`, tried with invariants again). */
+  const deeper = async (fs: FunctionSolver, goal: Goal, v: GoalVerdict, opts: QueryOptions, prove = true): Promise<GoalVerdict> => {
     if (!openAtLoopBound(v) || (v.bound ?? 0) >= options.maxLoopBound || v.causes?.some((c) => c.kind === 'too-large')) return v;
     const next = await fs.reach(goal, { ...opts, bounds: { from: (v.bound ?? 0) + 1 } });
     // No deeper level could be built (too large): the answer at the bound reached stands, saying why it stops there.
     const tooLarge = next.status === 'unknown' && next.causes?.length === 1 && next.causes[0].kind === 'too-large';
-    return beyondBound(fs, goal, tooLarge ? { ...v, causes: [...(v.causes ?? []), ...next.causes!] } : next, opts.signal);
+    const deepest = tooLarge ? { ...v, causes: [...(v.causes ?? []), ...next.causes!] } : next;
+    return prove ? beyondBound(fs, goal, deepest, opts.signal) : deepest;
   };
   /** The goals of a function and, with `contexts`, of everything it calls in its context. */
   const goalsOf = (l: Loaded, fn: IRFunction, contexts = true) => {
@@ -352,7 +362,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
       // Many properties hold: explaining each under unrolled loops would cost more than checking them.
       // The quick pass stops at the early loop bound (after invariants and accelerated loops): deeper unrolling,
       // which nested loops make costly, waits until every property has its first answer.
-      for (const goal of properties) quick.set(goal.id, await deepen(fs, goal, { signal, explain: 'loop-free', quick: true, suite }, invariants, 'early'));
+      for (const goal of properties) quick.set(goal.id, await deepen(fs, goal, { signal, explain: 'loop-free', quick: true, suite }, invariants, { upTo: 'early' }));
       const answered = req.untilViolated === true && [...quick.values()].some((v) => v.status === 'violated');
       for (const goal of properties) {
         const first = quick.get(goal.id)!;
@@ -475,21 +485,13 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
           continue;
         }
         const fs = await solverFor(l, fn);
-        // Past the early bound, the cheap invariant stages before deeper unrolling: a goal they exclude costs
-        // a query where unrolling to the full bound costs many (gcd's `y > 10`).
-        const early = earlyBound(fn);
-        const suiteReach =
-          req.invariants === false
-            ? undefined
-            : async (goal: Goal, opts: QueryOptions): Promise<GoalVerdict> => {
-                const low = await fs.reach(goal, { ...opts, bounds: { to: early } });
-                if (!openAtLoopBound(low) || (low.bound ?? 0) < early) return low;
-                const proved = await byInvariant(fs, goal, opts.signal, 'quick');
-                if (proved) return proved;
-                return options.maxLoopBound > early ? fs.reach(goal, { ...opts, bounds: { from: early + 1 } }) : low;
-              };
+        // Each goal: past the early bound, the cheap invariant stages before deeper unrolling (a goal they exclude
+        // costs a query where unrolling to the full bound costs many: gcd's `y > 10`); the deep search and the full
+        // prover wait for the goals the suite leaves open (below).
+        const invariants = req.invariants !== false;
+        const suiteReach = (goal: Goal, opts: QueryOptions) => deepen(fs, goal, opts, invariants, { search: false, prove: false });
         const suite = await buildSuite(fs, goals, signal, undefined, suiteReach);
-        if (req.invariants !== false)
+        if (invariants)
           for (const g of goals) {
             const v = suite.verdicts.get(g.id);
             if (!v || !openAtLoopBound(v)) continue;
