@@ -106,6 +106,14 @@ function argvData(z: Z3Handle, model: Model<'main'>, argv: NonNullable<Encoding[
   return out;
 }
 
+/** An array value's elements 0..n-1, their terms built once per value (an enumeration reads them for each of its data). */
+const elements = new WeakMap<Val, Val[]>();
+function elementsOf(z: Z3Handle, v: Val, n: number): Val[] {
+  let e = elements.get(v);
+  if (!e || e.length !== n) elements.set(v, (e = Array.from({ length: n }, (_, i) => selectVal(v, bvConst(z.ctx, BigInt(i), 64)))));
+  return e;
+}
+
 /**
  * A model value as data. Pointers inside data are written `&name[k]`, naming
  * the object they point into (a pointer parameter's object by the parameter's
@@ -118,7 +126,6 @@ export function valueToData(
   t: CType,
   pointerText: (obj: number, off: bigint) => string = (o, k) => `&object${o}[${k}]`,
 ): DataValue {
-  const { ctx } = z;
   switch (t.kind) {
     case 'int': {
       if (v.k !== 'bv') return null;
@@ -140,10 +147,7 @@ export function valueToData(
     }
     case 'array': {
       if (v.k !== 'arr') return null;
-      const n = t.length ?? 0;
-      const out: DataValue[] = [];
-      for (let i = 0; i < n; i++) out.push(valueToData(z, model, selectVal(v, bvConst(ctx, BigInt(i), 64)), t.of, pointerText));
-      return out;
+      return elementsOf(z, v, t.length ?? 0).map((e) => valueToData(z, model, e, t.of, pointerText));
     }
     case 'struct': {
       if (v.k !== 'struct') return null;

@@ -4,7 +4,7 @@
 // reaches, so few data cover many goals.
 
 import type { Goal } from '../goals/goal';
-import type { Program } from '../ir/ir';
+import type { IRFunction, Program } from '../ir/ir';
 import type { TestReport } from '../../../shared/report';
 import { EngineError } from '../errors';
 import { computeAncestors } from './level';
@@ -76,6 +76,14 @@ export async function buildSuite(
   return { verdicts, tests };
 }
 
+/** Each function's predecessors and dominators, computed once (a suite may prove many goals unreachable). */
+const graphs = new WeakMap<IRFunction, { preds: number[][]; dom: ReturnType<typeof dominators> }>();
+function graphOf(fn: IRFunction) {
+  let g = graphs.get(fn);
+  if (!g) graphs.set(fn, (g = { preds: predecessors(fn), dom: dominators(fn) }));
+  return g;
+}
+
 /**
  * The other goals of `goal`'s function (in the same calling context) that no execution reaches without
  * first entering the block whose entry is `goal`: that block dominates theirs. A statement goal is its
@@ -87,7 +95,7 @@ export function dominatedBy(program: Program, goal: Goal, goals: Goal[]): Goal[]
   const t = goal.target;
   const only = t.kind === 'edges' && t.edges.length === 1 ? t.edges[0] : null;
   // The edge is the only way in: no other block, nor another edge of the same branch (two cases of one switch), leads there.
-  const preds = predecessors(fn);
+  const { preds, dom } = graphOf(fn);
   const targets = (b: number): number[] => {
     const term = fn.blocks[b].terminator;
     return term.kind === 'branch'
@@ -100,7 +108,6 @@ export function dominatedBy(program: Program, goal: Goal, goals: Goal[]): Goal[]
     e.to !== fn.blocks[0]?.id && preds[e.to].every((p) => p === e.from) && targets(e.from).filter((x) => x === e.to).length === 1;
   const entry = t.kind === 'block' ? t.block : only && onlyWayIn(only) ? only.to : null;
   if (entry === null) return [];
-  const dom = dominators(fn);
   return goals.filter((g) => {
     if (g === goal || g.function !== goal.function || g.context?.key !== goal.context?.key) return false;
     if (g.kind === 'assertion' || g.kind === 'runtime-error') return false;
