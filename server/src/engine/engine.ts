@@ -362,7 +362,8 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
       // Many properties hold: explaining each under unrolled loops would cost more than checking them.
       // The quick pass stops at the early loop bound (after invariants and accelerated loops): deeper unrolling,
       // which nested loops make costly, waits until every property has its first answer.
-      for (const goal of properties) quick.set(goal.id, await deepen(fs, goal, { signal, explain: 'loop-free', quick: true, suite }, invariants, { upTo: 'early' }));
+      for (const goal of properties)
+        quick.set(goal.id, await deepen(fs, goal, { signal, explain: 'loop-free', quick: true, suite }, invariants, { upTo: 'early' }));
       const answered = req.untilViolated === true && [...quick.values()].some((v) => v.status === 'violated');
       for (const goal of properties) {
         const first = quick.get(goal.id)!;
