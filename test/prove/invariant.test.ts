@@ -317,6 +317,29 @@ describe('quantities kept from the loop entry', () => {
   });
 });
 
+describe('quantities kept when another variable has no step on some way round', () => {
+  it('r + i kept while y shifts on one way only: `r + i != k` never true (was a crash: rows of unequal length)', async () => {
+    // y has no constant step where it shifts and step 0 where it does not: it takes no part, and the step
+    // matrix kept y's 0 in one row only (keptSums multiplied a BigInt by undefined: an internal error).
+    // Hand proof: --r and i++ on every way round keep r + i == k (no overflow: the no-UB rule), so r + i != k never holds.
+    const source = `int v(unsigned x, unsigned y, int k, int n) {
+  int i = 0, r = k;
+  while (i < n) {
+    if (x > y) y >>= 1;
+    --r;
+    i++;
+  }
+  if (r + i != k)
+    return 1;
+  return 0;
+}`;
+    const { goal } = await reach(source, 'if (r + i != k)');
+    expect({ status: goal.status, proof: goal.proof }).toEqual({ status: 'unreachable', proof: 'invariant' });
+    const args = range(0, 1999);
+    expect(run(source, 'v(atoi(argv[k]) % 7, atoi(argv[k]) % 5, atoi(argv[k]) / 40 - 25, atoi(argv[k]) % 40 - 5)', args).every((o) => o === '0')).toBe(true);
+  });
+});
+
 describe('quantities kept exactly (signed, in long long)', () => {
   /** Runs `source` compiled with -ftrapv (a signed overflow aborts; -O0 keeps each addition) on each argument of `call`; the signals. */
   const trapped = (source: string, call: string, args: string[]): (string | null)[] => {

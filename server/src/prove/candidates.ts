@@ -189,8 +189,10 @@ export function conservedCandidates(program: Program, fn: IRFunction, loop: Loop
       names.map((v) => facts.ids.get(v)!),
     ) ?? [names.map((v) => facts.step.get(v))];
     // Variables with a step on every way round; the others take no part.
-    const vars = names.filter((_, k) => rows.every((r) => r[k] !== undefined));
-    const matrix = rows.map((r) => r.filter((x): x is bigint => x !== undefined));
+    const kept = names.map((_, k) => rows.every((r) => r[k] !== undefined));
+    const vars = names.filter((_, k) => kept[k]);
+    // The same columns in every row: a step one way round has for a variable without one another way is dropped too.
+    const matrix = rows.map((r) => r.filter((_, k) => kept[k]) as bigint[]);
     const sums = keptSums(matrix, vars.length).flatMap((coef) => {
       // Two variables known at entry with one step each: candidateTexts says it in plain C (`s == 2 * i`).
       const used = vars.filter((_, i) => coef[i] !== 0n);
