@@ -131,7 +131,15 @@ export function errorGoals(ev: ErrorEvent, goals: GoalReport[]): GoalReport[] {
   if (inside.length === 0) return cands;
   const size = (x: GoalReport) => ((x.endLine ?? x.line) - x.line) * 10000 + ((x.endColumn ?? 9999) - x.column);
   const min = Math.min(...inside.map(size));
-  return inside.filter((x) => size(x) === min);
+  const innermost = inside.filter((x) => size(x) === min);
+  // An unsigned index past PTRDIFF_MAX is a goal of its own at its access's subscript (FINDINGS F8), inside the
+  // access's goal: the run's bounds error at the access may be either, so it counts for both as a group.
+  const others = inside.filter((x) => size(x) > min);
+  if (others.length && innermost.some((x) => x.label.includes('index past PTRDIFF_MAX'))) {
+    const next = Math.min(...others.map(size));
+    return [...innermost, ...others.filter((x) => size(x) === next)];
+  }
+  return innermost;
 }
 
 export function describeValues(g: Generated, values: (bigint | number)[]): string {
