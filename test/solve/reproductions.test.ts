@@ -168,6 +168,34 @@ describe('pointers formed outside their object (issue 12 §6)', () => {
     await expectAllValidated(file, r);
   });
 
+  it('a float converted to an integer type: in range exactly up to the bounds, compared as floats (soundness F10)', async () => {
+    // C11 6.3.1.4: the truncated value must fit. Hand-derived from the formats: (lo - 1, hi + 1) is the range;
+    // -2147483649 is no float, the float below -2^31 is -2147483904, so x > -2147483904.0f means x >= -2^31;
+    // -129.25f truncates to -129. Each `holds` case is the range itself, each `violated` case one float past it.
+    const cases: [string, string, string][] = [
+      ['int', 'double', 'x > -2147483649.0 && x < 2147483648.0'],
+      ['int', 'float', 'x > -2147483904.0f && x < 2147483648.0f'],
+      ['unsigned', 'double', 'x > -1.0 && x < 4294967296.0'],
+      ['signed char', 'float', 'x > -129.0f && x < 128.0f'],
+      ['unsigned long long', 'double', 'x > -1.0 && x < 18446744073709551616.0'],
+      ['long long', 'float', 'x >= -9223372036854775808.0f && x < 9223372036854775808.0f'],
+    ];
+    const past: [string, string, string][] = [
+      ['int', 'double', 'x > -2147483649.0 && x <= 2147483648.0'],
+      ['int', 'float', 'x >= -2147483904.0f && x < 2147483648.0f'],
+      ['unsigned', 'double', 'x >= -1.0 && x < 4294967296.0'],
+      ['signed char', 'float', 'x > -129.5f && x < 128.0f'],
+      ['unsigned long long', 'double', 'x > -1.0 && x <= 18446744073709551616.0'],
+      ['long long', 'float', 'x >= -9223373136366403584.0f && x < 9223372036854775808.0f'],
+    ];
+    const text = [...cases, ...past].map(([t, f, cond], k) => `long long c${k}(${f} x) {\n  if (${cond})\n    return (${t})x;\n  return 0;\n}\n`).join('');
+    const file = writeC('f2i.c', text);
+    const r = await engine.check({ file });
+    const verdicts = r.functions.map((f) => f.goals.find((g) => g.outcome === 'float-to-int')?.status);
+    expect(verdicts).toEqual([...cases.map(() => 'holds'), ...past.map(() => 'violated')]);
+    await expectAllValidated(file, r);
+  });
+
   it('3 << y for y = 30 or 31 is not representable in int: the overflow is violated, UBSan confirms (soundness F4)', async () => {
     const file = writeC('shift.c', 'int k(int y) {\n  if (y < 0 || y > 31)\n    return 0;\n  return 3 << y;\n}\n');
     const r = await engine.check({ file, function: 'k' });

@@ -235,11 +235,24 @@ export function fpToInt(z: Z3Handle, t: F, to: IntType): OpResult<BV> {
   }
   const w = to.bits;
   const value = z.wrap(bvConst(ctx, 0n, w), to.signed ? api.mk_fpa_to_sbv(c, rtz, t.ast, w) : api.mk_fpa_to_ubv(c, rtz, t.ast, w));
-  // In range iff  lo - 1 < t < hi + 1 (exact bounds as reals).
+  // In range iff  lo - 1 < t < hi + 1, compared as floats (no conversion to the reals: Z3 gives invalid
+  // models for fp.to_real in incremental use, Z3 issues 6861 and 7321, and one handed out a datum whose
+  // run converted 0.0f: soundness F10). hi + 1 is a power of two, a float of either format. lo - 1 is
+  // one too, or else no float lies between it and lo (a power of two itself, or 0 for unsigned types):
+  // t > lo - 1 is then t >= lo.
   const lo = to.signed ? minSigned(w) : 0n;
   const hi = to.signed ? maxSigned(w) : (1n << BigInt(w)) - 1n;
-  const real = t.toReal();
-  const inRange = (real.gt(ctx.Real.val(lo - 1n) as never) as B).and(real.lt(ctx.Real.val(hi + 1n) as never) as B);
+  const sort = t.sort;
+  const single = sort.sbits() === 24;
+  const asFloat = (v: bigint): number | null => {
+    const n = single ? Math.fround(Number(v)) : Number(v);
+    return Number.isFinite(n) && BigInt(n) === v ? n : null;
+  };
+  const below = asFloat(lo - 1n);
+  const lower = below !== null ? t.gt(ctx.Float.val(below, sort)) : t.ge(ctx.Float.val(Number(lo), sort));
+  // 2^128 is past float's largest value: every finite float is below it.
+  const above = asFloat(hi + 1n);
+  const inRange = above !== null ? (lower as B).and(t.lt(ctx.Float.val(above, sort)) as B) : (lower as B);
   const bad = t.isNaN().or(t.isInf()).or(inRange.not());
   return { value, ub: [{ error: 'float-to-int', cond: bad, detail: `conversion to ${to.name} out of range` }] };
 }
