@@ -1101,6 +1101,28 @@ class Emitter {
     }
   }
 
+  /** Where the twin's text is now (for `cutTwin`). */
+  twinMark(): { line: number; at: number } {
+    return { line: this.lines.length, at: this.cur.inst.length };
+  }
+
+  /**
+   * The twin's text since `mark`, taken out of the line to be put back later with `pasteTwin` (the twin
+   * computes it later than the original writes it); null when the text ran over to another line.
+   */
+  cutTwin(mark: { line: number; at: number }): { inst: string; map: number[] } | null {
+    if (mark.line !== this.lines.length) return null;
+    const cut = { inst: this.cur.inst.slice(mark.at), map: this.cur.map.slice(mark.at) };
+    this.cur.inst = this.cur.inst.slice(0, mark.at);
+    this.cur.map = this.cur.map.slice(0, mark.at);
+    return cut;
+  }
+
+  pasteTwin(cut: { inst: string; map: number[] }): void {
+    this.cur.inst += cut.inst;
+    this.cur.map.push(...cut.map);
+  }
+
   /** Text of the original only. */
   origOnly(s: string): void {
     this.cur.orig += s;
@@ -1372,10 +1394,12 @@ class Emitter {
   }
 
   /**
-   * `LV = E` through an index or a pointer: gcc computes the index, then E,
-   * then stores (the access, and its undefined behaviour, comes last); the
-   * explicit check of the access must come last too:
-   * ({ __int128 i = (I); T e = (E); a[check(i)] = e; }).
+   * `LV = E` through an index or a pointer: gcc computes E, then the index,
+   * then stores (`a[x + 1] = 10 / y` reports the division first; FINDINGS
+   * F11); the access, and its undefined behaviour, comes last, so the
+   * explicit check of the access comes last too:
+   * ({ T e = (E); __int128 i = (I); a[check(i)] = e; }) (the index first when
+   * it runs over two lines).
    */
   store(lhs: Extract<LValue, { k: 'index' | 'deref' | 'member' }>, rhs: Expr, ind: number): void {
     if (lhs.k === 'member') {
@@ -1387,12 +1411,16 @@ class Emitter {
     const [i, v] = [`__i${n}`, `__e${n}`];
     const index = lhs.k === 'index' ? lhs.i : lhs.i;
     const name = lhs.k === 'index' ? lhs.a.name : lhs.p.name;
+    let indexCode: { inst: string; map: number[] } | null = null;
     if (index) {
-      this.probe(`({ __int128 ${i} = (`);
+      this.probe('({ ');
+      const mark = this.twinMark();
+      this.probe(`__int128 ${i} = (`);
       this.origOnly(`${name}[`);
       this.expr(index, 0, ind);
       this.origOnly(']');
       this.probe(`); `);
+      indexCode = this.cutTwin(mark);
     } else {
       this.probe('({ ');
       this.origOnly(`*${name}`);
@@ -1400,16 +1428,18 @@ class Emitter {
     this.origOnly(' = ');
     this.probe(`__typeof__(${exprText(lhs)}) ${v} = (`);
     this.valueFor(rhs, lhs.t, 3, ind);
+    this.probe('); ');
+    if (indexCode) this.pasteTwin(indexCode);
     const target =
       lhs.k === 'index'
         ? `${name}[__ix(${id}, ${i}, ${lhs.a.length})]`
         : index
           ? `${name}[__pi(${id}, ${name}, ${i}, sizeof *${name}, ${prov(lhs.p)})]`
           : `*__PD(${id}, ${name}, ${prov(lhs.p)})`;
-    this.probe(`); ${target} = ${v}; })`);
+    this.probe(`${target} = ${v}; })`);
   }
 
-  /** `sa[E].a[I] = V` (either index may be absent, not both): E, I, V, then the checked store. */
+  /** `sa[E].a[I] = V` (either index may be absent, not both): V, E, I (gcc's order, as in `store`), then the checked store. */
   memberStore(lhs: Extract<LValue, { k: 'member' }>, rhs: Expr, ind: number): void {
     const ide = lhs.e ? this.check('index', this.describe(lhs)) : -1;
     const idi = lhs.i ? this.check('index', this.describe(lhs)) : -1;
@@ -1417,6 +1447,7 @@ class Emitter {
     const [i, j, v] = [`__i${n}`, `__j${n}`, `__e${n}`];
     const { s, f } = lhs;
     this.probe('({ ');
+    const mark = this.twinMark();
     this.origOnly(s.name);
     if (lhs.e) {
       this.probe(`__int128 ${i} = (`);
@@ -1433,11 +1464,14 @@ class Emitter {
       this.origOnly(']');
       this.probe('); ');
     }
+    const indexCode = this.cutTwin(mark);
     this.origOnly(' = ');
     this.probe(`${lhs.t.name} ${v} = (`);
     this.valueFor(rhs, lhs.t, 3, ind);
+    this.probe('); ');
+    if (indexCode) this.pasteTwin(indexCode);
     const target = `${s.name}${lhs.e ? `[__ix(${ide}, ${i}, ${s.length})]` : ''}.${f.name}${lhs.i ? `[__ix(${idi}, ${j}, ${f.length})]` : ''}`;
-    this.probe(`); ${target} = ${v}; })`);
+    this.probe(`${target} = ${v}; })`);
   }
 
   // -- statements
