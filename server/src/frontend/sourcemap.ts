@@ -141,7 +141,7 @@ export class SourceMap {
     if (oLine !== undefined) {
       const iToks = tokenize(text);
       const units = groupUnits(tokenize(oLine), this.macros);
-      entries = alignExact(iToks, units) ?? alignGreedy(iToks, units, null);
+      entries = alignExact(iToks, units) ?? alignGreedy(iToks, units);
     }
     rows.forEach((r, k) => {
       const from = offsets[k];
@@ -238,6 +238,12 @@ function alignInvocation(iToks: Tok[], u: Unit): ColumnEntry[] {
     arg.runs[arg.runs.length - 1].push(x);
   }
   const mapped: (ColumnEntry | null)[] = iToks.map(() => null);
+  /** Tokens `from`..`to` not yet mapped: the expansion of `macros` (their span in the user's line). */
+  const toMacros = (from: number, to: number, macros: Unit[]) => {
+    for (let k = from; k < to; k++)
+      if (mapped[k] === null)
+        mapped[k] = { iCol: iToks[k].col, len: iToks[k].text.length, oStart: macros[0].col, oEnd: macros[macros.length - 1].end, exact: false };
+  };
   const runAt = (run: Unit[], i: number) => i + run.length <= iToks.length && run.every((x, k) => mapped[i + k] === null && iToks[i + k].text === x.text);
   for (const { runs, between } of args) {
     if (runs[0].length === 0) continue;
@@ -246,11 +252,6 @@ function alignInvocation(iToks: Tok[], u: Unit): ColumnEntry[] {
     for (let i = 0; i < iToks.length; i++) {
       if (!runAt(runs[0], i)) continue;
       let at = i;
-      const toMacros = (from: number, to: number, macros: Unit[]) => {
-        for (let k = from; k < to; k++)
-          if (mapped[k] === null)
-            mapped[k] = { iCol: iToks[k].col, len: iToks[k].text.length, oStart: macros[0].col, oEnd: macros[macros.length - 1].end, exact: false };
-      };
       // Macros before the first run and after the last: each one token or one parenthesised group.
       if (between[0].length) {
         let from = i;
@@ -301,10 +302,10 @@ function groupStart(toks: Tok[], i: number): number {
 }
 
 /**
- * Greedy alignment: each token is looked for among the next few units; tokens not found come
- * from a macro (the enclosing invocation `outer`, or the macro unit they stand at).
+ * Greedy alignment (a line alignExact cannot align): each token is looked for among the next few
+ * units; a token not found comes from the macro unit it stands at, or the unit nearest it.
  */
-function alignGreedy(iToks: Tok[], units: Unit[], outer: Unit | null): ColumnEntry[] {
+function alignGreedy(iToks: Tok[], units: Unit[]): ColumnEntry[] {
   const out: ColumnEntry[] = [];
   let j = 0;
   for (const t of iToks) {
@@ -315,7 +316,7 @@ function alignGreedy(iToks: Tok[], units: Unit[], outer: Unit | null): ColumnEnt
       j = k + 1;
       continue;
     }
-    const at = units[j]?.macro ? units[j] : (outer ?? units[j] ?? units[j - 1]);
+    const at = units[j] ?? units[j - 1];
     if (at) out.push({ iCol: t.col, len: t.text.length, oStart: at.col, oEnd: at.end, exact: false });
   }
   return out;

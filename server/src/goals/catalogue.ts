@@ -196,16 +196,16 @@ export function pointStatements(block: BasicBlock): { statement: number; start: 
   return out;
 }
 
-/**
- * Whether the block's first statement runs as soon as the block is entered. Not when the block
- * begins with the rest of an earlier statement (after the join of a `?:`, `&&` or `||`): that code
- * may stop the run (`(c ? 1 : 2) + b[3]`), so the first statement is a 'point' goal.
- */
 /** The front end's conversion of an unsigned index to ptrdiff_t: its bounds goal shares the access's range, and says why it differs. */
 function indexPastPtrdiff(instr: Instr): boolean {
   return instr.kind === 'assign' && instr.value.op === 'cast' && instr.value.index === true;
 }
 
+/**
+ * Whether the block's first statement runs as soon as the block is entered. Not when the block
+ * begins with the rest of an earlier statement (after the join of a `?:`, `&&` or `||`): that code
+ * may stop the run (`(c ? 1 : 2) + b[3]`), so the first statement is a 'point' goal.
+ */
 function blockGoalIsEntry(block: BasicBlock): boolean {
   const first = (block.statements ?? []).find((st) => !st.jump);
   return !first || first.index === 0;

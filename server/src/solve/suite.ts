@@ -9,7 +9,7 @@ import type { TestReport } from '../../../shared/report';
 import { EngineError } from '../errors';
 import { computeAncestors } from './level';
 import { predecessors, successors } from '../ir/cfg';
-import { dominators } from '../ir/dominators';
+import { dominators, type DomTree } from '../ir/dominators';
 import { goalCopies } from './targets';
 import { UnrollTooLarge, type Datum, type FunctionSolver, type GoalVerdict, type QueryOptions } from './query';
 
@@ -77,7 +77,7 @@ export async function buildSuite(
 }
 
 /** Each function's predecessors and dominators, computed once (a suite may prove many goals unreachable). */
-const graphs = new WeakMap<IRFunction, { preds: number[][]; dom: ReturnType<typeof dominators> }>();
+const graphs = new WeakMap<IRFunction, { preds: number[][]; dom: DomTree }>();
 function graphOf(fn: IRFunction) {
   let g = graphs.get(fn);
   if (!g) graphs.set(fn, (g = { preds: predecessors(fn), dom: dominators(fn) }));
