@@ -514,6 +514,7 @@ export class FunctionSolver {
    * Adds to `data` the data of `level` for `goal` that differ from every input vector in `seen`
    * (one check each), until there are none or `limit` are found. Says why it stopped early: the
    * limit, a check undecided before `deadline`, or a model without a datum (its verdict).
+   * `within`: constraints on the executions asked for (the rest were drained before).
    */
   private async drain(
     level: Level,
@@ -524,6 +525,7 @@ export class FunctionSolver {
     limit: number,
     deadline: number,
     budget: GoalBudget,
+    within: B[] = [],
   ): Promise<{ verdict?: GoalVerdict } | null> {
     const { ctx } = this.z;
     const { enc } = level;
@@ -536,7 +538,7 @@ export class FunctionSolver {
     if (seen.some((values) => values.length !== terms.length)) throw new EngineError('internal', `${this.fn.name}: input leaves differ between levels`);
     level.solver.push();
     try {
-      level.solver.add(any, enc.okAll, enc.noUnwind);
+      level.solver.add(any, enc.okAll, enc.noUnwind, ...within);
       for (const values of seen) level.solver.add(differs(values));
       for (;;) {
         if (data.length >= limit) return {};
@@ -588,10 +590,14 @@ export class FunctionSolver {
       });
       if (!level) break;
       // Pointer parameters that may alias: the data without aliasing first, from a level encoded without it
-      // (a much smaller formula than the aliasing one under an assumption), then the rest from the full level.
-      const stages = level.enc.aliasing ? [await this.level(this.bounds[b], snapshotFor(goal, opts.where), true), level] : [level];
+      // (a much smaller formula than the aliasing one under an assumption), then the rest from the full level,
+      // asked only for executions where some pointer aliases: proving that no other datum is left among all
+      // executions, under 1953 exclusions, took SAMPLE 2.5 s; among the aliasing ones it is quick.
+      const aliasLits = level.enc.inputs.flatMap((i) => i.object?.aliases.map((a) => a.lit) ?? []);
+      const stages = aliasLits.length ? [await this.level(this.bounds[b], snapshotFor(goal, opts.where), true), level] : [level];
       for (const stage of stages) {
-        const end = await this.drain(stage, goal, opts, seen, data, limit, deadline, budget);
+        const within = stage === level && stages.length > 1 ? [this.z.ctx.Or(...aliasLits) as B] : [];
+        const end = await this.drain(stage, goal, opts, seen, data, limit, deadline, budget, within);
         if (end) return { ...end, data, exhausted: false, verdict: end.verdict ?? first };
       }
       const { enc } = level;
