@@ -49,14 +49,19 @@ export async function explainUnreachable(
     return queueCheck(() => checkSolver(z, solver, [goalLit, ...subset.map((t) => t.lit)]));
   };
   if ((await check(items)) !== 'unsat') return undefined;
-  const coreIds = new Set(unsatCore(solver).map((lit) => lit.toString()));
-  let core = items.filter((t) => coreIds.has(t.lit.toString()));
+  // The items in the core of the last check (unsat): a subset of `of`.
+  const inCore = (of: TrackedItem[]) => {
+    const coreIds = new Set(unsatCore(solver).map((lit) => lit.toString()));
+    return of.filter((t) => coreIds.has(t.lit.toString()));
+  };
+  let core = inCore(items);
   if (core.length <= MAX_CORE) {
     for (let i = 0; i < core.length;) {
       const without = core.filter((_, j) => j !== i);
       // Past the budget the core is kept as it is: larger than needed, still a reason.
       if (Date.now() > deadline) break;
-      if ((await check(without)) === 'unsat') core = without;
+      // Unsat without item i: its core may drop more items than i (those before i are needed, so kept).
+      if ((await check(without)) === 'unsat') core = inCore(without);
       else i++;
     }
   }
