@@ -25,7 +25,7 @@ import type { GoalStatus, ProofKind, Reason, TestReport, VerdictCause } from '..
 import { mergeConstructs } from '../../../shared/verdicts';
 import type { B, BV } from '../model/semantics';
 import { EngineError, isCancellation } from '../errors';
-import { checkSolver, interruptCheck, queueCheck, setSolverTimeout, trueIn, type Z3Handle } from '../z3/z3';
+import { checkSolver, interruptCheck, queueCheck, setSolverTimeout, trueIn, unsatCore, type Z3Handle } from '../z3/z3';
 import { unroll } from '../model/unroll';
 import { explainLevel, explainUnreachable, type ExplainLevel } from './explain';
 import { assumedBy } from './assumptions';
@@ -203,13 +203,43 @@ export class FunctionSolver {
    * (main's argc, \valid sizes), which every other query assumes (see Encoding.inputBounds).
    */
   private check(level: Level, assumptions: B[], signal?: AbortSignal, budget?: GoalBudget, anyInputs = false): Promise<'sat' | 'unsat' | 'unknown'> {
+    return this.checkCore(level, assumptions, signal, budget, anyInputs).then((r) => r.result);
+  }
+
+  /**
+   * A box of small inputs tried first (`[...assumptions, box]`), then, unless that is sat, the same
+   * check without it; skipped when the boxed check is unsat without needing the box (its unsat core):
+   * the proof is the same one (a float proof took 0.6 s, twice). `boxed`: the answer is the boxed check's.
+   */
+  private async checkBoxFirst(
+    level: Level,
+    assumptions: B[],
+    box: B | undefined,
+    signal?: AbortSignal,
+    budget?: GoalBudget,
+  ): Promise<{ result: 'sat' | 'unsat' | 'unknown'; boxed: boolean }> {
+    if (!box) return { result: await this.check(level, assumptions, signal, budget), boxed: false };
+    const boxed = await this.checkCore(level, [...assumptions, box], signal, budget, false, box);
+    if (boxed.result === 'sat' || (boxed.result === 'unsat' && !boxed.needed)) return { result: boxed.result, boxed: true };
+    return { result: await this.check(level, assumptions, signal, budget), boxed: false };
+  }
+
+  /** `check`, saying also, when unsat, whether `watch` is in the unsat core (`needed`). */
+  private checkCore(
+    level: Level,
+    assumptions: B[],
+    signal?: AbortSignal,
+    budget?: GoalBudget,
+    anyInputs = false,
+    watch?: B,
+  ): Promise<{ result: 'sat' | 'unsat' | 'unknown'; needed?: boolean }> {
     if (!anyInputs) assumptions = [...assumptions, ...level.enc.inputBounds.map((b) => b.lit)];
     // One Z3 context runs one check at a time: queue behind the running one.
     const run = async () => {
       if (signal?.aborted) throw EngineError.cancelled();
       // A goal that has used its time gets no more queries: unknown, as a query that runs out.
-      if (budget && (budget.leftMs <= 0 || (budget.suite && budget.suite.solverMs <= 0))) return 'unknown';
-      if (this.failed.has(level)) return 'unknown';
+      if (budget && (budget.leftMs <= 0 || (budget.suite && budget.suite.solverMs <= 0))) return { result: 'unknown' as const };
+      if (this.failed.has(level)) return { result: 'unknown' as const };
       const onAbort = () => interruptCheck(this.z);
       signal?.addEventListener('abort', onAbort);
       const started = Date.now();
@@ -230,7 +260,9 @@ export class FunctionSolver {
         if (budget) budget.leftMs -= Date.now() - started;
         if (budget?.suite) budget.suite.solverMs -= Date.now() - started;
         if (signal?.aborted) throw EngineError.cancelled();
-        return r;
+        // Read inside the queued run: the next check on this solver replaces the core.
+        const needed = r === 'unsat' && watch ? unsatCore(level.solver).some((lit) => lit.id() === watch.id()) : undefined;
+        return { result: r, needed };
       } finally {
         if (budget?.queryMs) setSolverTimeout(level.solver, this.options.timeoutMs);
         signal?.removeEventListener('abort', onAbort);
@@ -333,13 +365,9 @@ export class FunctionSolver {
     if (!copies.length) return null;
     const { enc } = level;
     const any = copies.length === 1 ? copies[0].lit : (this.z.ctx.Or(...copies.map((c) => c.lit)) as B);
-    for (const extra of [[level.boxes[0].lit], []]) {
-      if ((await this.check(level, [any, enc.okAll, enc.noUnwind, ...extra], opts.signal, opts.budget)) === 'sat') {
-        const v = this.verdictFromModel(level, goal, copies, level.solver.model(), true);
-        return v.datum?.complete ? v : null;
-      }
-    }
-    return null;
+    if ((await this.checkBoxFirst(level, [any, enc.okAll, enc.noUnwind], level.boxes[0].lit, opts.signal, opts.budget)).result !== 'sat') return null;
+    const v = this.verdictFromModel(level, goal, copies, level.solver.model(), true);
+    return v.datum?.complete ? v : null;
   }
 
   private async reachAt(level: Level, goal: Goal, copies: GoalCopy[], opts: QueryOptions, whereHits: SizeHit[] = []): Promise<GoalVerdict> {
@@ -354,11 +382,9 @@ export class FunctionSolver {
       const base = [any, enc.okAll, enc.noUnwind];
       let r: 'sat' | 'unsat' | 'unknown' = 'unsat';
       for (const pref of enc.aliasing ? [[enc.noAlias], []] : [[]]) {
-        if (!opts.wide) {
-          r = await this.check(level, [...base, ...pref, level.boxes[0].lit], signal, opts.budget);
-          if (r === 'sat') return this.verdictFromModel(level, goal, copies, level.solver.model(), true);
-        }
-        r = await this.check(level, [...base, ...pref], signal, opts.budget);
+        const first = await this.checkBoxFirst(level, [...base, ...pref], opts.wide ? undefined : level.boxes[0].lit, signal, opts.budget);
+        r = first.result;
+        if (r === 'sat' && first.boxed) return this.verdictFromModel(level, goal, copies, level.solver.model(), true);
         if (r === 'sat') {
           let model = level.solver.model();
           for (const box of level.boxes.slice(1)) {
@@ -378,9 +404,9 @@ export class FunctionSolver {
       for (const copy of phase2) {
         const before = [copy.lit, ...obligationsBefore(level, copy)];
         // Small inputs first here too, for readable counter-examples.
-        let r2 = opts.wide ? 'unsat' : await this.check(level, [...before, level.boxes[0].lit], signal, opts.budget);
-        if (r2 === 'sat') return this.verdictFromModel(level, goal, [copy], level.solver.model(), false);
-        r2 = await this.check(level, before, signal, opts.budget);
+        const second = await this.checkBoxFirst(level, before, opts.wide ? undefined : level.boxes[0].lit, signal, opts.budget);
+        const r2 = second.result;
+        if (r2 === 'sat' && second.boxed) return this.verdictFromModel(level, goal, [copy], level.solver.model(), false);
         if (r2 === 'sat') {
           // As in phase 1, a smaller box when the full range worked: the run goes on past the goal, and an
           // input of 2^30 can make it loop or recurse for ever (a stack overflow) where 200 would not.
