@@ -82,6 +82,23 @@ describe('CFG of small C functions', () => {
     expect(goals.find((g) => g.id === 'f:4:stmt')!.label).toBe('statement `r = 1;`');
   });
 
+  it("an operation's runtime error is at the operation, also when one instruction computes and stores it", async () => {
+    // `z = x * 2` and `return x + y;` each lower to one instruction that computes and stores; the overflow is
+    // the operation's (C11 6.5p5), as gcc's UBSan reports it at its operator. Nested, `y + z * 3` has two.
+    const { program, fn } = await lower(['int f(int x, int y) {', '  int z;', '  z = x * 2;', '  y = y + z * 3;', '  return x + y;', '}'].join('\n'));
+    const goals = buildCatalogue(program, fn, { runtimeErrors: true }).filter((g) => g.kind === 'runtime-error');
+    expect(goals.map((g) => [g.range.line, g.range.column, g.range.endColumn, g.label])).toEqual([
+      [3, 7, 12, '`x * 2` may overflow'],
+      [4, 7, 16, '`y + z * 3` may overflow'],
+      [4, 11, 16, '`z * 3` may overflow'],
+      [5, 10, 15, '`x + y` may overflow'],
+    ]);
+    // The statement and the instruction keep the assignment's range (explanations cite the assignment).
+    expect(goals.find((g) => g.range.line === 3)!.id).toBe('f:3:overflow');
+    const store = fn.blocks.flatMap((b) => b.instrs).find((i) => i.range.line === 3)!;
+    expect([store.range.column, store.range.endColumn]).toEqual([3, 12]);
+  });
+
   it('while: one loop, exits by the false outcome, φ of both variables at the header', async () => {
     const { program, fn } = await lower(
       ['int f(int n) {', '  int s = 0;', '  while (n >= 1) {', '    s = s + n;', '    n = n - 1;', '  }', '  return s;', '}'].join('\n'),

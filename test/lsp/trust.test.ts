@@ -95,7 +95,7 @@ describe('marks say what was checked (default settings)', () => {
     expect(String(at(assertion)[0].message)).toMatch(/^assertion `x != 3` fails for x = 3, y = -?\d+$/);
     expect(String(at(error)[0]?.message)).toMatch(/^`reach_error\(\)` is called for x = -?\d+, y = 2$/);
     expect(at(error)[0]?.severity).toBe(1);
-    expect(String(at(overflow)[0]?.message)).toMatch(/^`z = x \* y` overflows for x = -?\d+, y = -?\d+$/);
+    expect(String(at(overflow)[0]?.message)).toMatch(/^`x \* y` overflows for x = -?\d+, y = -?\d+$/);
     expect(at(overflow)[0]?.severity).toBe(2);
     // No diagnostic shows an id as its code (VS Code would show "creach(check:15:assert)").
     expect(diags.filter((d) => d.code !== undefined)).toEqual([]);

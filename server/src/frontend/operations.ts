@@ -305,6 +305,7 @@ export class OperandLowerer {
     const last = instrs[instrs.length - 1];
     if (!last || last.kind !== 'assign' || !last.dst || last.dst.root.kind !== 'var' || last.dst.root.id !== v.id || last.dst.path.length > 0) return false;
     last.dst = p;
+    last.opRange ??= last.range;
     last.range = range;
     // The temp is now never written: drop it from the function's variables.
     const i = this.locals.lastIndexOf(v.id);

@@ -106,15 +106,17 @@ function ownGoals(program: Program, fn: IRFunction, opts: CatalogueOptions): Goa
       }
       if (opts.runtimeErrors) {
         const impossible = settled.get(block.id)?.get(index);
+        // An error of the value computed is at its operation, not at the assignment that stores it.
+        const at = (instr.kind === 'assign' && instr.opRange) || instr.range;
         for (const [error, detail] of runtimeErrors(program, instr, uninitialised.get(block.id)?.get(index))) {
           // An error the ranges of its operands exclude cannot happen: no goal (ir/ranges.ts).
           if (impossible?.has(error)) continue;
           drafts.push({
             tag: error,
             kind: 'runtime-error',
-            range: instr.range,
+            range: at,
             outcome: error,
-            label: `\`${text(instr.range)}\` ${runtimeErrorWording[error]}${indexPastPtrdiff(instr) ? ' (an unsigned index past PTRDIFF_MAX)' : ''}`,
+            label: `\`${text(at)}\` ${runtimeErrorWording[error]}${indexPastPtrdiff(instr) ? ' (an unsigned index past PTRDIFF_MAX)' : ''}`,
             target: { kind: 'runtime-error', block: block.id, index, error, detail },
           });
         }

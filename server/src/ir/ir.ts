@@ -174,7 +174,11 @@ export interface AcslLocation {
 
 export type Instr =
   /** `dst = value`. `dst` is null for calls whose result is discarded. */
-  | { kind: 'assign'; dst: Place | null; value: Rvalue; range: SourceRange }
+  /**
+   * `opRange`: the value's own range when one instruction computes and stores it (`x = a + b`, `return a + b;`:
+   * `range` is the assignment's or the statement's); an error of the operation is at the operation.
+   */
+  | { kind: 'assign'; dst: Place | null; value: Rvalue; range: SourceRange; opRange?: SourceRange }
   /** Restricts executions: `requires`, `__VERIFIER_assume(e)`, a loop invariant assumed at the loop's head (prove/). `origin` says which. */
   | { kind: 'assume'; cond: Operand; origin: 'requires' | 'assume' | 'invariant'; range: SourceRange }
   /**
