@@ -75,7 +75,7 @@ describe('goals unreachable for every number of iterations', () => {
     await expectAllValidated(file, report);
     expect(run(source, 'f(atoi(argv[k]))', range(-3, 3000)).every((o) => o === '0')).toBe(true);
     const check = await engine.check({ file });
-    const overflow = check.functions[0].goals.find((g) => g.kind === 'runtime-error' && g.line === 2 && g.column === 19);
+    const overflow = check.functions[0].goals.find((g) => g.kind === 'runtime-error' && g.line === 2 && g.column === 23);
     expect(overflow?.outcome).toBe('overflow');
     expect(overflow?.status).not.toBe('holds');
   });
