@@ -62,7 +62,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
       const v = program.vars.get(id);
       if (v?.addressTaken) st.addObject(resolveVar(c, id), v.type);
     }
-  const { noAlias, aliasing } = encodeInputs(st, ops);
+  const { noAlias, aliasLits } = encodeInputs(st, ops);
 
   // ---- per-node encoding ----
   const nodes = u.nodes;
@@ -438,7 +438,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
     trace: st.trace,
     vars,
     allocNodes: st.allocNodes,
-    aliasing,
+    aliasLits,
     noAlias,
     pointEnv,
     assumptions: st.assumptions,

@@ -31,8 +31,8 @@ import { OBJ_BITS, OFF_BITS, freshVal, selectVal, storeVal, tOf, zeroVal, type T
 import type { EncoderState, InputObject } from './state';
 import type { Operands } from './operands';
 
-/** Sets up st.entry and st.inputs; returns the `noAlias` literal (an assumption: no pointer parameter points into another). */
-export function encodeInputs(st: EncoderState, ops: Operands): { noAlias: B; aliasing: boolean } {
+/** Sets up st.entry and st.inputs; returns the `noAlias` literal (an assumption: no pointer parameter points into another) and each alias literal. */
+export function encodeInputs(st: EncoderState, ops: Operands): { noAlias: B; aliasLits: B[] } {
   const { ctx, program, u, vars, inputs, assertions, objIndex, addObject, boolConst, entry, opts } = st;
   const { initialValue } = ops;
   const top = u.top;
@@ -148,7 +148,7 @@ export function encodeInputs(st: EncoderState, ops: Operands): { noAlias: B; ali
   if (aliasLits.length) assertions.push(noAlias.implies(ctx.And(...aliasLits.map((l) => l.not() as B))) as B);
   overlapAssumption(st);
 
-  return { noAlias, aliasing: aliasLits.length > 0 };
+  return { noAlias, aliasLits };
 }
 
 /** A function pointer an input holds designates no function of the program (EncoderState.functionObject). */

@@ -162,8 +162,8 @@ export interface Encoding {
   tracked: TrackedItem[];
   trace: TraceSite[];
   vars: Map<number, Variable>;
-  /** Some pointer parameter may point into another; `noAlias` (an assumption) forbids it. */
-  aliasing: boolean;
+  /** One literal per pair of pointer parameters where one may point into the other (none: no aliasing); `noAlias` (an assumption) forbids them all. */
+  aliasLits: B[];
   noAlias: B;
   /** Nodes with a malloc/calloc call (whose success is assumed unless mallocMayFail). */
   allocNodes: number[];

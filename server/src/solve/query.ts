@@ -381,7 +381,7 @@ export class FunctionSolver {
       // parameters that do not alias before ones that do.
       const base = [any, enc.okAll, enc.noUnwind];
       let r: 'sat' | 'unsat' | 'unknown' = 'unsat';
-      for (const pref of enc.aliasing ? [[enc.noAlias], []] : [[]]) {
+      for (const pref of enc.aliasLits.length ? [[enc.noAlias], []] : [[]]) {
         const first = await this.checkBoxFirst(level, [...base, ...pref], opts.wide ? undefined : level.boxes[0].lit, signal, opts.budget);
         r = first.result;
         if (r === 'sat' && first.boxed) return this.verdictFromModel(level, goal, copies, level.solver.model(), true);
@@ -619,7 +619,7 @@ export class FunctionSolver {
       // (a much smaller formula than the aliasing one under an assumption), then the rest from the full level,
       // asked only for executions where some pointer aliases: proving that no other datum is left among all
       // executions, under 1953 exclusions, took SAMPLE 2.5 s; among the aliasing ones it is quick.
-      const aliasLits = level.enc.inputs.flatMap((i) => i.object?.aliases.map((a) => a.lit) ?? []);
+      const { aliasLits } = level.enc;
       const stages = aliasLits.length ? [await this.level(this.bounds[b], snapshotFor(goal, opts.where), true), level] : [level];
       for (const stage of stages) {
         const within = stage === level && stages.length > 1 ? [this.z.ctx.Or(...aliasLits) as B] : [];
