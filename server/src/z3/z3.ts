@@ -274,8 +274,6 @@ export async function checkSolver(z: Z3Handle, solver: Solver<'main'>, assumptio
         relaxedCores.set(solver, relaxed.core);
         return 'unsat';
       }
-      // It did not prove this check: the solver's next checks ask it at the usual point.
-      relaxationPaid.delete(solver);
       if (interruptions !== interrupted) return 'unknown';
       // The relaxation's model, tried as is: where it is a model of the formula, the check is quick.
       if (
@@ -285,6 +283,7 @@ export async function checkSolver(z: Z3Handle, solver: Solver<'main'>, assumptio
       )
         return 'sat';
     }
+    relaxationPaid.delete(solver);
   }
   const rest = left();
   if (rest <= 0) return 'unknown';
