@@ -81,8 +81,12 @@ export interface CoverRequest extends SourceInput {
    * error call: Test-Comp's coverage-error-call).
    */
   criterion: 'statement' | 'decision' | 'mcdc' | 'error-calls';
-  /** As CheckRequest.invariants. */
-  invariants?: boolean;
+  /**
+   * As CheckRequest.invariants; `cheap`: past the early loop bound only the invariant prover's first stages (a few
+   * queries for the whole function) before deeper unrolling, no Spacer, no accelerated search (the editor's first
+   * answer: gcd's `y > 10` proved in a second where unrolling to the full bound takes tens).
+   */
+  invariants?: boolean | 'cheap';
   /** False: no validation of the data even when the engine validates (the editor validates coverage after showing it). */
   validate?: boolean;
 }
@@ -90,7 +94,7 @@ export interface CoverRequest extends SourceInput {
 /** The editor's background analysis of one function: decision coverage, then assertions and runtime errors, in one report. */
 export interface AnalyseRequest extends SourceInput {
   function: string;
-  /** The coverage part, already computed (`cover` with the decision criterion, no invariants, not validated): it is validated and the checks are run. */
+  /** The coverage part, already computed (`cover` with the decision criterion, cheap invariants, not validated): it is validated and the checks are run. */
   coverage?: Report;
 }
 

@@ -449,13 +449,14 @@ char __VERIFIER_nondet_char(void) { return next < sizeof values ? values[next++]
       assert(/unreachable/i.test(text), `the hover never said unreachable; it showed: ${JSON.stringify(seen.slice(-3))}`);
       const saidCovered = seen.find((t) => /\bcovered\b/i.test(t));
       assert(!saidCovered, `the hover said covered: ${JSON.stringify(saidCovered)}`);
-      // The explanation says why. A bounded proof (the loops fully unrolled) gives the conflicting
-      // conditions with their lines, found by a follow-up reach query (hover again until it is there),
-      // among them the decision `if (y > 10)` and the loop's `x > 0`; a proof by invariant (the second
-      // look tries invariants first) gives the loop's invariant that excludes `y > 10`.
+      // The explanation says why. A proof by invariant (the analysis tries the prover's cheap stages past
+      // the early loop bound) gives the loop's invariant that excludes `y > 10`, linked to the loop's line;
+      // a bounded proof (the loops fully unrolled, when the invariant was not found in time) gives the
+      // conflicting conditions with their lines, found by a follow-up reach query (hover again until it
+      // is there), among them the decision `if (y > 10)` and the loop's `x > 0`.
       const decision = lineOf(fixtures, 'loops_w.c', 'if (y > 10)', 'int gcd(');
       const loop = lineOf(fixtures, 'loops_w.c', 'while (x > 0)', 'int gcd(');
-      const byInvariant = (t) => new RegExp(`loop at line ${loop}\\b[^\\n]*keeps[^\\n]*y <= 10`).test(t);
+      const byInvariant = (t) => new RegExp(`line ${loop}\\b[^\\n]*the loop keeps[^\\n]*y <= 10`).test(t);
       const explained = await waitFor(
         async () => {
           const t = await wb.hoverLine(line);

@@ -1,7 +1,8 @@
 // Protocol tests (built server, real engine) for what the editor shows beyond
 // the bare verdicts: data validated by compiling only in trusted workspaces,
-// the values along a counter-example's path (Diagnostic.data), and the
-// reasons of an unreachable goal in loops, found by a follow-up reach query.
+// the values along a counter-example's path (Diagnostic.data), the invariant
+// that proves a goal after a loop unreachable, and the reasons of a goal
+// proved by unrolling a loop, found by a follow-up reach query.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -99,23 +100,42 @@ describe('counter-example path and unreachable explanations (real engine)', () =
     expect(data.inlineValues.map((v) => v.line)).not.toContain(14);
   }, 180_000);
 
-  it("hover on gcd's unreachable `return 1;` gives the conflicting condition y > 10 with its line", async () => {
+  it("gcd's unreachable `return 1;` and branch `y > 10` are proved in the first analysis, by the loop's invariant linked to its line", async () => {
     const uri = await s.open(fixture('loops_w.c'));
+    // The coverage analysis: past the early loop bound the invariant prover's cheap stages come before
+    // deeper unrolling (C semantics: gcd's result lies in 1..10, so `y > 10` never holds after the loop).
+    const started = Date.now();
     await s.cover({ uri, function: 'gcd' });
+    console.log(`gcd's coverage analysis: ${Date.now() - started} ms`);
+    const statement = hoverText(await s.hover(uri, 46, 8)); // `return 1;` is line 47
+    const branch = hoverText(await s.hover(uri, 45, 8)); // `if (y > 10)` is line 46
+    console.log(`gcd hover: ${statement}\n---\n${branch}`);
+    expect(statement).toMatch(/\*\*unreachable\*\* \(proved for every number of loop iterations, by a loop invariant\)/);
+    expect(statement).toMatch(/\[line 35\]\([^)]*#L35\): the loop keeps `y <= 10`/);
+    // Two answers on one condition agree: the branch's true outcome is unreachable by the same invariant.
+    expect(branch).toMatch(/`if \(y > 10\)` is true: \*\*unreachable\*\* \(proved for every number of loop iterations/);
+    expect(branch).toMatch(/\[line 35\]\([^)]*#L35\): the loop keeps `y <= 10`/);
+    expect([statement, branch].filter((t) => /\bcovered\b.*y > 10/i.test(t))).toEqual([]);
+  }, 300_000);
+
+  it('a goal proved by unrolling a loop fully is explained by a follow-up reach query: the conflicting conditions with their lines', async () => {
+    const uri = await s.open(fixture('fixed_trip.c'));
+    await s.cover({ uri, function: 'four_steps' });
     const seen: string[] = [];
     const deadline = Date.now() + 270_000;
     let text = '';
     while (Date.now() < deadline) {
-      text = hoverText(await s.hover(uri, 46, 8)); // `return 1;` is line 47
+      text = hoverText(await s.hover(uri, 10, 8)); // `return 1;` is line 11
       seen.push(text);
-      if (/y > 10/.test(text)) break;
-      await sleep(1000);
+      if (/No input satisfies/.test(text)) break;
+      await sleep(500);
     }
-    console.log(`gcd hover: ${text}`);
+    console.log(`four_steps hover: ${text}`);
     expect(seen.filter((t) => /\bcovered\b/i.test(t))).toEqual([]);
-    expect(text).toMatch(/unreachable/);
-    // The reasons link to their lines: the decision `if (y > 10)` is line 46.
-    expect(text).toMatch(/\[line 46\]\([^)]*#L46\) `y > 10`/);
-    expect(text).toMatch(/\[line 35\]\([^)]*#L35\) `x > 0`/);
+    expect(text).toMatch(/\*\*unreachable\*\* \(proved: every loop on the way is fully unrolled or absent\)/);
+    // s starts at 0 and grows by 2 (line 9) however many times the loop runs: never 7.
+    expect(text).toMatch(/\[line 7\]\([^)]*#L7\) `s = 0`/);
+    expect(text).toMatch(/\[line 9\]\([^)]*#L9\) `s = s \+ 2`/);
+    expect(text).toMatch(/\[line 10\]\([^)]*#L10\) `s == 7`: needs `s == 7` to be true/);
   }, 300_000);
 });

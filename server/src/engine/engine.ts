@@ -76,6 +76,8 @@ interface PastEarlyBound {
   search?: boolean;
   prove?: boolean;
   upTo?: 'all' | 'early';
+  /** The invariant prover's effort right after the early bound (default quick). */
+  effort?: Effort;
 }
 
 /** No execution within the loop bound reaches the goal, and some run longer: a proof by invariant may settle it. */
@@ -188,11 +190,11 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
    */
   const deepen = async (fs: FunctionSolver, goal: Goal, opts: QueryOptions, invariants: boolean, past: PastEarlyBound = {}): Promise<GoalVerdict> => {
     if (!invariants) return fs.reach(goal, opts);
-    const { search = true, prove = true, upTo = 'all' } = past;
+    const { search = true, prove = true, upTo = 'all', effort = 'quick' } = past;
     const budget = opts.budget ?? fs.goalBudget(opts);
     const low = await fs.reach(goal, { ...opts, budget, bounds: { to: earlyBound(fs.fn) } });
     if (!openAtLoopBound(low)) return low;
-    const cheaply = await byInvariant(fs, goal, opts.signal, 'quick');
+    const cheaply = await byInvariant(fs, goal, opts.signal, effort);
     if (cheaply) return cheaply;
     // Past the low bound, a datum with the loops accelerated costs a few queries where unrolling further costs many.
     const deep = search ? await deepSearch(fs).find(goal, opts.signal, opts) : null;
@@ -489,10 +491,11 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         // Each goal: past the early bound, the cheap invariant stages before deeper unrolling (a goal they exclude
         // costs a query where unrolling to the full bound costs many: gcd's `y > 10`); the deep search and the full
         // prover wait for the goals the suite leaves open (below).
-        const invariants = req.invariants !== false;
-        const suiteReach = (goal: Goal, opts: QueryOptions) => deepen(fs, goal, opts, invariants, { search: false, prove: false });
+        const invariants = req.invariants ?? true;
+        const effort = invariants === 'cheap' ? 'cheap' : 'quick';
+        const suiteReach = (goal: Goal, opts: QueryOptions) => deepen(fs, goal, opts, invariants !== false, { search: false, prove: false, effort });
         const suite = await buildSuite(fs, goals, signal, undefined, suiteReach);
-        if (invariants)
+        if (invariants === true)
           for (const g of goals) {
             const v = suite.verdicts.get(g.id);
             if (!v || !openAtLoopBound(v)) continue;
@@ -526,10 +529,11 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
 
     async analyse(req: AnalyseRequest, signal) {
       // Decision coverage first, then assertions and runtime errors.
-      // Within the loop bound only: the prover would delay the editor's first answer (a reach on a goal tries invariants).
+      // The invariant prover's cheap stages only (its later ones and the accelerated search would delay the editor's
+      // first answer: a follow-up reach on a goal still open tries them).
       const cover =
         req.coverage ??
-        (await engine.cover({ file: req.file, text: req.text, function: req.function, criterion: 'decision', invariants: false, validate: false }, signal));
+        (await engine.cover({ file: req.file, text: req.text, function: req.function, criterion: 'decision', invariants: 'cheap', validate: false }, signal));
       throwIfCancelled(signal);
       const l = await load(req);
       // The coverage data are built and run (compiler processes) while the properties are checked.

@@ -460,7 +460,7 @@ export class Analysis {
     // Coverage first, shown as soon as it is known; the properties are checked in a second job, queued behind
     // the coverage of the other functions (issue 14: coverage status first, then properties).
     const twoStages = async (): Promise<Report> => {
-      const cover: CoverRequest = { ...params, criterion: 'decision', invariants: false, validate: false };
+      const cover: CoverRequest = { ...params, criterion: 'decision', invariants: 'cheap', validate: false };
       const coverage = await this.pool.run('cover', cover, this.options, 'background', controller.signal);
       this.covered.set(info.hash, { report: coverage, spans, analysed: params, textHash: info.textHash, followUps: new Map() });
       this.onChange(uri);

@@ -8,6 +8,7 @@ import { formatEnd, formatInputs, formatValidation, formatValue } from '../../..
 import { deeperFactor } from './analysis';
 import { property } from './diagnostics';
 import { withoutGoalIds } from './reports';
+import { causesText } from '../../../shared/verdicts';
 
 const proofWords: Record<string, string> = {
   complete: 'proved: every loop on the way is fully unrolled or absent',
@@ -45,6 +46,18 @@ class Reasons {
     return ['', heading, ...why.map((r) => reasonLine(uri, r))];
   }
 
+  /** A proof by invariant: what each loop keeps, linked to the loop's line (a called function's loop, by name). */
+  invariants(uri: string, g: GoalReport): string[] {
+    const loops = g.causes?.flatMap((c) => (c.kind === 'invariant' ? c.loops : [])) ?? [];
+    if (!loops.length) return [];
+    const k = `invariant:${JSON.stringify(loops)}`;
+    if (this.given.has(k)) return ['', '_Same invariants as above._'];
+    this.given.add(k);
+    const line = (l: (typeof loops)[number]) =>
+      `- ${l.function ? `line ${l.line} of \`${l.function}\`` : `[line ${l.line}](${uri}#L${l.line})`}: the loop keeps \`${l.invariant.join(' && ')}\``;
+    return ['', 'True at every iteration, however many there are:', ...loops.map(line)];
+  }
+
   text(reason: string | undefined, goals: GoalReport[]): string[] {
     if (!reason) return [];
     const k = `reason:${reason}`;
@@ -52,6 +65,13 @@ class Reasons {
     this.given.add(k);
     return ['', withoutGoalIds(reason, goals)];
   }
+}
+
+/** A proof's reasons in words: by invariant, each loop's invariant on its own line, then the other causes. */
+function proofReasons(uri: string, g: GoalReport, f: FunctionReport, reasons: Reasons): string[] {
+  const kept = g.proof === 'invariant' ? reasons.invariants(uri, g) : [];
+  if (!kept.length) return reasons.text(g.reason, f.goals);
+  return [...kept, ...reasons.text(causesText(g.causes?.filter((c) => c.kind !== 'invariant')), f.goals)];
 }
 
 function goalHover(f: FunctionReport, g: GoalReport, ctx: HoverContext, reasons: Reasons): string {
@@ -86,7 +106,7 @@ function goalHover(f: FunctionReport, g: GoalReport, ctx: HoverContext, reasons:
     }
     case 'unreachable': {
       const lines = [`${head}**unreachable** (${proofWords[g.proof ?? 'complete'] ?? g.proof})`];
-      lines.push(...reasons.text(g.reason, f.goals));
+      lines.push(...proofReasons(ctx.uri, g, f, reasons));
       if (g.why && g.why.length > 0) lines.push(...reasons.list(ctx.uri, 'No input satisfies all of:', g.why));
       else if (explanation === 'pending') lines.push('', '_Working out why (a reach query on this goal); hover again in a moment._');
       else if (explanation === 'none')
@@ -128,7 +148,7 @@ function goalHover(f: FunctionReport, g: GoalReport, ctx: HoverContext, reasons:
     }
     case 'holds': {
       const lines = [`${head}**holds**${p ? `: ${p.holds}` : ''} (${proofWords[g.proof ?? 'complete'] ?? g.proof})`];
-      lines.push(...reasons.text(g.reason, f.goals));
+      lines.push(...proofReasons(ctx.uri, g, f, reasons));
       if (g.why && g.why.length > 0) lines.push(...reasons.list(ctx.uri, 'Because of:', g.why));
       return lines.join('\n');
     }

@@ -86,10 +86,12 @@ type Failure = { fail: string };
  */
 type Stage = 'kept' | 'all' | 'exact' | 'guarded';
 /**
- * How much a proof attempt may cost: `quick`, all but the guarded candidates (whose Houdini can take its whole
- * budget on nested loops: a reachable goal's deep search is not kept waiting behind it); `full`, every stage.
+ * How much a proof attempt may cost: `cheap`, the first stages only (kept quantities, every candidate, exact
+ * sums: a few queries, shared by the function's goals; the editor's first answer); `quick`, all but the guarded
+ * candidates (whose Houdini can take its whole budget on nested loops: a reachable goal's deep search is not
+ * kept waiting behind it); `full`, every stage.
  */
-export type Effort = 'quick' | 'full';
+export type Effort = 'cheap' | 'quick' | 'full';
 
 /** Names of the proxy literals of queries, each made once. */
 let proxies = 0;
@@ -130,6 +132,7 @@ export class InvariantProver {
       if (v !== 'open') return v;
       this.cheapOpen.add(goal.id);
     }
+    if (effort === 'cheap') return null;
     const spacer = await this.withSpacer(goal, signal);
     if (spacer || this.spentMs > GOAL_BUDGET * this.options.timeoutMs) {
       if (!spacer) this.reason = `${this.reason} (its time for invariants was spent)`;
