@@ -64,8 +64,12 @@ export interface ReachRequest extends SourceInput {
 
 export interface CheckRequest extends SourceInput {
   function?: string;
-  /** Try to prove goals left bounded by the loop bound with loop invariants (default true; the editor's background analysis skips it). */
-  invariants?: boolean;
+  /**
+   * Try to prove goals left bounded by the loop bound with loop invariants (default true); `cheap`: only the
+   * prover's first stages past the early loop bound, no Spacer, no accelerated search (the editor's background
+   * analysis: a follow-up query on a goal still open tries the rest).
+   */
+  invariants?: boolean | 'cheap';
   /**
    * One violation is the answer (SV-COMP's false): once the first pass has found one, the other properties keep
    * its answers (bounded ones say their bound) instead of being asked again in full.
@@ -82,9 +86,8 @@ export interface CoverRequest extends SourceInput {
    */
   criterion: 'statement' | 'decision' | 'mcdc' | 'error-calls';
   /**
-   * As CheckRequest.invariants; `cheap`: past the early loop bound only the invariant prover's first stages (a few
-   * queries for the whole function) before deeper unrolling, no Spacer, no accelerated search (the editor's first
-   * answer: gcd's `y > 10` proved in a second where unrolling to the full bound takes tens).
+   * As CheckRequest.invariants (`cheap`: the prover's first stages are a few queries for the whole function; they
+   * prove gcd's `y > 10` in a second where unrolling to the full bound takes tens).
    */
   invariants?: boolean | 'cheap';
   /** False: no validation of the data even when the engine validates (the editor validates coverage after showing it). */

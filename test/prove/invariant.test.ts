@@ -37,6 +37,13 @@ function run(source: string, call: string, args: string[]): string[] {
   return r.stdout.trim().split('\n');
 }
 
+/** Runs `source` compiled with -ftrapv (a signed overflow aborts; -O0 keeps each addition) on each argument of `call`; the signals. */
+function trapped(source: string, call: string, args: string[]): (string | null)[] {
+  const file = writeC('t.c', `${source}\n#include <stdlib.h>\nint main(int argc, char **argv) { return ${call}(atoi(argv[1])) & 0; }\n`);
+  expect(spawnSync('gcc', ['-O0', '-ftrapv', '-w', file, '-o', `${file}.exe`]).status).toBe(0);
+  return args.map((a) => spawnSync(`${file}.exe`, [a]).signal);
+}
+
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => String(from + k));
 
 /** The goal on the line whose text starts with `marker` (its statement, or the decision's outcome). */
@@ -185,6 +192,50 @@ int gcd(int x, int y)
       [11, 'statement', 'unreachable', 'invariant'],
     ]);
     await expectAllValidated(file, suite);
+  });
+});
+
+describe("the editor's first analysis (`analyse`: the prover's cheap stages only)", () => {
+  it('a property after a loop holds by invariant in the first answer (s == 2 * i keeps s even and s + 2 below 2^31)', async () => {
+    // Hand proof: s == 2 * i and i <= n <= 100000 at every visit of the head, so s + 2 <= 200000 never overflows
+    // and s is even after the loop. The editor's analysis used to unroll 64 times and stop there (not a proof).
+    const source = `#include <assert.h>
+/*@ requires 0 <= n && n <= 100000; */
+int evens(int n)
+{
+    int i = 0, s = 0;
+    while (i < n) {
+        s = s + 2;
+        i = i + 1;
+    }
+    assert(s % 2 == 0);
+    return s;
+}`;
+    const file = writeC('evens.c', source);
+    const report = await engine.analyse({ file, function: 'evens' });
+    const properties = report.functions[0].goals.filter((g) => g.kind === 'assertion' || g.kind === 'runtime-error');
+    expect(properties.map((g) => [g.line, g.kind, g.status, g.proof])).toEqual([
+      [7, 'runtime-error', 'holds', 'invariant'],
+      [10, 'assertion', 'holds', 'invariant'],
+    ]);
+    expect(run(source, 'evens(atoi(argv[k]))', ['0', '1', '7', '100000'])).toEqual(['0', '2', '14', '200000']);
+  });
+
+  it('an overflow that needs 715828 iterations is never proved away; it is left open past the loop bound for the second look', async () => {
+    const source = `int countup(int n) {
+  int i = n, c = 0;
+  while (i > 0) {
+    i -= 1;
+    c += 3000;
+  }
+  return c;
+}`;
+    const file = writeC('f.c', source);
+    const report = await engine.analyse({ file, function: 'countup' });
+    const overflow = report.functions[0].goals.find((g) => g.kind === 'runtime-error' && g.line === 5)!;
+    // No accelerated search in the first answer: not reached within the bound, which the editor looks past later.
+    expect({ status: overflow.status, bounded: overflow.causes?.some((c) => c.kind === 'loop-bound') }).toEqual({ status: 'not-reached', bounded: true });
+    expect(trapped(source, 'countup', ['715827', '715828'])).toEqual([null, 'SIGABRT']);
   });
 });
 
@@ -341,13 +392,6 @@ describe('quantities kept when another variable has no step on some way round', 
 });
 
 describe('quantities kept exactly (signed, in long long)', () => {
-  /** Runs `source` compiled with -ftrapv (a signed overflow aborts; -O0 keeps each addition) on each argument of `call`; the signals. */
-  const trapped = (source: string, call: string, args: string[]): (string | null)[] => {
-    const file = writeC('t.c', `${source}\n#include <stdlib.h>\nint main(int argc, char **argv) { return ${call}(atoi(argv[1])) & 0; }\n`);
-    expect(spawnSync('gcc', ['-O0', '-ftrapv', '-w', file, '-o', `${file}.exe`]).status).toBe(0);
-    return args.map((a) => spawnSync(`${file}.exe`, [a]).signal);
-  };
-
   it("deep_loops.c's countdown: 3 * c + i == n exactly, so c++ never overflows (c <= (n + 2) / 3)", async () => {
     // Hand proof: an overflow-free run keeps 3 * c + i == n in the integers; at c++, i > 0 held before
     // i -= 3, so i >= -2 and 3 * c <= n + 2 <= 2^31 + 1: c <= 715827883, far below INT_MAX.

@@ -361,11 +361,14 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
       const quick = new Map<string, GoalVerdict>();
       const suite = fs.suiteBudget();
       const invariants = req.invariants !== false;
+      // `cheap` (the editor's first answer): the prover's first stages only, no accelerated search.
+      const full = req.invariants === undefined || req.invariants === true;
+      const past: PastEarlyBound = full ? {} : { search: false, prove: false, effort: 'cheap' };
       // Many properties hold: explaining each under unrolled loops would cost more than checking them.
       // The quick pass stops at the early loop bound (after invariants and accelerated loops): deeper unrolling,
       // which nested loops make costly, waits until every property has its first answer.
       for (const goal of properties)
-        quick.set(goal.id, await deepen(fs, goal, { signal, explain: 'loop-free', quick: true, suite }, invariants, { upTo: 'early' }));
+        quick.set(goal.id, await deepen(fs, goal, { signal, explain: 'loop-free', quick: true, suite }, invariants, { ...past, upTo: 'early' }));
       const answered = req.untilViolated === true && [...quick.values()].some((v) => v.status === 'violated');
       for (const goal of properties) {
         const first = quick.get(goal.id)!;
@@ -378,9 +381,9 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         // Open at the early bound: accelerated loops with the full time (the first pass had a tenth), then deeper unrolling.
         // Timed out within the early bound: bounded search will likely time out again, a proof by invariant need not.
         const v = timedOut
-          ? ((invariants ? await byInvariant(fs, goal, signal) : undefined) ?? (await deepen(fs, goal, again, invariants)))
+          ? ((invariants ? await byInvariant(fs, goal, signal, past.effort) : undefined) ?? (await deepen(fs, goal, again, invariants, past)))
           : invariants && openAtLoopBound(first)
-            ? ((await deepSearch(fs).find(goal, signal, again)) ?? (await deeper(fs, goal, first, again)))
+            ? ((full ? await deepSearch(fs).find(goal, signal, again) : null) ?? (await deeper(fs, goal, first, again, full)))
             : first;
         goals.push(goalReport(goal, withTried(fs, goal, v), v.datum ? addTest(goal, v.datum) : undefined));
       }
@@ -539,7 +542,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
       // The coverage data are built and run (compiler processes) while the properties are checked.
       const coverValidated = validated(l, cover, signal);
       coverValidated.catch(() => undefined); // awaited below, unless the checks fail first
-      const check = await checkReport(l, { file: req.file, text: req.text, function: req.function, invariants: false }, signal);
+      const check = await checkReport(l, { file: req.file, text: req.text, function: req.function, invariants: 'cheap' }, signal);
       await coverValidated;
       return mergeAnalysis(cover, await validated(l, check, signal));
     },
