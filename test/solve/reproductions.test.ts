@@ -198,6 +198,59 @@ describe('pointers formed outside their object (issue 12 §6)', () => {
     await expectAllValidated(file, r);
   });
 
+  it('no datum from a model Z3 gives that falsifies its formula: `return (double)(r | r)` converts r <= 31 on every run (soundness F12)', async () => {
+    // Soundness seed 3334. r = (float)y is defined for 0 <= y <= 255 only; then `r *= r <= 31` leaves r <= 31.
+    // (char)(x + y) is in [-128, 127], so neither `case 256` nor `case 255` runs and r keeps its value:
+    // (double)(r | r) <= 31 fits in char. The incremental solver answered `violated` here in 4 runs of 6
+    // with the query limit of 1 s, with models whose goal literal is false; each answer is now a model checked
+    // against the formula (solve/valid-model.ts). Two runs: the bad model came in about half of them.
+    const file = writeC(
+      'seed3334.c',
+      `char f(int x, short y)
+{
+  unsigned char r = (float)y;
+  int a[5] = {3, 9, 0, -2, -2};
+  r *= r <= 31;
+  if (x <= a[x % 5] * a[0xff - y & 3])
+  {
+    switch ((char)(x + y))
+    {
+      case 256:
+        if ((x ^ -4) < 16 + y)
+        {
+          r /= r + 3;
+          r *= x + (x <= a[3]);
+        }
+        else
+        {
+          x += y - a[(x - y) % 5];
+        }
+        if (x > r)
+        {
+          y += y + y;
+        }
+        break;
+      case 255:
+        break;
+    }
+  }
+  return (double)(r | r);
+}
+`,
+    );
+    const quick = await fileEngine({ ...defaultEngineOptions, timeoutMs: 1000 });
+    try {
+      for (let run = 0; run < 2; run++) {
+        const r = await quick.check({ file });
+        const ret = r.functions[0].goals.find((g) => g.line === 30 && g.outcome === 'float-to-int');
+        expect(ret?.status).not.toBe('violated');
+        await expectAllValidated(file, r);
+      }
+    } finally {
+      quick.dispose();
+    }
+  }, 120_000);
+
   it('3 << y for y = 30 or 31 is not representable in int: the overflow is violated, UBSan confirms (soundness F4)', async () => {
     const file = writeC('shift.c', 'int k(int y) {\n  if (y < 0 || y > 31)\n    return 0;\n  return 3 << y;\n}\n');
     const r = await engine.check({ file, function: 'k' });

@@ -40,6 +40,8 @@ export interface Level {
   assumed: Map<string, string[]>;
   /** Taint sites (by index in enc.taints) no execution reaches, with no reachable taint before them (solve/query.ts). */
   deadTaints?: Map<number, Promise<boolean>>;
+  /** The conjunction of the encoding's assertions, made when first needed: every datum's model is checked against it (solve/valid-model.ts). */
+  formula?: B;
 }
 
 /** Input boxes tried first, for readable data: every scalar input within [-size, size]. */

@@ -32,6 +32,7 @@ import { assumedBy } from './assumptions';
 import type { SizeHit } from '../model/state';
 import { extractTest } from './datum';
 import { inputLeaves } from './inputs';
+import { satisfies, validModel } from './valid-model';
 import { buildLevel, loopFreeBefore, type Level, type SolverOptions } from './level';
 import {
   goalCopies,
@@ -365,9 +366,24 @@ export class FunctionSolver {
     if (!copies.length) return null;
     const { enc } = level;
     const any = copies.length === 1 ? copies[0].lit : (this.z.ctx.Or(...copies.map((c) => c.lit)) as B);
-    if ((await this.checkBoxFirst(level, [any, enc.okAll, enc.noUnwind], level.boxes[0].lit, opts.signal, opts.budget)).result !== 'sat') return null;
-    const v = this.verdictFromModel(level, goal, copies, level.solver.model(), true);
+    const lits = [any, enc.okAll, enc.noUnwind];
+    if ((await this.checkBoxFirst(level, lits, level.boxes[0].lit, opts.signal, opts.budget)).result !== 'sat') return null;
+    const found = await this.validModel(level, lits, level.solver.model(), opts.signal);
+    if (!('model' in found)) return null;
+    const v = this.verdictFromModel(level, goal, copies, found.model, true);
     return v.datum?.complete ? v : null;
+  }
+
+  /** The model of the level solver's last check (sat), or, when that was not boxed, of a smaller box if one works (readable data). */
+  private async smallerBoxModel(level: Level, lits: B[], boxed: boolean, signal?: AbortSignal, budget?: GoalBudget): Promise<Model<'main'>> {
+    let model = level.solver.model();
+    if (boxed) return model;
+    for (const box of level.boxes.slice(1))
+      if ((await this.check(level, [...lits, box.lit], signal, budget)) === 'sat') {
+        model = level.solver.model();
+        break;
+      }
+    return model;
   }
 
   private async reachAt(level: Level, goal: Goal, copies: GoalCopy[], opts: QueryOptions, whereHits: SizeHit[] = []): Promise<GoalVerdict> {
@@ -375,6 +391,7 @@ export class FunctionSolver {
     const { enc } = level;
     const signal = opts.signal;
     const tainted = taintsBefore(level, copies);
+    const solverFailed = (message: string): GoalVerdict => ({ status: 'unknown', causes: [{ kind: 'solver-failed', message }], bound: level.bound });
     if (copies.length) {
       const any = copies.length === 1 ? copies[0].lit : (ctx.Or(...copies.map((c) => c.lit)) as B);
       // Phase 1: a complete valid execution, small inputs first, and pointer
@@ -382,20 +399,14 @@ export class FunctionSolver {
       const base = [any, enc.okAll, enc.noUnwind];
       let r: 'sat' | 'unsat' | 'unknown' = 'unsat';
       for (const pref of enc.aliasLits.length ? [[enc.noAlias], []] : [[]]) {
-        const first = await this.checkBoxFirst(level, [...base, ...pref], opts.wide ? undefined : level.boxes[0].lit, signal, opts.budget);
+        const lits = [...base, ...pref];
+        const first = await this.checkBoxFirst(level, lits, opts.wide ? undefined : level.boxes[0].lit, signal, opts.budget);
         r = first.result;
-        if (r === 'sat' && first.boxed) return this.verdictFromModel(level, goal, copies, level.solver.model(), true);
-        if (r === 'sat') {
-          let model = level.solver.model();
-          for (const box of level.boxes.slice(1)) {
-            // A smaller box for readability, when the first box failed but the full range worked.
-            if ((await this.check(level, [...base, ...pref, box.lit], signal, opts.budget)) === 'sat') {
-              model = level.solver.model();
-              break;
-            }
-          }
-          return this.verdictFromModel(level, goal, copies, model, true);
-        }
+        if (r !== 'sat') continue;
+        const found = await this.validModel(level, lits, await this.smallerBoxModel(level, lits, first.boxed, signal, opts.budget), signal);
+        if ('model' in found) return this.verdictFromModel(level, goal, copies, found.model, true);
+        if ('failure' in found) return solverFailed(found.failure);
+        r = 'unsat';
       }
       let sawUnknown = r === 'unknown';
       // Phase 2: only what comes before the goal must be free of errors
@@ -403,20 +414,15 @@ export class FunctionSolver {
       const phase2 = copies.filter((c) => somethingAfter(level, c));
       for (const copy of phase2) {
         const before = [copy.lit, ...obligationsBefore(level, copy)];
-        // Small inputs first here too, for readable counter-examples.
+        // Small inputs first here too, for readable counter-examples. As in phase 1, a smaller box when the full
+        // range worked: the run goes on past the goal, and an input of 2^30 can make it loop or recurse for ever
+        // (a stack overflow) where 200 would not.
         const second = await this.checkBoxFirst(level, before, opts.wide ? undefined : level.boxes[0].lit, signal, opts.budget);
         const r2 = second.result;
-        if (r2 === 'sat' && second.boxed) return this.verdictFromModel(level, goal, [copy], level.solver.model(), false);
         if (r2 === 'sat') {
-          // As in phase 1, a smaller box when the full range worked: the run goes on past the goal, and an
-          // input of 2^30 can make it loop or recurse for ever (a stack overflow) where 200 would not.
-          let model = level.solver.model();
-          for (const box of level.boxes.slice(1))
-            if ((await this.check(level, [...before, box.lit], signal, opts.budget)) === 'sat') {
-              model = level.solver.model();
-              break;
-            }
-          return this.verdictFromModel(level, goal, [copy], model, false);
+          const found = await this.validModel(level, before, await this.smallerBoxModel(level, before, second.boxed, signal, opts.budget), signal);
+          if ('model' in found) return this.verdictFromModel(level, goal, [copy], found.model, false);
+          if ('failure' in found) return solverFailed(found.failure);
         }
         if (r2 === 'unknown') sawUnknown = true;
       }
@@ -496,6 +502,12 @@ export class FunctionSolver {
     return level.unwindable;
   }
 
+  /** `validModel` for the level's solver (with the input bounds every query assumes). */
+  private validModel(level: Level, lits: B[], model: Model<'main'>, signal?: AbortSignal): ReturnType<typeof validModel> {
+    level.formula ??= this.z.ctx.And(...level.enc.assertions) as B;
+    return validModel(this.z, level.formula, [...lits, ...level.enc.inputBounds.map((b) => b.lit)], model, this.options.timeoutMs, signal);
+  }
+
   private verdictFromModel(level: Level, goal: Goal, copies: GoalCopy[], model: Model<'main'>, complete: boolean, withTrace = true): GoalVerdict {
     const { enc } = level;
     const isTrue = (b: B) => trueIn(this.z, model, b);
@@ -565,6 +577,9 @@ export class FunctionSolver {
     level.solver.push();
     try {
       level.solver.add(any, enc.okAll, enc.noUnwind, ...within);
+      // What each datum is checked against: the query's literals. Not the level's assertions: evaluating them for
+      // each of SAMPLE's 1953 data made its enumeration a quarter slower; the bad models seen falsified the goal's literal.
+      const checked = ctx.And(any, enc.okAll, enc.noUnwind, ...within) as B;
       for (const values of seen) level.solver.add(differs(values));
       for (;;) {
         if (data.length >= limit) return {};
@@ -573,6 +588,9 @@ export class FunctionSolver {
         if (r === 'unknown') return { verdict: { status: 'unknown', causes: [{ kind: 'timeout', limitMs: this.options.timeoutMs, during: 'enumeration' }] } };
         if (r === 'unsat') return null;
         const model = level.solver.model();
+        // Each datum is checked against its formula, as every other (validModel); here a bad model ends the enumeration.
+        if (!satisfies(this.z, model, [checked]))
+          return { verdict: { status: 'unknown', causes: [{ kind: 'solver-failed', message: 'sat with a model that falsifies the formula' }] } };
         // Enumerated data carry no trace (thousands of them would cost more than the search).
         const v = this.verdictFromModel(level, goal, copies, model, true, false);
         if (!v.datum) return { verdict: v };
