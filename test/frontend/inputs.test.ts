@@ -126,6 +126,39 @@ describe('real headers', () => {
     ]);
   });
 
+  it('a macro invocation over several lines keeps its arguments at their lines and columns (soundness F13)', async () => {
+    // The preprocessor puts an invocation's whole expansion on the row of its first line: the access in the
+    // assert's second line was placed at the assert (13:7 in F13's program, label `assert(y >= 1`). Columns
+    // by hand: `p[y]` is characters 12-15 of line 5, `y * 2` 16-20 of line 7; the sum is the macro's own,
+    // so it is the invocation, 6:12 to 7:21 (its `)`).
+    const file = write(
+      'lines.c',
+      [
+        '#include <assert.h>',
+        '#define ADD(a, b) ((a) + (b))',
+        'int h(int y, int *p) {',
+        '    assert(y >= 1',
+        '        && p[y] > 5);',
+        '    return ADD(y,',
+        '               y * 2);',
+        '}',
+      ].join('\n'),
+    );
+    const p = await loadProgram({ file }, options);
+    expect(p.diagnostics).toEqual([]);
+    const goals = buildCatalogue(p, fn(p, 'h'), { runtimeErrors: true })
+      .filter((g) => g.kind !== 'statement')
+      .map((g) => [g.id, g.range.line, g.range.column, g.range.endLine, g.range.endColumn, g.label]);
+    expect(goals).toEqual([
+      ['h:4:assert', 4, 5, 5, 21, '`assert(y >= 1 && p[y] > 5)`'],
+      ['h:5:null', 5, 12, 5, 16, '`p[y]` may dereference a null pointer'],
+      ['h:5:bounds', 5, 12, 5, 16, '`p[y]` may index out of bounds'],
+      ['h:6:overflow', 6, 12, 7, 22, '`ADD(y, y * 2)` may overflow'],
+      // `y`, the first argument, is also a part of the second: the longer argument is placed first.
+      ['h:7:overflow', 7, 16, 7, 21, '`y * 2` may overflow'],
+    ]);
+  });
+
   it('twenty-odd more system headers, complex.h included, go through', async () => {
     const headers = [
       'stdio',

@@ -24,19 +24,21 @@ export interface MappedPos {
 interface Tok {
   text: string;
   col: number;
+  /** Lines after the mapped line (a macro invocation that goes on over the next lines). */
+  line: number;
 }
 
 const TOKEN =
   /\s+|\/\/.*$|\/\*.*?(\*\/|$)|[A-Za-z_$][\w$]*|\.?\d(?:[eEpP][+-]|[\w.])*|"(?:\\.|[^"\\])*"?|'(?:\\.|[^'\\])*'?|<<=|>>=|\.\.\.|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^!=<>]=|##|./gy;
 
-function tokenize(line: string): Tok[] {
+function tokenize(line: string, lineOffset = 0): Tok[] {
   const toks: Tok[] = [];
   TOKEN.lastIndex = 0;
   let m: RegExpExecArray | null;
   while (TOKEN.lastIndex < line.length && (m = TOKEN.exec(line))) {
     const t = m[0];
     if (/^\s/.test(t) || t.startsWith('//') || t.startsWith('/*')) continue;
-    toks.push({ text: t, col: m.index });
+    toks.push({ text: t, col: m.index, line: lineOffset });
   }
   return toks;
 }
@@ -49,6 +51,9 @@ interface Unit {
   text: string;
   col: number;
   end: number;
+  /** The lines of `col` and `end`, after the mapped line. */
+  line: number;
+  endLine: number;
   macro: boolean;
   /** Units of a function-like invocation's arguments (for mapping the tokens they expand to). */
   inner: Unit[];
@@ -60,6 +65,9 @@ interface ColumnEntry {
   len: number;
   oStart: number;
   oEnd: number;
+  /** The lines of oStart and oEnd, after the mapped line. */
+  oLine: number;
+  oEndLine: number;
   /** Exact copy of an original token (columns inside it map one to one). */
   exact: boolean;
 }
@@ -78,9 +86,17 @@ function groupUnits(toks: Tok[], macros: MacroTable, from = 0, to = toks.length)
         else if (toks[m].text === ')' && --depth === 0) break;
       }
       const last = toks[Math.min(m, to - 1)];
-      units.push({ text: t.text, col: t.col, end: last.col + last.text.length, macro: true, inner: groupUnits(toks, macros, k + 2, Math.min(m, to)) });
+      units.push({
+        text: t.text,
+        col: t.col,
+        end: last.col + last.text.length,
+        line: t.line,
+        endLine: last.line,
+        macro: true,
+        inner: groupUnits(toks, macros, k + 2, Math.min(m, to)),
+      });
       k = m;
-    } else units.push({ text: t.text, col: t.col, end, macro: kind === 'object', inner: [] });
+    } else units.push({ text: t.text, col: t.col, end, line: t.line, endLine: t.line, macro: kind === 'object', inner: [] });
   }
   return units;
 }
@@ -120,9 +136,15 @@ export class SourceMap {
       else break;
     }
     let oc: number;
-    if (best.exact) oc = best.oStart + Math.min(Math.max(c - best.iCol, 0), best.len - 1) + (isEnd ? 1 : 0);
-    else oc = isEnd ? best.oEnd : best.oStart;
-    return { line: o.line, column: oc + 1, user: true, file: o.file };
+    let line: number;
+    if (best.exact) {
+      oc = best.oStart + Math.min(Math.max(c - best.iCol, 0), best.len - 1) + (isEnd ? 1 : 0);
+      line = best.oLine;
+    } else {
+      oc = isEnd ? best.oEnd : best.oStart;
+      line = isEnd ? best.oEndLine : best.oLine;
+    }
+    return { line: o.line + line, column: oc + 1, user: true, file: o.file };
   }
 
   private columnMap(row: number, userLine: number): ColumnEntry[] | null {
@@ -140,7 +162,7 @@ export class SourceMap {
     let entries: ColumnEntry[] | null = null;
     if (oLine !== undefined) {
       const iToks = tokenize(text);
-      const units = groupUnits(tokenize(oLine), this.macros);
+      const units = groupUnits(this.userTokens(userLine), this.macros);
       entries = alignExact(iToks, units) ?? alignGreedy(iToks, units);
     }
     rows.forEach((r, k) => {
@@ -150,6 +172,23 @@ export class SourceMap {
       this.columnMaps.set(r, own);
     });
     return this.columnMaps.get(row) ?? null;
+  }
+
+  /**
+   * The tokens of the user's line, and, when a function-like macro invocation on it goes on over the next
+   * lines, theirs up to its closing parenthesis: the preprocessor puts the whole expansion on the
+   * invocation's row (`assert(y >= 1` then `&& a[i] > 0);`), the rest of the last line on that line's row.
+   */
+  private userTokens(userLine: number): Tok[] {
+    let toks = tokenize(this.userLines[userLine - 1], 0);
+    const open = openInvocation(toks, this.macros);
+    if (open < 0) return toks;
+    for (let k = 1; k <= MAX_INVOCATION_LINES && userLine - 1 + k < this.userLines.length; k++) {
+      toks = toks.concat(tokenize(this.userLines[userLine - 1 + k], k));
+      const close = closingParen(toks, open);
+      if (close >= 0) return toks.slice(0, close + 1);
+    }
+    return tokenize(this.userLines[userLine - 1], 0);
   }
 
   private rowsOfSameLine(row: number): number[] {
@@ -163,6 +202,30 @@ export class SourceMap {
     for (let r = row + 1; r < this.origins.length && (this.origins[r] === null || same(r)); r++) if (same(r)) rows.push(r);
     return rows;
   }
+}
+
+/** The most lines after its own that a macro invocation is followed over (userTokens). */
+const MAX_INVOCATION_LINES = 40;
+
+/** The index of the `(` of a function-like macro invocation that the tokens leave open, or -1. */
+function openInvocation(toks: Tok[], macros: MacroTable): number {
+  for (let k = 0; k + 1 < toks.length; k++) {
+    if (macros.get(toks[k].text) !== 'function' || toks[k + 1].text !== '(') continue;
+    const close = closingParen(toks, k + 1);
+    if (close < 0) return k + 1;
+    k = close;
+  }
+  return -1;
+}
+
+/** The index of the `)` that closes the `(` at `open`, or -1. */
+function closingParen(toks: Tok[], open: number): number {
+  let depth = 0;
+  for (let k = open; k < toks.length; k++) {
+    if (toks[k].text === '(') depth++;
+    else if (toks[k].text === ')' && --depth === 0) return k;
+  }
+  return -1;
 }
 
 /**
@@ -194,7 +257,7 @@ function alignExact(iToks: Tok[], units: Unit[]): ColumnEntry[] | null {
   for (let j = 0; j < m; j++) {
     const u = units[j];
     if (!u.macro) {
-      out.push({ iCol: iToks[i].col, len: iToks[i].text.length, oStart: u.col, oEnd: u.end, exact: true });
+      out.push({ iCol: iToks[i].col, len: iToks[i].text.length, oStart: u.col, oEnd: u.end, oLine: u.line, oEndLine: u.endLine, exact: true });
       i++;
       continue;
     }
@@ -242,10 +305,20 @@ function alignInvocation(iToks: Tok[], u: Unit): ColumnEntry[] {
   const toMacros = (from: number, to: number, macros: Unit[]) => {
     for (let k = from; k < to; k++)
       if (mapped[k] === null)
-        mapped[k] = { iCol: iToks[k].col, len: iToks[k].text.length, oStart: macros[0].col, oEnd: macros[macros.length - 1].end, exact: false };
+        mapped[k] = {
+          iCol: iToks[k].col,
+          len: iToks[k].text.length,
+          oStart: macros[0].col,
+          oEnd: macros[macros.length - 1].end,
+          oLine: macros[0].line,
+          oEndLine: macros[macros.length - 1].endLine,
+          exact: false,
+        };
   };
   const runAt = (run: Unit[], i: number) => i + run.length <= iToks.length && run.every((x, k) => mapped[i + k] === null && iToks[i + k].text === x.text);
-  for (const { runs, between } of args) {
+  // Longer arguments first: a shorter one can be a part of a longer one (`y` of `ADD(y, y * 2)`), and would take its tokens.
+  const size = (a: Arg) => a.runs.reduce((n, r) => n + r.length, 0);
+  for (const { runs, between } of [...args].sort((a, b) => size(b) - size(a))) {
     if (runs[0].length === 0) continue;
     // Each copy of the argument: its first run, then each next run after it, in order; the tokens
     // between two runs are the expansion of the macros the argument has there.
@@ -270,13 +343,16 @@ function alignInvocation(iToks: Tok[], u: Unit): ColumnEntry[] {
         while (at < iToks.length && !runAt(runs[r], at)) at++;
         if (at >= iToks.length) break;
         if (r > 0 && macros.length) toMacros(from, at, macros);
-        runs[r].forEach((x, k) => (mapped[at + k] = { iCol: iToks[at + k].col, len: x.text.length, oStart: x.col, oEnd: x.end, exact: true }));
+        runs[r].forEach(
+          (x, k) =>
+            (mapped[at + k] = { iCol: iToks[at + k].col, len: x.text.length, oStart: x.col, oEnd: x.end, oLine: x.line, oEndLine: x.endLine, exact: true }),
+        );
         at += runs[r].length;
       }
       i = at - 1;
     }
   }
-  return iToks.map((t, i) => mapped[i] ?? { iCol: t.col, len: t.text.length, oStart: u.col, oEnd: u.end, exact: false });
+  return iToks.map((t, i) => mapped[i] ?? { iCol: t.col, len: t.text.length, oStart: u.col, oEnd: u.end, oLine: u.line, oEndLine: u.endLine, exact: false });
 }
 
 /** The last token of the group that starts at `i`: one token, or a parenthesised group. */
@@ -312,12 +388,12 @@ function alignGreedy(iToks: Tok[], units: Unit[]): ColumnEntry[] {
     let k = j;
     while (k < units.length && k < j + 12 && (units[k].macro || units[k].text !== t.text)) k++;
     if (k < units.length && !units[k].macro && units[k].text === t.text) {
-      out.push({ iCol: t.col, len: t.text.length, oStart: units[k].col, oEnd: units[k].end, exact: true });
+      out.push({ iCol: t.col, len: t.text.length, oStart: units[k].col, oEnd: units[k].end, oLine: units[k].line, oEndLine: units[k].endLine, exact: true });
       j = k + 1;
       continue;
     }
     const at = units[j] ?? units[j - 1];
-    if (at) out.push({ iCol: t.col, len: t.text.length, oStart: at.col, oEnd: at.end, exact: false });
+    if (at) out.push({ iCol: t.col, len: t.text.length, oStart: at.col, oEnd: at.end, oLine: at.line, oEndLine: at.endLine, exact: false });
   }
   return out;
 }
