@@ -80,6 +80,11 @@ export function causesText(causes: VerdictCause[] | undefined): string | undefin
   return causes.map(causeText).join('; ');
 }
 
+/** The causes of a proof by invariant but its invariant (which CLI and hover show on lines of their own). */
+export function causesBesidesInvariant(causes: VerdictCause[] | undefined): string | undefined {
+  return causesText(causes?.filter((c) => c.kind !== 'invariant'));
+}
+
 /**
  * The constructs of several not-modelled causes, each once with all its lines
  * (`atoi (lines 168-179)`), for a function's summary.

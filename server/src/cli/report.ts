@@ -1,7 +1,7 @@
 // The readable text report of `creach reach | check | cover` (JSON is the report itself).
 
 import type { FunctionReport, GoalReport, McdcReport, Report } from '../../../shared/report';
-import { causesText, causeText, lineList, mergeConstructs } from '../../../shared/verdicts';
+import { causesBesidesInvariant, causeText, lineList, mergeConstructs } from '../../../shared/verdicts';
 import { formatEnd, formatInputs, formatValue } from '../../../shared/editor-protocol';
 
 export { formatInputs, formatValue };
@@ -44,7 +44,7 @@ function formatFunction(file: string, f: FunctionReport): string[] {
     const where = g.context ? ` [in ${g.context.function}, called at ${g.context.calls.map((c) => `${c.function}:${c.line}`).join(' → ')}]` : '';
     out.push(`  ${file}:${g.line}:${g.column}: ${g.label}${where}: ${status(g)}`);
     // (The invariant of a proof by invariant is on the status line already.)
-    const reason = g.proof === 'invariant' ? causesText(g.causes?.filter((c) => c.kind !== 'invariant')) : g.reason;
+    const reason = g.proof === 'invariant' ? causesBesidesInvariant(g.causes) : g.reason;
     if (reason) out.push(`      ${reason}`);
     if (g.why?.length) {
       out.push('      because:');

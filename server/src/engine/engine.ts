@@ -80,6 +80,15 @@ interface PastEarlyBound {
   effort?: Effort;
 }
 
+/**
+ * What a request's `invariants` asks: any proof by invariant (`on`); every stage of the prover and the
+ * accelerated search (`full`: the default); `cheap` (the editor's first answer) the prover's first
+ * stages only, which is its `effort` past the early bound.
+ */
+function invariantMode(invariants: boolean | 'cheap' | undefined): { on: boolean; full: boolean; effort: Effort } {
+  return { on: invariants !== false, full: invariants === undefined || invariants === true, effort: invariants === 'cheap' ? 'cheap' : 'quick' };
+}
+
 /** No execution within the loop bound reaches the goal, and some run longer: a proof by invariant may settle it. */
 function openAtLoopBound(v: GoalVerdict): boolean {
   return v.status === 'not-reached' && (v.causes ?? []).some((c) => c.kind === 'loop-bound');
@@ -371,10 +380,8 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
       // the hard ones use up the function's time; what stays unknown by a time limit is asked again in full.
       const quick = new Map<string, GoalVerdict>();
       const suite = fs.suiteBudget();
-      const invariants = req.invariants !== false;
-      // `cheap` (the editor's first answer): the prover's first stages only, no accelerated search.
-      const full = req.invariants === undefined || req.invariants === true;
-      const past: PastEarlyBound = full ? {} : { search: false, prove: false, effort: 'cheap' };
+      const { on: invariants, full, effort } = invariantMode(req.invariants);
+      const past: PastEarlyBound = full ? {} : { search: false, prove: false, effort };
       // Many properties hold: explaining each under unrolled loops would cost more than checking them.
       // The quick pass stops at the early loop bound (after invariants and accelerated loops): deeper unrolling,
       // which nested loops make costly, waits until every property has its first answer.
@@ -473,7 +480,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         return validated(l, report, signal);
       }
       // (A --where condition is not carried into the loop abstraction: bounded answers only.)
-      const v = await deepen(fs, goal, { signal, where }, where === undefined && req.invariants !== false);
+      const v = await deepen(fs, goal, { signal, where }, where === undefined && invariantMode(req.invariants).on);
       const tests: TestReport[] = v.datum ? [{ id: 't1', ...v.datum.test, goals: [goal.id] }] : [];
       report.functions.push(fnReport(fn, [goalReport(goal, withTried(fs, goal, v), tests[0]?.id)], tests));
       return validated(l, report, signal);
@@ -505,11 +512,11 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         // Each goal: past the early bound, the cheap invariant stages before deeper unrolling (a goal they exclude
         // costs a query where unrolling to the full bound costs many: gcd's `y > 10`); the deep search and the full
         // prover wait for the goals the suite leaves open (below).
-        const invariants = req.invariants ?? true;
-        const effort = invariants === 'cheap' ? 'cheap' : 'quick';
-        const suiteReach = (goal: Goal, opts: QueryOptions) => deepen(fs, goal, opts, invariants !== false, { search: false, prove: false, effort });
+        const invariants = invariantMode(req.invariants);
+        const suiteReach = (goal: Goal, opts: QueryOptions) =>
+          deepen(fs, goal, opts, invariants.on, { search: false, prove: false, effort: invariants.effort });
         const suite = await buildSuite(fs, goals, signal, undefined, suiteReach);
-        if (invariants === true)
+        if (invariants.full)
           for (const g of goals) {
             const v = suite.verdicts.get(g.id);
             if (!v || !openAtLoopBound(v)) continue;

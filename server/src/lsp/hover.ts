@@ -8,7 +8,7 @@ import { formatEnd, formatInputs, formatValidation, formatValue } from '../../..
 import { deeperFactor } from './analysis';
 import { property } from './diagnostics';
 import { withoutGoalIds } from './reports';
-import { causesText } from '../../../shared/verdicts';
+import { causesBesidesInvariant } from '../../../shared/verdicts';
 
 const proofWords: Record<string, string> = {
   complete: 'proved: every loop on the way is fully unrolled or absent',
@@ -71,7 +71,7 @@ class Reasons {
 function proofReasons(uri: string, g: GoalReport, f: FunctionReport, reasons: Reasons): string[] {
   const kept = g.proof === 'invariant' ? reasons.invariants(uri, g) : [];
   if (!kept.length) return reasons.text(g.reason, f.goals);
-  return [...kept, ...reasons.text(causesText(g.causes?.filter((c) => c.kind !== 'invariant')), f.goals)];
+  return [...kept, ...reasons.text(causesBesidesInvariant(g.causes), f.goals)];
 }
 
 function goalHover(f: FunctionReport, g: GoalReport, ctx: HoverContext, reasons: Reasons): string {

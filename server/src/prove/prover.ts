@@ -126,11 +126,16 @@ export class InvariantProver {
   private reason = '';
 
   private async attempt(goal: Goal, signal?: AbortSignal, effort: Effort = 'full'): Promise<GoalVerdict | null> {
-    // The first stages left this goal open before: they would again (their invariants are kept).
-    if (!this.cheapOpen.has(goal.id)) {
+    // The first stages left this goal open, or made no claim, before: they would again (their invariants are kept).
+    const before = this.cheapLeft.get(goal.id);
+    if (before === undefined) {
       const v = await this.cheap(goal, signal);
-      if (v !== 'open') return v;
-      this.cheapOpen.add(goal.id);
+      if (v !== null && v !== 'open') return v;
+      this.cheapLeft.set(goal.id, v ?? { reason: this.reason });
+      if (v === null) return null;
+    } else if (before !== 'open') {
+      this.reason = before.reason;
+      return null;
     }
     if (effort === 'cheap') return null;
     const spacer = await this.withSpacer(goal, signal);
@@ -147,8 +152,8 @@ export class InvariantProver {
     const g = await this.proveWith(guarded, goal, signal);
     return g === 'open' ? null : g;
   }
-  /** Goals the first stages (kept quantities, every candidate, exact sums) left open. */
-  private readonly cheapOpen = new Set<string>();
+  /** Goals the first stages (kept quantities, every candidate, exact sums) left open, or made no claim on (why). */
+  private readonly cheapLeft = new Map<string, 'open' | { reason: string }>();
 
   /** The stages whose Houdini is quick: kept quantities and asserted conditions, every candidate, exact sums. */
   private async cheap(goal: Goal, signal?: AbortSignal): Promise<GoalVerdict | 'open' | null> {
