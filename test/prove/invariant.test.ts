@@ -805,4 +805,17 @@ describe('the prover alone', () => {
     const v = await prover.prove(goal);
     expect(v?.status).toBe('unreachable');
   });
+
+  it('makes no claim, and says nothing was tried, in a function without loops (the bounded answer is the whole one)', async () => {
+    // `x > 5 && x < 3` is false for every x: unreachable, but that is the bounded proof's to say, not an invariant's
+    // (it said "holds (invariant): excluded whatever the loops do" on loop-free code, and "also tried loop invariants").
+    const text = `int g(int x) { return x * 2; }
+int f(int x) { if (x > 5 && x < 3) return g(x); return 0; }`;
+    const program = await loadProgram({ file: '/tmp/creach-prove-loopfree.c', text }, options);
+    const fn = program.functions.find((f) => f.name === 'f')!;
+    const prover = new InvariantProver(await getZ3(), program, fn, options);
+    const goal = buildCatalogue(program, fn, { runtimeErrors: false })!.find((g) => g.id === 'f:2:if:true')!;
+    expect(await prover.prove(goal)).toBeNull();
+    expect(prover.notProved.has(goal.id)).toBe(false);
+  });
 });

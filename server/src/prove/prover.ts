@@ -113,11 +113,23 @@ export class InvariantProver {
    * left open, or null (with no claim) when the invariants found do not exclude it.
    */
   async prove(goal: Goal, signal?: AbortSignal, effort: Effort = 'full'): Promise<GoalVerdict | null> {
+    // No loop in the function or what it calls: no invariant to find, and nothing to say was tried (a proof
+    // here would only be the bounded one again, named `invariant`).
+    if (this.loopFree()) return null;
     this.reason = 'no invariant found excludes it';
     const v = await this.attempt(goal, signal, effort);
     if (v) this.notProved.delete(goal.id);
     else this.notProved.set(goal.id, this.reason);
     return v;
+  }
+
+  private loopless?: boolean;
+  private loopFree(): boolean {
+    if (this.loopless === undefined) {
+      const withLoops = reachableFunctions(this.program, this.fn);
+      this.loopless = !('fail' in withLoops) && withLoops.length === 0;
+    }
+    return this.loopless;
   }
 
   /** Why the last attempt on each goal made no claim, in words (the report's `tried` cause). */
