@@ -72,6 +72,11 @@ interface ColumnEntry {
   exact: boolean;
 }
 
+/** The entry of preprocessed token `t`, from the user's units `first` to `last`. */
+function entry(t: Tok, first: Unit, last: Unit, exact: boolean): ColumnEntry {
+  return { iCol: t.col, len: t.text.length, oStart: first.col, oEnd: last.end, oLine: first.line, oEndLine: last.endLine, exact };
+}
+
 function groupUnits(toks: Tok[], macros: MacroTable, from = 0, to = toks.length): Unit[] {
   const units: Unit[] = [];
   for (let k = from; k < to; k++) {
@@ -180,15 +185,17 @@ export class SourceMap {
    * invocation's row (`assert(y >= 1` then `&& a[i] > 0);`), the rest of the last line on that line's row.
    */
   private userTokens(userLine: number): Tok[] {
-    let toks = tokenize(this.userLines[userLine - 1], 0);
-    const open = openInvocation(toks, this.macros);
-    if (open < 0) return toks;
+    const own = tokenize(this.userLines[userLine - 1], 0);
+    const open = openInvocation(own, this.macros);
+    if (open < 0) return own;
+    let toks = own;
     for (let k = 1; k <= MAX_INVOCATION_LINES && userLine - 1 + k < this.userLines.length; k++) {
       toks = toks.concat(tokenize(this.userLines[userLine - 1 + k], k));
       const close = closingParen(toks, open);
       if (close >= 0) return toks.slice(0, close + 1);
     }
-    return tokenize(this.userLines[userLine - 1], 0);
+    // Never closed within reach: the line alone, as before.
+    return own;
   }
 
   private rowsOfSameLine(row: number): number[] {
@@ -257,7 +264,7 @@ function alignExact(iToks: Tok[], units: Unit[]): ColumnEntry[] | null {
   for (let j = 0; j < m; j++) {
     const u = units[j];
     if (!u.macro) {
-      out.push({ iCol: iToks[i].col, len: iToks[i].text.length, oStart: u.col, oEnd: u.end, oLine: u.line, oEndLine: u.endLine, exact: true });
+      out.push(entry(iToks[i], u, u, true));
       i++;
       continue;
     }
@@ -303,17 +310,7 @@ function alignInvocation(iToks: Tok[], u: Unit): ColumnEntry[] {
   const mapped: (ColumnEntry | null)[] = iToks.map(() => null);
   /** Tokens `from`..`to` not yet mapped: the expansion of `macros` (their span in the user's line). */
   const toMacros = (from: number, to: number, macros: Unit[]) => {
-    for (let k = from; k < to; k++)
-      if (mapped[k] === null)
-        mapped[k] = {
-          iCol: iToks[k].col,
-          len: iToks[k].text.length,
-          oStart: macros[0].col,
-          oEnd: macros[macros.length - 1].end,
-          oLine: macros[0].line,
-          oEndLine: macros[macros.length - 1].endLine,
-          exact: false,
-        };
+    for (let k = from; k < to; k++) if (mapped[k] === null) mapped[k] = entry(iToks[k], macros[0], macros[macros.length - 1], false);
   };
   const runAt = (run: Unit[], i: number) => i + run.length <= iToks.length && run.every((x, k) => mapped[i + k] === null && iToks[i + k].text === x.text);
   // Longer arguments first: a shorter one can be a part of a longer one (`y` of `ADD(y, y * 2)`), and would take its tokens.
@@ -343,16 +340,13 @@ function alignInvocation(iToks: Tok[], u: Unit): ColumnEntry[] {
         while (at < iToks.length && !runAt(runs[r], at)) at++;
         if (at >= iToks.length) break;
         if (r > 0 && macros.length) toMacros(from, at, macros);
-        runs[r].forEach(
-          (x, k) =>
-            (mapped[at + k] = { iCol: iToks[at + k].col, len: x.text.length, oStart: x.col, oEnd: x.end, oLine: x.line, oEndLine: x.endLine, exact: true }),
-        );
+        runs[r].forEach((x, k) => (mapped[at + k] = entry(iToks[at + k], x, x, true)));
         at += runs[r].length;
       }
       i = at - 1;
     }
   }
-  return iToks.map((t, i) => mapped[i] ?? { iCol: t.col, len: t.text.length, oStart: u.col, oEnd: u.end, oLine: u.line, oEndLine: u.endLine, exact: false });
+  return iToks.map((t, i) => mapped[i] ?? entry(t, u, u, false));
 }
 
 /** The last token of the group that starts at `i`: one token, or a parenthesised group. */
@@ -388,12 +382,12 @@ function alignGreedy(iToks: Tok[], units: Unit[]): ColumnEntry[] {
     let k = j;
     while (k < units.length && k < j + 12 && (units[k].macro || units[k].text !== t.text)) k++;
     if (k < units.length && !units[k].macro && units[k].text === t.text) {
-      out.push({ iCol: t.col, len: t.text.length, oStart: units[k].col, oEnd: units[k].end, oLine: units[k].line, oEndLine: units[k].endLine, exact: true });
+      out.push(entry(t, units[k], units[k], true));
       j = k + 1;
       continue;
     }
     const at = units[j] ?? units[j - 1];
-    if (at) out.push({ iCol: t.col, len: t.text.length, oStart: at.col, oEnd: at.end, oLine: at.line, oEndLine: at.endLine, exact: false });
+    if (at) out.push(entry(t, at, at, false));
   }
   return out;
 }

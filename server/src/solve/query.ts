@@ -32,7 +32,7 @@ import { assumedBy } from './assumptions';
 import type { SizeHit } from '../model/state';
 import { extractTest } from './datum';
 import { inputLeaves } from './inputs';
-import { satisfies, validModel } from './valid-model';
+import { validModel } from './valid-model';
 import { buildLevel, loopFreeBefore, type Level, type SolverOptions } from './level';
 import {
   goalCopies,
@@ -589,7 +589,7 @@ export class FunctionSolver {
         if (r === 'unsat') return null;
         const model = level.solver.model();
         // Each datum is checked against its formula, as every other (validModel); here a bad model ends the enumeration.
-        if (!satisfies(this.z, model, [checked]))
+        if (!trueIn(this.z, model, checked))
           return { verdict: { status: 'unknown', causes: [{ kind: 'solver-failed', message: 'sat with a model that falsifies the formula' }] } };
         // Enumerated data carry no trace (thousands of them would cost more than the search).
         const v = this.verdictFromModel(level, goal, copies, model, true, false);
