@@ -27,7 +27,7 @@ import { goalCopies, taintsBefore, type GoalCopy } from '../solve/targets';
 import { siteKey } from '../model/state';
 import type { B } from '../model/semantics';
 import { EngineError } from '../errors';
-import { checkSolver, interruptCheck, queueCheck, setSolverTimeout, trueIn, unsatCore, type Z3Handle } from '../z3/z3';
+import { checkSolver, interruptibleBy, queueCheck, setSolverTimeout, trueIn, unsatCore, type Z3Handle } from '../z3/z3';
 import { abstractable, abstractLoops, type Abstraction, type LoweredCandidate } from './transform';
 import { assertedTexts, candidateTexts, conservedCandidates, guardedTexts, lowerCandidates, unassignedCandidates } from './candidates';
 import { spacerCandidates } from './spacer';
@@ -357,21 +357,15 @@ export class InvariantProver {
   private check(level: Level, assumptions: B[], signal?: AbortSignal): Promise<'sat' | 'unsat' | 'unknown'> {
     return queueCheck(async () => {
       if (signal?.aborted) throw EngineError.cancelled();
-      const onAbort = () => interruptCheck(this.z);
-      signal?.addEventListener('abort', onAbort);
-      try {
-        if (this.failed.has(level)) return 'unknown';
-        const r = await checkSolver(this.z, level.solver, assumptions).catch(() => {
-          if (signal?.aborted) throw EngineError.cancelled();
-          // Z3 failed inside the check (an internal error): no answer from this solver again, so no proof.
-          this.failed.add(level);
-          return 'unknown' as const;
-        });
+      if (this.failed.has(level)) return 'unknown';
+      const r = await interruptibleBy(this.z, signal, () => checkSolver(this.z, level.solver, assumptions)).catch(() => {
         if (signal?.aborted) throw EngineError.cancelled();
-        return r;
-      } finally {
-        signal?.removeEventListener('abort', onAbort);
-      }
+        // Z3 failed inside the check (an internal error): no answer from this solver again, so no proof.
+        this.failed.add(level);
+        return 'unknown' as const;
+      });
+      if (signal?.aborted) throw EngineError.cancelled();
+      return r;
     });
   }
   /** Levels whose solver failed inside a check: every later query on them answers unknown. */

@@ -18,7 +18,7 @@ import type { Loop } from '../ir/loops';
 import type { Goal } from '../goals/goal';
 import { intMaxOf, intMinOf, wrapInt } from '../ir/interp';
 import { isComparison, ownIntType } from '../ir/ranges';
-import { interruptCheck, queueCheck, type Z3Handle } from '../z3/z3';
+import { interruptibleBy, queueCheck, type Z3Handle } from '../z3/z3';
 import { forEachVar, terminatorOperands } from '../ir/walk';
 import { findLoops } from '../ir/loops';
 import { successors } from '../ir/cfg';
@@ -47,14 +47,12 @@ export async function spacerCandidates(
   const answer = await queueCheck(async () => {
     if (signal?.aborted) return null;
     const fp = new z.ctx.Fixedpoint();
-    const onAbort = () => interruptCheck(z);
-    signal?.addEventListener('abort', onAbort);
     try {
       fp.set('engine', 'spacer');
       fp.set('timeout', Math.max(1, Math.round(timeoutMs)));
       const queries = fp.fromString(text);
       if (queries.length() !== 1) return null;
-      const r = await fp.query(queries.get(0));
+      const r = await interruptibleBy(z, signal, () => fp.query(queries.get(0)));
       if (r !== 'unsat') return null;
       // The lemmas Spacer learnt for each loop head (its cover at the infinite level), as text.
       const sorts = chc.args.map(() => z.ctx.Int.sort());
@@ -68,7 +66,6 @@ export async function spacerCandidates(
     } catch {
       return null; // Spacer gave up or failed: no candidates
     } finally {
-      signal?.removeEventListener('abort', onAbort);
       fp.release();
     }
   });

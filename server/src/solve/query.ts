@@ -25,7 +25,7 @@ import type { GoalStatus, ProofKind, Reason, TestReport, VerdictCause } from '..
 import { mergeConstructs } from '../../../shared/verdicts';
 import type { B, BV } from '../model/semantics';
 import { EngineError, isCancellation } from '../errors';
-import { checkSolver, interruptCheck, queueCheck, setSolverTimeout, trueIn, unsatCore, type Z3Handle } from '../z3/z3';
+import { checkSolver, interruptibleBy, queueCheck, setSolverTimeout, trueIn, unsatCore, type Z3Handle } from '../z3/z3';
 import { unroll } from '../model/unroll';
 import { explainLevel, explainUnreachable, type ExplainLevel } from './explain';
 import { assumedBy } from './assumptions';
@@ -241,14 +241,12 @@ export class FunctionSolver {
       // A goal that has used its time gets no more queries: unknown, as a query that runs out.
       if (budget && (budget.leftMs <= 0 || (budget.suite && budget.suite.solverMs <= 0))) return { result: 'unknown' as const };
       if (this.failed.has(level)) return { result: 'unknown' as const };
-      const onAbort = () => interruptCheck(this.z);
-      signal?.addEventListener('abort', onAbort);
       const started = Date.now();
       if (budget?.queryMs) setSolverTimeout(level.solver, budget.queryMs);
       try {
         let r: 'sat' | 'unsat' | 'unknown';
         try {
-          r = await checkSolver(this.z, level.solver, assumptions);
+          r = await interruptibleBy(this.z, signal, () => checkSolver(this.z, level.solver, assumptions));
         } catch (e) {
           if (signal?.aborted) throw EngineError.cancelled();
           // Z3 failed inside the check (an internal error, e.g. its "unreachable" assertion):
@@ -266,7 +264,6 @@ export class FunctionSolver {
         return { result: r, needed };
       } finally {
         if (budget?.queryMs) setSolverTimeout(level.solver, this.options.timeoutMs);
-        signal?.removeEventListener('abort', onAbort);
       }
     };
     return queueCheck(run);

@@ -3,7 +3,7 @@
 import type { Model } from 'z3-solver';
 import { EngineError } from '../errors';
 import type { B } from '../model/semantics';
-import { checkSolver, interruptCheck, queueCheck, setSolverTimeout, trueIn, type Z3Handle } from '../z3/z3';
+import { checkSolver, interruptibleBy, queueCheck, setSolverTimeout, trueIn, type Z3Handle } from '../z3/z3';
 
 /** Whether `model` satisfies every formula of `parts` (one evaluation of their conjunction: shared terms once). */
 export function satisfies(z: Z3Handle, model: Model<'main'>, parts: B[]): boolean {
@@ -33,17 +33,11 @@ export async function validModel(
   setSolverTimeout(fresh, timeoutMs);
   const r = await queueCheck(async () => {
     if (signal?.aborted) throw EngineError.cancelled();
-    const onAbort = () => interruptCheck(z);
-    signal?.addEventListener('abort', onAbort);
-    try {
-      const r = await checkSolver(z, fresh, []);
-      if (signal?.aborted) throw EngineError.cancelled();
-      if (r !== 'sat') return r;
-      const m = fresh.model();
-      return satisfies(z, m, parts) ? m : 'invalid';
-    } finally {
-      signal?.removeEventListener('abort', onAbort);
-    }
+    const r = await interruptibleBy(z, signal, () => checkSolver(z, fresh, []));
+    if (signal?.aborted) throw EngineError.cancelled();
+    if (r !== 'sat') return r;
+    const m = fresh.model();
+    return satisfies(z, m, parts) ? m : 'invalid';
   });
   if (typeof r !== 'string') return { model: r };
   if (r === 'unsat') return { unsat: true };

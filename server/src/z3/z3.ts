@@ -383,6 +383,17 @@ export function interruptCheck(z: Z3Handle): void {
   z.ctx.interrupt();
 }
 
+/** `f` (checks of this thread's Z3, inside `queueCheck`) with `signal`'s abort interrupting the running check. */
+export async function interruptibleBy<T>(z: Z3Handle, signal: AbortSignal | undefined, f: () => Promise<T>): Promise<T> {
+  const onAbort = () => interruptCheck(z);
+  signal?.addEventListener('abort', onAbort);
+  try {
+    return await f();
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
 /** The number of interrupted checks so far on this thread. */
 export function interruptionCount(): number {
   return interruptions;
