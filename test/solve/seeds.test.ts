@@ -141,6 +141,15 @@ describe('explanations', () => {
     expect(lines).toContain(7);
     expect(lines).toContain(8);
   });
+
+  it('a runtime error excluded by a precondition earlier in the same block names the precondition', async () => {
+    // t[i] in bounds because 0 <= i <= 3 (line 2), checked before the access in the same block (line 3).
+    const src = writeC('why_requires.c', 'int t[4] = {1, 2, 3, 4};\n/*@ requires 0 <= i && i <= 3; */\nint f(int i) { return t[i]; }\n');
+    const r = await engine.check({ file: src, function: 'f' });
+    const g = r.functions[0].goals.find((x) => x.outcome === 'bounds')!;
+    expect(g.status).toBe('holds');
+    expect((g.why ?? []).filter((w) => w.line === 2).map((w) => w.text)).toEqual(['0 <= i', 'i <= 3']);
+  });
 });
 
 describe('what is not modelled', () => {

@@ -13,7 +13,7 @@ import type { IRFunction, Program } from '../ir/ir';
 import { EngineError } from '../errors';
 import { checkSolver, queueCheck, unsatCore, type Z3Handle } from '../z3/z3';
 import { encodeAt, type SolverOptions } from './level';
-import { goalCopies } from './targets';
+import { goalCopies, obligationBefore } from './targets';
 
 const MAX_CORE = 40;
 
@@ -38,12 +38,14 @@ export async function explainUnreachable(
   const copies = goalCopies({ enc }, goal);
   if (!copies.length) return [];
   const goalLit = copies.length === 1 ? copies[0].lit : (ctx.Or(...copies.map((c) => c.lit)) as B);
-  // Obligations after the goal do not count: keep those of nodes that can come before a copy.
+  // Obligations after the goal do not count: keep those the reach query assumes, in nodes that can come
+  // before a copy or earlier in a copy's own node (a precondition before the access it guards).
   const before = ancestorsOf(
     u.nodes.map((n) => n.preds),
     copies.map((c) => c.node),
   );
-  const items = enc.tracked.filter((t) => t.kind !== 'obligation' || before.has(t.node));
+  const earlier = new Set(enc.obligations.filter((ob) => copies.some((c) => obligationBefore(before, ob, c))).map((ob) => ob.lit));
+  const items = enc.tracked.filter((t) => t.kind !== 'obligation' || earlier.has(t.lit));
   const check = async (subset: TrackedItem[]) => {
     if (signal?.aborted) throw EngineError.cancelled();
     return queueCheck(() => checkSolver(z, solver, [goalLit, ...subset.map((t) => t.lit)]));

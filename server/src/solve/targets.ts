@@ -105,6 +105,11 @@ export function goalCopies(level: Pick<Level, 'enc'>, goal: Goal): GoalCopy[] {
   return out;
 }
 
+/** Whether an obligation comes before a goal copy: in a node with a path to it (`ancestors`), or earlier in its own node. */
+export function obligationBefore(ancestors: Set<number>, ob: { node: number; index: number }, copy: GoalCopy): boolean {
+  return ancestors.has(ob.node) || (ob.node === copy.node && (copy.upTo === Infinity || ob.index < copy.upTo));
+}
+
 /** Assumptions making the obligations before a goal copy hold. */
 export function obligationsBefore(level: Level, copy: GoalCopy): B[] {
   const { enc } = level;
@@ -168,5 +173,5 @@ export function taintsBefore(level: Level, copies: GoalCopy[], counts: (k: numbe
 export function somethingAfter(level: Level, copy: GoalCopy): boolean {
   const { enc } = level;
   const anc = level.ancestors[copy.node];
-  return enc.obligations.some((ob) => !(anc.has(ob.node) || (ob.node === copy.node && (copy.upTo === Infinity || ob.index < copy.upTo))));
+  return enc.obligations.some((ob) => !obligationBefore(anc, ob, copy));
 }
