@@ -45,7 +45,10 @@ export async function explainUnreachable(
     copies.map((c) => c.node),
   );
   const earlier = new Set(enc.obligations.filter((ob) => copies.some((c) => obligationBefore(before, ob, c))).map((ob) => ob.lit));
-  const items = enc.tracked.filter((t) => t.kind !== 'obligation' || earlier.has(t.lit));
+  // Branches and assignments after the goal cannot take part in a reason: left out, the code after it is unconstrained.
+  const goalNodes = new Set(copies.map((c) => c.node));
+  const toward = (n: number) => goalNodes.has(n) || before.has(n);
+  const items = enc.tracked.filter((t) => (t.kind === 'obligation' ? earlier.has(t.lit) : toward(t.node)));
   const check = async (subset: TrackedItem[]) => {
     if (signal?.aborted) throw EngineError.cancelled();
     return queueCheck(() => checkSolver(z, solver, [goalLit, ...subset.map((t) => t.lit)]));
@@ -67,8 +70,6 @@ export async function explainUnreachable(
       else i++;
     }
   }
-  const goalNodes = new Set(copies.map((c) => c.node));
-  const toward = (n: number) => goalNodes.has(n) || before.has(n);
   // One reason per source range: a branch or a precondition says more than the
   // temporaries computed for it, which share its range.
   const rank = (t: TrackedItem) => (t.kind === 'branch' ? 0 : t.kind === 'obligation' ? 1 : 2);
