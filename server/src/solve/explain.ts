@@ -29,12 +29,13 @@ export async function explainUnreachable(
   program: Program,
   level: ExplainLevel,
   goal: Goal,
-  signal?: AbortSignal,
-  budgetMs?: number,
+  signal: AbortSignal | undefined,
+  /** Time for minimising the core by deletion (the first core is kept past it). */
+  budgetMs: number,
 ): Promise<Reason[] | undefined> {
   const { ctx } = z;
   const { u, enc, solver } = level;
-  const deadline = budgetMs === undefined ? Infinity : Date.now() + budgetMs;
+  const deadline = Date.now() + budgetMs;
   const copies = goalCopies({ enc }, goal);
   if (!copies.length) return [];
   const goalLit = copies.length === 1 ? copies[0].lit : (ctx.Or(...copies.map((c) => c.lit)) as B);

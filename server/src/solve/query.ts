@@ -117,6 +117,8 @@ const ENUMERATION_BUDGET_QUERIES = 10;
 const SUITE_BUDGET_QUERIES = 30;
 /** A suite's time for explanations of a function; a single reach always explains. */
 const SUITE_EXPLAIN_BUDGET_MS = 3000;
+/** The least time a reason is minimised for (its proof's time when longer). */
+const EXPLAIN_MIN_MS = 300;
 
 /**
  * The largest unrolled graph a level is built for: the encoding and each node's ancestors grow with it. A
@@ -387,6 +389,7 @@ export class FunctionSolver {
     const { ctx } = this.z;
     const { enc } = level;
     const signal = opts.signal;
+    const started = Date.now();
     const tainted = taintsBefore(level, copies);
     const solverFailed = (message: string): GoalVerdict => ({ status: 'unknown', causes: [{ kind: 'solver-failed', message }], bound: level.bound });
     if (copies.length) {
@@ -464,18 +467,22 @@ export class FunctionSolver {
     const isProperty = goal.kind === 'assertion' || goal.kind === 'runtime-error';
     // A suite explains loop-free code only, and within a time budget per function: reasons are extra, the verdicts are what was asked.
     const suite = opts.explain === 'loop-free';
-    const explainLeft = opts.suite ? opts.suite.explainMs : Infinity;
+    // A reason is minimised for as long as its proof took, at least EXPLAIN_MIN_MS (and within what the suite
+    // has left): past that, the first core is kept (larger than needed, still a reason). A nonlinear proof's
+    // core of 28 conditions took 1.5 s of deletion checks to lose one.
+    const ownMs = Math.max(EXPLAIN_MIN_MS, Date.now() - started);
+    const explainLeft = opts.suite ? Math.min(opts.suite.explainMs, ownMs) : ownMs;
     const explain = (!suite || enc.unrolled.unwinds.length === 0) && explainLeft > 0;
-    const started = Date.now();
+    const explainStarted = Date.now();
     const why = !explain
       ? undefined
-      : await explainUnreachable(this.z, this.program, this.explainLevel(level.bound), goal, signal, explainLeft === Infinity ? undefined : explainLeft).catch(
+      : await explainUnreachable(this.z, this.program, this.explainLevel(level.bound), goal, signal, explainLeft).catch(
           (e) => {
             if (isCancellation(e)) throw e;
             return undefined;
           },
         );
-    if (explain && opts.suite) opts.suite.explainMs -= Date.now() - started;
+    if (explain && opts.suite) opts.suite.explainMs -= Date.now() - explainStarted;
     // Allocation is assumed to succeed unless asked otherwise: a proof that rests on it says so.
     const allocBefore = !this.options.mallocMayFail && enc.allocNodes.some((a) => copies.some((c) => level.ancestors[c.node].has(a) || a === c.node));
     const causes: VerdictCause[] = [];
