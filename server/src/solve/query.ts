@@ -468,20 +468,18 @@ export class FunctionSolver {
     // A suite explains loop-free code only, and within a time budget per function: reasons are extra, the verdicts are what was asked.
     const suite = opts.explain === 'loop-free';
     // A reason is minimised for as long as its proof took, at least EXPLAIN_MIN_MS (and within what the suite
-    // has left): past that, the first core is kept (larger than needed, still a reason). A nonlinear proof's
-    // core of 28 conditions took 1.5 s of deletion checks to lose one.
+    // has left): past that, the first core is kept (larger than needed, still a reason). product_bounded's
+    // nonlinear proof had 30 deletion checks after it, most sat and slow, to lose one condition of 28.
     const ownMs = Math.max(EXPLAIN_MIN_MS, Date.now() - started);
     const explainLeft = opts.suite ? Math.min(opts.suite.explainMs, ownMs) : ownMs;
     const explain = (!suite || enc.unrolled.unwinds.length === 0) && explainLeft > 0;
     const explainStarted = Date.now();
     const why = !explain
       ? undefined
-      : await explainUnreachable(this.z, this.program, this.explainLevel(level.bound), goal, signal, explainLeft).catch(
-          (e) => {
-            if (isCancellation(e)) throw e;
-            return undefined;
-          },
-        );
+      : await explainUnreachable(this.z, this.program, this.explainLevel(level.bound), goal, signal, explainLeft).catch((e) => {
+          if (isCancellation(e)) throw e;
+          return undefined;
+        });
     if (explain && opts.suite) opts.suite.explainMs -= Date.now() - explainStarted;
     // Allocation is assumed to succeed unless asked otherwise: a proof that rests on it says so.
     const allocBefore = !this.options.mallocMayFail && enc.allocNodes.some((a) => copies.some((c) => level.ancestors[c.node].has(a) || a === c.node));
