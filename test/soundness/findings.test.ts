@@ -59,4 +59,42 @@ describe('FINDINGS.md', () => {
     // Every datum that runs r++ divides by a nonzero y (gcc would stop at 10 / 0 first).
     for (const t of r.functions[0].tests) if (t.goals.some((g) => g.includes(':5:'))) expect(t.inputs.y).not.toBe(0);
   });
+
+  it('F14: code inside the index of `sa[2].a[...]` never runs: gcc checks the base `sa[2]` first', async () => {
+    const text =
+      'int f(int x)\n{\n  struct S { int x; int y; int a[3]; } sa[2] = {{7, 7, {4, 9, 5}}, {0}};\n  return sa[2].a[(x > 0 ? sa[0].a[1] : 0) & 1];\n}\n';
+    const file = writeC('f14.c', text);
+    const probe = writeC('f14probe.c', `#include <stdio.h>\n${text.replace('sa[0].a[1]', '(printf("arm ran\\n"), sa[0].a[1])')}`);
+    for (const x of [-3, 0, 16]) {
+      const r = runUbsan(probe, `int main(void) { return f(${x}); }`);
+      expect(r.stdout).not.toMatch(/arm ran/);
+      expect(r.stderr).toMatch(/index 2 out of bounds for type 'S \[2\]'/);
+    }
+    const r = await engine.cover({ file, function: 'f', criterion: 'decision' });
+    expect(goal(r, /is true$/).status).toBe('unreachable');
+    expect(goal(r, /is false$/).status).toBe('unreachable');
+    // With a variable base index, the arms are reached by data whose base is in bounds (gcc runs them).
+    const g = writeC('f14b.c', 'int g(int i, int x)\n{\n  int m[3][4] = {{0}};\n  m[1][2] = 5;\n  return m[i][x > 0 ? 2 : 3];\n}\n');
+    const rg = await engine.cover({ file: g, function: 'g', criterion: 'decision' });
+    expect(goal(rg, /is true$/).status).toBe('covered');
+    expect(goal(rg, /is false$/).status).toBe('covered');
+    await expectAllValidated(g, rg);
+    const checked = await engine.check({ file: g, function: 'g' });
+    const base = goal(checked, /^`m\[i\]` may index out of bounds/);
+    expect(base.status).toBe('violated');
+    const i = checked.functions[0].tests.find((t) => t.id === base.test)!.inputs.i as number;
+    expect(runUbsan(g, `int main(void) { return g(${i}, 1); }`).stderr).toMatch(/out of bounds for type 'int \[3\]\[4\]'/);
+  });
+
+  it('F15: `&sa[2].x` (a member of an element one past the end) is a bounds error: gcc flags it, `&a[2]` is none', async () => {
+    const text = 'struct S { int x; int a[3]; };\nint *k(int x)\n{\n  static struct S sa[2];\n  static int a[2];\n  return x > 0 ? &sa[2].x : &a[2];\n}\n';
+    const file = writeC('f15.c', text);
+    expect(runUbsan(file, 'int main(void) { return k(1) == 0; }').stderr).toMatch(/index 2 out of bounds for type 'S \[2\]'/);
+    expect(runUbsan(file, 'int main(void) { return k(0) == 0; }').stderr).toBe('');
+    const r = await engine.check({ file, function: 'k' });
+    const bounds = r.functions[0].goals.filter((g) => /may index out of bounds/.test(g.label));
+    expect(bounds.map((g) => g.label)).toEqual(['`&sa[2].x` may index out of bounds']);
+    expect(bounds[0].status).toBe('violated');
+    expect(r.functions[0].tests.find((t) => t.id === bounds[0].test)!.inputs.x).toBeGreaterThan(0);
+  });
 });

@@ -7,6 +7,14 @@ import type { CType } from '../ir/types';
 import { disambiguate, goalStem } from '../ir/goalIds';
 import type { BasicBlock, Decision, EdgeLabel, Instr, Operand, SourceRange, Terminator } from '../ir/ir';
 
+/** A point of the code being built (`FunctionBuilder.mark`). */
+export interface CodeMark {
+  block: number;
+  index: number;
+  statements: number;
+  blocks: number;
+}
+
 const OPEN: Terminator = { kind: 'goto', target: -1 };
 
 export class FunctionBuilder {
@@ -40,6 +48,25 @@ export class FunctionBuilder {
 
   emit(instr: Instr): void {
     this.blocks[this.cur].instrs.push(instr);
+  }
+
+  /** Where code goes now: to insert an instruction before code lowered after it (`insertAt`). */
+  mark(): CodeMark {
+    const block = this.cur;
+    return { block, index: this.blocks[block].instrs.length, statements: this.blocks[block].statements?.length ?? 0, blocks: this.blocks.length };
+  }
+
+  /** The instructions emitted since `mark`, and whether blocks were made since (control flow). */
+  since(mark: CodeMark): { instrs: Instr[]; branched: boolean } {
+    const instrs = [...this.blocks[mark.block].instrs.slice(mark.index), ...this.blocks.slice(mark.blocks).flatMap((b) => b.instrs)];
+    return { instrs, branched: this.blocks.length > mark.blocks };
+  }
+
+  /** Inserts `instr` where `mark` was taken; statements recorded after the mark move with the code after it. */
+  insertAt(mark: CodeMark, instr: Instr): void {
+    const b = this.blocks[mark.block];
+    b.instrs.splice(mark.index, 0, instr);
+    for (const s of b.statements?.slice(mark.statements) ?? []) s.index++;
   }
 
   /**

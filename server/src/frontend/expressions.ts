@@ -5,11 +5,12 @@
 
 import type { CType, FunctionType, StructType } from '../ir/types';
 import { INT, BOOL, DOUBLE, VOID, CHAR, isArithmetic, isInteger, typeToString } from '../ir/types';
-import type { BinaryOp, Decision, Operand, Place, Rvalue, SourceRange } from '../ir/ir';
+import type { BinaryOp, Decision, Instr, Operand, Place, Rvalue, SourceRange } from '../ir/ir';
+import { runtimeErrors } from '../ir/runtimeErrors';
 import type { SyntaxNode } from './parser';
 import type { FrontendContext } from './context';
 import type { TypeResolver } from './declarations';
-import { type FunctionBuilder, zeroOf } from './builder';
+import { type CodeMark, type FunctionBuilder, zeroOf } from './builder';
 import { decayType, pointerTo, promote, sizeOf, sizeType, alignOf, usualArithmetic } from './ctypes';
 import { parseCharLiteral, parseNumber, stringLiteralBytes } from './literals';
 import { OperandLowerer, varPlace, retype, type LValueOrValue } from './operations';
@@ -424,8 +425,24 @@ export class ExpressionLowerer extends OperandLowerer {
       return this.indexInto(base, idx, node, baseNode);
     }
     // The index's conversion has the access's range: an index past PTRDIFF_MAX is that access's error (C11 6.5.6p8).
-    const idx = this.toIndex(this.rvalue(indexNode), node);
+    const mark = this.b.mark();
+    const index = this.rvalue(indexNode);
+    this.designateFirst(base, mark, baseNode);
+    const idx = this.toIndex(index, node);
     return this.indexInto(base, idx, node, baseNode);
+  }
+
+  /**
+   * gcc checks the subscripts of the base `a[i]` of `a[i].b[j]` before it evaluates `j`. The access checks
+   * them all after `j`: when `j` may branch, call or fail, the base is designated first, where `mark` was
+   * taken, so that no goal in `j` is reached in a run gcc stops at `a[i]` (FINDINGS F14).
+   */
+  private designateFirst(base: LValueOrValue, mark: CodeMark, baseNode: SyntaxNode): void {
+    if (base.kind !== 'place' || base.place.root.kind !== 'var' || !base.place.path.some((e) => e.kind === 'index')) return;
+    const { instrs, branched } = this.b.since(mark);
+    const effect = (i: Instr) => (i.kind === 'assign' && (i.value.op === 'call' || i.value.op === 'icall')) || runtimeErrors(this.ctx, i).length > 0;
+    if (!branched && !instrs.some(effect)) return;
+    this.b.insertAt(mark, { kind: 'assign', dst: null, value: { op: 'designate', place: base.place }, range: this.R(baseNode) });
   }
 
   private indexInto(base: LValueOrValue, idx: Operand, node: SyntaxNode, baseNode: SyntaxNode): LValueOrValue {

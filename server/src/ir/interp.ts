@@ -530,6 +530,9 @@ class Interpreter {
         const loc = this.place(r.place, frame, false);
         return this.readDefined(loc, loc.obj.name);
       }
+      case 'designate':
+        this.place(r.place, frame, false);
+        return 0n;
       case 'binary':
         return this.binary(r.bop, this.operand(r.a, frame), this.operand(r.b, frame), r.a.type);
       case 'unary': {

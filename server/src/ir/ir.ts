@@ -98,6 +98,12 @@ export type Rvalue =
   | { op: 'use'; a: Operand }
   /** Read of a place (array element, field, `*p`, or a whole aggregate for struct copy). */
   | { op: 'load'; place: Place }
+  /**
+   * The lvalue `place` designated, neither read nor written: its subscripts (and pointer) checked as for an
+   * access, in the order gcc checks them. The base `a[i]` of `a[i].b[j]` when evaluating `j` may branch, call
+   * or fail (frontend/expressions.ts `subscript`). Only with a null `dst`: it has no value.
+   */
+  | { op: 'designate'; place: Place }
   /** Arithmetic, bitwise or comparison. For shifts `b` keeps its own promoted type. */
   | { op: 'binary'; bop: BinaryOp; a: Operand; b: Operand; type: CType }
   | { op: 'unary'; uop: UnaryOp; a: Operand; type: CType }

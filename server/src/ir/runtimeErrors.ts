@@ -46,7 +46,7 @@ export const runtimeErrorWording: Record<RuntimeErrorKind, string> = {
  * `bounds` goal, violated when either is out of bounds). The detail names the
  * accesses or the operation for people.
  */
-export function runtimeErrors(program: Program, instr: Instr, uninitialised: number[] = []): [RuntimeErrorKind, string][] {
+export function runtimeErrors(program: Pick<Program, 'vars'>, instr: Instr, uninitialised: number[] = []): [RuntimeErrorKind, string][] {
   const found = new Map<RuntimeErrorKind, string[]>();
   const add = (k: RuntimeErrorKind, what: string) => found.set(k, [...(found.get(k) ?? []), what]);
   for (const id of uninitialised) add('uninit', uninitialisedDetail(program.vars, id));
@@ -101,11 +101,13 @@ export function runtimeErrors(program: Program, instr: Instr, uninitialised: num
       else if (place.path[0]?.kind === 'index') add('bounds', 'address computed through a pointer outside its object (up to one past the end)');
       else if (place.path[0]?.kind === 'field') add('bounds', 'member address through a pointer outside a live object');
     }
-    for (const { length, index } of indexedLengths(program, place)) {
-      // A constant index inside the array (up to one past the end for an address) cannot go out of bounds: no goal.
+    for (const { length, index, last } of indexedLengths(program, place)) {
+      // A constant index inside the array (up to one past the end for an address `&a[n]`, not `&a[n].f` or
+      // `&m[n][0]`, m[n]'s decay: C11 6.5.6p8 forbids evaluating *(m + n)) cannot go out of bounds: no goal.
+      const pastEnd = role === 'addr' && last;
       const k = constantValue(index);
-      if (k !== undefined && k >= 0n && (k < BigInt(length) || (role === 'addr' && k === BigInt(length)))) continue;
-      add('bounds', `index in 0..${length - 1}${role === 'addr' ? ` (address: up to ${length})` : ''}`);
+      if (k !== undefined && k >= 0n && (k < BigInt(length) || (pastEnd && k === BigInt(length)))) continue;
+      add('bounds', `index in 0..${length - 1}${pastEnd ? ` (address: up to ${length})` : ''}`);
     }
   });
   return [...found].map(([k, details]) => [k, details.join('; ')]);
@@ -119,17 +121,17 @@ function constantValue(op: Operand): bigint | undefined {
   return signed ? BigInt.asIntN(bits, v) : v;
 }
 
-/** The known-length arrays a place's path indexes into (length and index operand), in path order. */
-function indexedLengths(program: Program, place: Place): { length: number; index: Operand }[] {
+/** The known-length arrays a place's path indexes into (length, index operand, whether it is the path's last step), in path order. */
+function indexedLengths(program: Pick<Program, 'vars'>, place: Place): { length: number; index: Operand; last: boolean }[] {
   let t: CType | undefined =
     place.root.kind === 'var' ? program.vars.get(place.root.id)?.type : place.root.ptr.type.kind === 'pointer' ? place.root.ptr.type.to : undefined;
-  const lengths: { length: number; index: Operand }[] = [];
-  for (const e of place.path) {
+  const lengths: { length: number; index: Operand; last: boolean }[] = [];
+  for (const [k, e] of place.path.entries()) {
     if (!t) break;
     if (e.kind === 'field') {
       t = t.kind === 'struct' ? t.fields[e.index]?.type : undefined;
     } else {
-      if (t.kind === 'array' && t.length !== null) lengths.push({ length: t.length, index: e.index });
+      if (t.kind === 'array' && t.length !== null) lengths.push({ length: t.length, index: e.index, last: k === place.path.length - 1 });
       t = t.kind === 'array' ? t.of : t.kind === 'pointer' ? t.to : undefined;
     }
   }

@@ -24,7 +24,7 @@ export function forEachPlace(instr: Instr, visit: (place: Place, role: PlaceRole
       {
         let rv = instr.value;
         while (rv.op === 'defined' || rv.op === 'unchecked') rv = rv.value;
-        if (rv.op === 'load') inPlace(rv.place, 'load');
+        if (rv.op === 'load' || rv.op === 'designate') inPlace(rv.place, 'load');
       }
       for (const op of rvalueOperands(instr.value)) inOperand(op);
       return;
@@ -98,6 +98,7 @@ export function rvalueOperands(rv: Rvalue): Operand[] {
     case 'unchecked':
       return rvalueOperands(rv.value);
     case 'load':
+    case 'designate':
     case 'nondet':
     case 'havoc':
     case 'fresh':
@@ -142,6 +143,7 @@ export function renameRvalue(rv: Rvalue, r: Renamer): Rvalue {
     case 'use':
       return { ...rv, a: o(rv.a) };
     case 'load':
+    case 'designate':
       return { ...rv, place: renamePlace(rv.place, r) };
     case 'binary':
       return { ...rv, a: o(rv.a), b: o(rv.b) };

@@ -429,6 +429,24 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
     return { val: result ?? freshVal(ctx, place.type, 'deref'), ub };
   }
 
+  /**
+   * The checks of designating `place` without reading it (ir.ts `designate`): a variable's subscripts are
+   * checked, nothing is read (a union's stale member is no read); through a pointer, the checks of a read.
+   */
+  function designatePlace(place: Place, env: Env, c: CallContext): UbCondition[] {
+    if (place.root.kind === 'deref') return readPlace(place, env, c).ub;
+    const ub: UbCondition[] = [];
+    let t: CType | undefined = typeOfVar(resolveVar(c, place.root.id));
+    for (const el of place.path) {
+      if (el.kind === 'field') t = t?.kind === 'struct' ? t.fields[el.index].type : undefined;
+      else if (t?.kind === 'array') {
+        stepOffset(el, t, env, c, ub);
+        t = t.of;
+      } else throw new Error('index on a non-array');
+    }
+    return ub;
+  }
+
   function writePlace(place: Place, val: Val, env: Env, c: CallContext): UbCondition[] {
     const ub: UbCondition[] = [];
     if (place.root.kind === 'var') {
@@ -488,6 +506,7 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
     accessUb,
     justPastEnd,
     readPlace,
+    designatePlace,
     writePlace,
     boundsUb,
   };

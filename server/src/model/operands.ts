@@ -38,6 +38,7 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
   const nodes = st.u.nodes;
   const addressOf: Memory['addressOf'] = (...a) => memory().addressOf(...a);
   const readPlace: Memory['readPlace'] = (...a) => memory().readPlace(...a);
+  const designatePlace: Memory['designatePlace'] = (...a) => memory().designatePlace(...a);
 
   function initialValue(v: Variable): Val {
     let val = zeroVal(ctx, v.type);
@@ -136,6 +137,8 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
         return o(rv.a);
       case 'load':
         return readPlace(rv.place, env, c);
+      case 'designate':
+        return { val: { k: 'bv', t: bvConst(ctx, 0n, 32) }, ub: designatePlace(rv.place, env, c) };
       case 'binary': {
         const a = o(rv.a);
         const b = o(rv.b);
