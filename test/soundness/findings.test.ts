@@ -97,4 +97,18 @@ describe('FINDINGS.md', () => {
     expect(bounds[0].status).toBe('violated');
     expect(r.functions[0].tests.find((t) => t.id === bounds[0].test)!.inputs.x).toBeGreaterThan(0);
   });
+
+  it("F16: `q = p[1]` with p a pointer to rows of m: q[j] is in m's row 1, no bounds error (it was violated)", async () => {
+    const text =
+      'int m[3][4];\nint h(int j)\n{\n  int (*p)[4] = m;\n  int *q = p[1];\n  if (j < 0 || j > 3)\n    return -1;\n  m[1][2] = 7;\n  return q[j];\n}\n';
+    const file = writeC('f16.c', text);
+    for (const j of [0, 2, 3]) {
+      const run = runUbsan(file, `int main(void) { printf("%d\\n", h(${j})); return 0; }`);
+      expect(run.stderr).toBe('');
+      expect(run.stdout.trim()).toBe(j === 2 ? '7' : '0');
+    }
+    const r = await engine.check({ file, function: 'h' });
+    const access = goal(r, /^`q\[j\]` may index out of bounds/);
+    expect(['holds', 'unknown']).toContain(access.status);
+  });
 });

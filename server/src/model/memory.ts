@@ -71,7 +71,8 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
       obj = p.val.obj;
       off = p.val.off as BV;
       const to = place.root.ptr.type.kind === 'pointer' ? place.root.ptr.type.to : place.type;
-      if (path.length > 0 && path[0].kind === 'index') {
+      // `&(*p)[j]` for p a pointer to an array indexes the array *p: not `p + j` (derefTarget's rule).
+      if (path.length > 0 && path[0].kind === 'index' && to.kind !== 'array') {
         const i = evalOperand(path[0].index, env, c, st.cur.node);
         const before = off;
         off = off.add(toOffset(i.val, path[0].index.type));
@@ -89,7 +90,7 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
     }
     const member = memberAddress(bases, off, path, baseType, env, c, ub);
     if (member) return { val: member, ub };
-    taint('pointer to an element of an array inside a struct member, or to a member of such an element');
+    taint('pointer to an element of an array of arrays (a row of a 2-D array), of an array inside a struct member, or to a member of such an element');
     return { val: freshVal(ctx, { kind: 'pointer', to: place.type }, 'addr'), ub };
   }
 
