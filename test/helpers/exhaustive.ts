@@ -6,6 +6,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
+import { expect } from 'vitest';
+import type { Report } from '../../shared/report';
+import type { Engine } from './engine';
+import { expectAllValidated } from '../solve/helpers';
+
 const run = promisify(execFile);
 
 /** A function of one parameter of `type`, run on every value from `from` to `to`. */
@@ -15,6 +20,10 @@ export interface Domain {
   from: number;
   to: number;
 }
+
+/** The domains of a function of one `signed char` or `unsigned char` parameter. */
+export const signedChar = (name: string): Domain => ({ name, type: 'signed char', from: -128, to: 127 });
+export const unsignedChar = (name: string): Domain => ({ name, type: 'unsigned char', from: 0, to: 255 });
 
 /** The values (0 to 31) each function returns over its whole input domain, by gcc. */
 export function returnsByGcc(file: string, fns: Domain[]): Promise<Map<string, Set<number>>> {
@@ -55,4 +64,29 @@ export function returnLines(source: string[], fn: string): Map<number, number> {
     if (m) out.set(Number(m[1]), i + 1);
   }
   return out;
+}
+
+/** In a report on `fn`, each `return N;` is covered when gcc returned N over the domain (`seen`), else proved unreachable. */
+export function expectReturnsAsGcc(report: Report, source: string[], fn: string, seen: Set<number>): void {
+  const goals = report.functions[0].goals;
+  for (const [value, line] of returnLines(source, fn)) {
+    const goal = goals.find((g) => g.kind === 'statement' && g.line === line);
+    const expected = seen.has(value) ? 'covered' : 'unreachable';
+    expect({ fn, value, status: goal?.status, reason: goal?.reason }).toMatchObject({ fn, value, status: expected });
+  }
+}
+
+/**
+ * `cover` of each function of `file`: its returns as gcc's over the domain (`truth`, from returnsByGcc), every
+ * datum validated by gcc, and (`modelled`) no goal unknown. The fixture must have an unreachable return too.
+ */
+export async function expectCoverAsGcc(engine: Engine, file: string, fns: Domain[], truth: Map<string, Set<number>>, modelled: boolean): Promise<void> {
+  const source = fs.readFileSync(file, 'utf8').split('\n');
+  expect(fns.some((f) => returnLines(source, f.name).size > truth.get(f.name)!.size)).toBe(true);
+  for (const f of fns) {
+    const report = await engine.cover({ file, function: f.name, criterion: 'decision' });
+    expectReturnsAsGcc(report, source, f.name, truth.get(f.name)!);
+    if (modelled) for (const g of report.functions[0].goals) expect({ fn: f.name, goal: g.id, status: g.status }).not.toMatchObject({ status: 'unknown' });
+    await expectAllValidated(file, report);
+  }
 }

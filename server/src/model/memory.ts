@@ -90,14 +90,14 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
     }
     const member = memberAddress(bases, off, path, baseType, env, c, ub);
     if (member) return { val: member, ub };
-    taint('pointer to an element of an array of arrays (a row of a 2-D array), of an array inside a struct member, or to a member of such an element');
+    taint('pointer into elements nested three levels deep (a 3-D array, a 2-D array member, a member of an element of an array member)');
     return { val: freshVal(ctx, { kind: 'pointer', to: place.type }, 'addr'), ub };
   }
 
   /**
-   * `&x.f.g`, `&x.a[i]` where x is one of `bases` (at offset `off`): a pointer into the view object of
-   * that member (state.ts ObjectView). Null when the path is not fields with at most a final index, or
-   * when a base is itself an array member (three levels of elements).
+   * `&x.f.g`, `&x.a[i]`, `&x[i]` where x is one of `bases` (at offset `off`): a pointer into the view object
+   * of that member or row (state.ts ObjectView). Null when the path is not fields with at most a final index,
+   * or when a base is itself an array member (three levels of elements).
    */
   function memberAddress(
     bases: { sel: B; cand: Candidate }[],
@@ -118,7 +118,9 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
       t = t.fields[f].type;
     }
     const rest = path.slice(k);
-    if (fields.length === 0 || rest.length > 1 || bases.some((b) => b.cand.view && b.cand.isArray)) return null;
+    // No fields: `&x[j]` of an array x of `bases`, a row of an array of rows (`&m[i][j]`, `m[i]`'s decay).
+    if (rest.length > 1 || (fields.length === 0 && rest.length === 0)) return null;
+    if (bases.some((b) => b.cand.view && b.cand.isArray)) return null;
     let inner = bvConst(ctx, 0n, OFF_BITS);
     if (rest.length === 1) {
       const el = rest[0];
@@ -132,6 +134,12 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
     let obj: BV = bvConst(ctx, 0n, OBJ_BITS);
     let offset: BV = bvConst(ctx, 0n, OFF_BITS);
     for (const { sel, cand } of bases) {
+      if (fields.length === 0 && !cand.view && !cand.isArray) {
+        // The row is the object itself (`int (*p)[4] = &r;`): its own element, no view.
+        obj = ite(ctx, sel, bvConst(ctx, BigInt(cand.idx), OBJ_BITS), obj) as BV;
+        offset = ite(ctx, sel, inner, offset) as BV;
+        continue;
+      }
       const view: ObjectView = cand.view
         ? { base: cand.view.base, baseArray: cand.view.baseArray, fields: [...cand.view.fields, ...fields] }
         : { base: cand.idx, baseArray: cand.isArray, fields };
