@@ -117,7 +117,8 @@ function contains(goal: GoalReport, ev: ErrorEvent): boolean {
   const endLine = goal.endLine ?? goal.line;
   const endCol = goal.endColumn ?? Number.MAX_SAFE_INTEGER;
   const after = ev.line > goal.line || (ev.line === goal.line && ev.col >= goal.column);
-  const before = ev.line < endLine || (ev.line === endLine && ev.col <= endCol);
+  // A goal's end column is the one after its last character (where gcc reports a member's `[` after a base).
+  const before = ev.line < endLine || (ev.line === endLine && ev.col < endCol);
   return after && before;
 }
 

@@ -1230,22 +1230,24 @@ class Emitter {
         return;
       }
       case 'member': {
-        // Both index checks stand where the access starts (CReach has one goal per access).
+        // The base's index check stands where the access starts, the member's at its `[` (where gcc reports it): CReach checks the
+        // base `sa[e].a` on its own (a goal of its own) when evaluating i may branch, call or fail.
         const ide = e.e ? this.check('index', this.describe(e)) : -1;
-        const idi = e.i ? this.check('index', this.describe(e)) : -1;
         const { s, f } = e;
         if (e.e && e.i && e.e.k !== 'lit') {
-          // gcc computes both indices, then accesses: ({ e; i; sa[check(e)].a[check(i)]; }).
+          // gcc checks the base's index before it evaluates the member's: ({ e; check(e); i; sa[e].a[check(i)]; }).
           const n = this.temps++;
           const [i, j] = [`__i${n}`, `__j${n}`];
-          this.probe(`({ __int128 ${i} = (`);
+          this.probe(`({ __int128 ${i} = __ix(${ide}, (__int128)(`);
           this.origOnly(`${s.name}[`);
           this.expr(e.e, 0, ind);
-          this.origOnly(`].${f.name}[`);
-          this.probe(`); __int128 ${j} = (`);
+          this.origOnly(`].${f.name}`);
+          const idi = this.check('index', this.describe(e));
+          this.origOnly('[');
+          this.probe(`), ${s.length}); __int128 ${j} = (`);
           this.expr(e.i, 0, ind);
           this.origOnly(']');
-          this.probe(`); ${s.name}[__ix(${ide}, ${i}, ${s.length})].${f.name}[__ix(${idi}, ${j}, ${f.length})]; })`);
+          this.probe(`); ${s.name}[${i}].${f.name}[__ix(${idi}, ${j}, ${f.length})]; })`);
           return;
         }
         this.code(s.name);
@@ -1258,6 +1260,7 @@ class Emitter {
         }
         this.code(`.${f.name}`);
         if (e.i) {
+          const idi = this.check('index', this.describe(e));
           this.code('[');
           this.probe(`__ix(${idi}, (__int128)(`);
           this.expr(e.i, 0, ind);
@@ -1439,10 +1442,12 @@ class Emitter {
     this.probe(`${target} = ${v}; })`);
   }
 
-  /** `sa[E].a[I] = V` (either index may be absent, not both): V, E, I (gcc's order, as in `store`), then the checked store. */
+  /**
+   * `sa[E].a[I] = V` (either index may be absent, not both): V, E and its check, I (gcc's order, as in `store`),
+   * then the checked store. I's check stands at its `[` (as in `member`).
+   */
   memberStore(lhs: Extract<LValue, { k: 'member' }>, rhs: Expr, ind: number): void {
     const ide = lhs.e ? this.check('index', this.describe(lhs)) : -1;
-    const idi = lhs.i ? this.check('index', this.describe(lhs)) : -1;
     const n = this.temps++;
     const [i, j, v] = [`__i${n}`, `__j${n}`, `__e${n}`];
     const { s, f } = lhs;
@@ -1450,15 +1455,17 @@ class Emitter {
     const mark = this.twinMark();
     this.origOnly(s.name);
     if (lhs.e) {
-      this.probe(`__int128 ${i} = (`);
+      this.probe(`__int128 ${i} = __ix(${ide}, (__int128)(`);
       this.origOnly('[');
       this.expr(lhs.e, 0, ind);
       this.origOnly(']');
-      this.probe('); ');
+      this.probe(`), ${s.length}); `);
     }
     this.origOnly(`.${f.name}`);
+    let idi = -1;
     if (lhs.i) {
       this.probe(`__int128 ${j} = (`);
+      idi = this.check('index', this.describe(lhs));
       this.origOnly('[');
       this.expr(lhs.i, 0, ind);
       this.origOnly(']');
@@ -1470,7 +1477,7 @@ class Emitter {
     this.valueFor(rhs, lhs.t, 3, ind);
     this.probe('); ');
     if (indexCode) this.pasteTwin(indexCode);
-    const target = `${s.name}${lhs.e ? `[__ix(${ide}, ${i}, ${s.length})]` : ''}.${f.name}${lhs.i ? `[__ix(${idi}, ${j}, ${f.length})]` : ''}`;
+    const target = `${s.name}${lhs.e ? `[${i}]` : ''}.${f.name}${lhs.i ? `[__ix(${idi}, ${j}, ${f.length})]` : ''}`;
     this.probe(`${target} = ${v}; })`);
   }
 
