@@ -11,7 +11,7 @@ import type { B } from '../model/semantics';
 import { sourceText } from '../ir/source';
 import type { IRFunction, Program } from '../ir/ir';
 import { EngineError } from '../errors';
-import { checkSolver, queueCheck, unsatCore, type Z3Handle } from '../z3/z3';
+import { checkSolver, interruptibleBy, queueCheck, unsatCore, type Z3Handle } from '../z3/z3';
 import { encodeAt, type SolverOptions } from './level';
 import { goalCopies, obligationBefore } from './targets';
 
@@ -52,7 +52,8 @@ export async function explainUnreachable(
   const items = enc.tracked.filter((t) => (t.kind === 'obligation' ? earlier.has(t.lit) : toward(t.node)));
   const check = async (subset: TrackedItem[]) => {
     if (signal?.aborted) throw EngineError.cancelled();
-    return queueCheck(() => checkSolver(z, solver, [goalLit, ...subset.map((t) => t.lit)]));
+    // A cancellation interrupts the running check, as for the reach query's (checkCore).
+    return queueCheck(() => interruptibleBy(z, signal, () => checkSolver(z, solver, [goalLit, ...subset.map((t) => t.lit)])));
   };
   if ((await check(items)) !== 'unsat') return undefined;
   // The items in the core of the last check (unsat): a subset of `of`.
