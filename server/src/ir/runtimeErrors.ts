@@ -98,9 +98,13 @@ export function runtimeErrors(program: Pick<Program, 'vars'>, instr: Instr, unin
     if (place.root.kind === 'deref') {
       add('null', role === 'addr' ? 'address computed through a pointer' : 'pointer dereference');
       if (role !== 'addr') add('bounds', 'access through a pointer outside a live object (out of bounds or freed)');
-      else if (place.path[0]?.kind === 'index' && !pointsToArray(place.root.ptr))
-        add('bounds', 'address computed through a pointer outside its object (up to one past the end)');
-      else if (place.path[0]?.kind === 'index') add('bounds', 'address of an element of a row through a pointer outside a live object');
+      else if (place.path[0]?.kind === 'index')
+        add(
+          'bounds',
+          pointsToArray(place.root.ptr)
+            ? 'address of an element of a row through a pointer outside a live object'
+            : 'address computed through a pointer outside its object (up to one past the end)',
+        );
       else if (place.path[0]?.kind === 'field') add('bounds', 'member address through a pointer outside a live object');
     }
     for (const { length, index, last } of indexedLengths(program, place)) {

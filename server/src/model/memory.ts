@@ -118,9 +118,9 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
       t = t.fields[f].type;
     }
     const rest = path.slice(k);
-    // No fields: `&x[j]` of an array x of `bases`, a row of an array of rows (`&m[i][j]`, `m[i]`'s decay).
-    if (rest.length > 1 || (fields.length === 0 && rest.length === 0)) return null;
-    if (bases.some((b) => b.cand.view && b.cand.isArray)) return null;
+    // No fields (the path is then one index, addressOf never asks for an empty one): `&x[j]` of an array x
+    // of `bases`, a row of an array of rows (`&m[i][j]`, `m[i]`'s decay).
+    if (rest.length > 1 || bases.some((b) => b.cand.view && b.cand.isArray)) return null;
     let inner = bvConst(ctx, 0n, OFF_BITS);
     if (rest.length === 1) {
       const el = rest[0];
