@@ -980,6 +980,9 @@ class Gen {
 
 // ---------------------------------------------------------------- emission
 
+/** An operand with nothing to probe or check: a name, a constant, a plain member. */
+const isLeaf = (e: Expr): boolean => e.k === 'var' || e.k === 'lit' || (e.k === 'member' && !e.e && !e.i);
+
 const precOf = (e: Expr): number => {
   switch (e.k) {
     case 'var':
@@ -1062,6 +1065,22 @@ class Emitter {
     this.probe(`({ __typeof__(${exprText(e)}) ${v} = (`);
     body();
     this.probe(`); if ((__typeof__(${v}))0.5 != 0 && !(${v} ${lo} && ${v} ${hi})) __fail(${id}, 5); (${to.name})${v}; })`);
+  }
+
+  /** Emits `A op B` as `({ a = A; b = B; a op b; })`: A, then B, then the operation, whatever gcc would pick. */
+  inOrder(e: Extract<Expr, { k: 'bin' }>, p: number, ind: number): void {
+    const n = this.temps++;
+    const [a, b] = [`__x${n}`, `__y${n}`];
+    this.probe(`({ __typeof__(${exprText(e.a)}) ${a} = (`);
+    this.expr(e.a, p, ind);
+    this.origOnly(' ');
+    const opCol = this.col;
+    this.origOnly(`${e.op} `);
+    this.probe(`); __typeof__(${exprText(e.b)}) ${b} = (`);
+    this.expr(e.b, p + 1, ind);
+    this.probe(`); ${a} `);
+    this.probeAt(e.op, opCol);
+    this.probe(` ${b}; })`);
   }
 
   /** Emits a value of type `to` from `e` (assignment, initialisation, return): float to integer conversions are checked. */
@@ -1314,18 +1333,14 @@ class Emitter {
         if (!this.plain && isInt(e.t) && ['<<', '>>', '/', '%'].includes(e.op)) {
           // UBSan's checks of shifts and divisions evaluate the right operand first; gcc without
           // sanitizers (and CReach) evaluates A op B left to right: A, then B, then the checked operation.
-          const n = this.temps++;
-          const [a, b] = [`__x${n}`, `__y${n}`];
-          this.probe(`({ __typeof__(${exprText(e.a)}) ${a} = (`);
-          this.expr(e.a, p, ind);
-          this.origOnly(' ');
-          const opCol = this.col;
-          this.origOnly(`${e.op} `);
-          this.probe(`); __typeof__(${exprText(e.b)}) ${b} = (`);
-          this.expr(e.b, p + 1, ind);
-          this.probe(`); ${a} `);
-          this.probeAt(e.op, opCol);
-          this.probe(` ${b}; })`);
+          this.inOrder(e, p, ind);
+          return;
+        }
+        if (!this.plain && !isLeaf(e.a) && !isLeaf(e.b)) {
+          // Both operands may carry probes, and the probes may lead gcc to evaluate B first (a statement
+          // expression in A and a probe call in B: F17), where it loads A first without them. C leaves
+          // the order unspecified; CReach evaluates left to right, and the instrumented version does too.
+          this.inOrder(e, p, ind);
           return;
         }
         this.expr(e.a, p, ind);
