@@ -95,6 +95,7 @@ export function lspTable(rows: LspResult[]): string {
         'first CodeLens summary',
         'all CodeLens summaries (coverage)',
         'all final (properties too)',
+        'all data validated',
         'one function edited',
         'failed',
         'server peak memory',
@@ -105,9 +106,10 @@ export function lspTable(rows: LspResult[]): string {
         l.firstLensMs === undefined ? '—' : formatMs(l.firstLensMs),
         l.allLensesMs === undefined ? (l.error ?? '—') : formatMs(l.allLensesMs),
         l.allFinalMs === undefined ? (l.error ?? '—') : formatMs(l.allFinalMs),
+        l.allValidatedMs === undefined ? '—' : formatMs(l.allValidatedMs),
         l.editLensMs === undefined
           ? '—'
-          : `coverage ${formatMs(l.editCoverageMs ?? l.editLensMs)}, final ${formatMs(l.editLensMs)} (${l.editOthersReanalysed} other${l.editOthersReanalysed === 1 ? '' : 's'} re-analysed)`,
+          : `coverage ${formatMs(l.editCoverageMs ?? l.editLensMs)}, final ${formatMs(l.editLensMs)}${l.editValidatedMs === undefined ? '' : `, validated ${formatMs(l.editValidatedMs)}`} (${l.editOthersReanalysed} other${l.editOthersReanalysed === 1 ? '' : 's'} re-analysed)`,
         String(l.failed),
         `${l.serverPeakMB.toFixed(0)} MB`,
       ]),

@@ -99,6 +99,18 @@ export interface AnalyseRequest extends SourceInput {
   function: string;
   /** The coverage part, already computed (`cover` with the decision criterion, cheap invariants, not validated): it is validated and the checks are run. */
   coverage?: Report;
+  /**
+   * 'later': the verdicts are returned as soon as the checks end, the data not yet validated; their
+   * validation goes on (compiler processes) and `validate` with this report gives its outcome.
+   */
+  validate?: 'later';
+}
+
+/** The data of a report compiled and run, each test marked validated or not (the editor's last stage). */
+export interface ValidateRequest extends SourceInput {
+  function: string;
+  /** What `analyse` with `validate: 'later'` returned for this text and function (or any report of them). */
+  report: Report;
 }
 
 export interface CfgRequest extends SourceInput {
@@ -158,6 +170,8 @@ export interface Engine {
   check(req: CheckRequest, signal?: AbortSignal): Promise<Report>;
   cover(req: CoverRequest, signal?: AbortSignal): Promise<Report>;
   analyse(req: AnalyseRequest, signal?: AbortSignal): Promise<Report>;
+  /** The report's data validated (when the engine validates): the outcome of the validation `analyse` left running, or a new one. */
+  validate(req: ValidateRequest, signal?: AbortSignal): Promise<Report>;
   /** Goals of every function, statuses unknown (no solving): for fast outlines. */
   outline(req: SourceInput, signal?: AbortSignal): Promise<Report>;
   /** The control-flow graph of each function (or of `function`), for `creach cfg` and the webview. */

@@ -13,7 +13,7 @@ export async function fileEngine(options: EngineOptions): Promise<FileEngine> {
   const engine = await createEngine(options);
   const withText = <R extends { file: string; text?: string }>(req: R) => ({ ...req, text: req.text ?? readFileSync(req.file, 'utf8') });
   const wrapped: Record<string, unknown> = { dispose: () => engine.dispose() };
-  for (const m of ['reach', 'check', 'cover', 'analyse', 'outline', 'cfg', 'harness', 'exportSuite', 'replay', 'runSuite'] as const) {
+  for (const m of ['reach', 'check', 'cover', 'analyse', 'validate', 'outline', 'cfg', 'harness', 'exportSuite', 'replay', 'runSuite'] as const) {
     wrapped[m] = (req: { file: string; text?: string }, signal?: AbortSignal) =>
       (engine[m] as (r: unknown, s?: AbortSignal) => Promise<unknown>)(withText(req), signal);
   }

@@ -1,7 +1,8 @@
 // Issue 14: the editor shows a function's coverage first, then its properties.
 // The function below has quick coverage (two branches on x) and a property
 // whose check takes the solver long (factoring a 64-bit number): its
-// CodeLens shows the coverage, "checking properties…", before the check ends.
+// CodeLens shows the coverage, "checking properties…", before the check ends;
+// then the verdicts, "validating data…", while the data are compiled and run.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -22,7 +23,7 @@ int f(int x, unsigned long long p, unsigned long long q)
 }
 `;
 
-describe('coverage first, then properties', () => {
+describe('coverage first, then properties, then validation', () => {
   let s: Session;
   beforeAll(async () => {
     ensureBuilt();
@@ -41,10 +42,36 @@ describe('coverage first, then properties', () => {
     expect(f.goals.some((g) => g.kind === 'assertion')).toBe(false);
     const lens = (await s.codeLens(uri)).map((l) => l.command?.title ?? '').find((t) => t.startsWith('CReach:'));
     expect(lens).toMatch(/^CReach: \d+\/\d+ branches.* · checking properties…$/);
-    // Then the whole analysis: the assertion is there, and the lens is final.
+    // Then the whole analysis: the assertion is there, every datum validated (compiled by gcc and run), the lens final.
     const final = await s.fileReport(uri, (p) => !p.pending.includes('f'), 120_000);
-    expect(final.report.functions.find((fr) => fr.name === 'f')!.goals.some((g) => g.kind === 'assertion')).toBe(true);
+    const ff = final.report.functions.find((fr) => fr.name === 'f')!;
+    expect(ff.goals.some((g) => g.kind === 'assertion')).toBe(true);
+    expect(ff.tests.filter((t) => t.validated !== true)).toEqual([]);
     const after = (await s.codeLens(uri)).map((l) => l.command?.title ?? '').find((t) => t.startsWith('CReach:'));
-    expect(after).not.toMatch(/checking/);
+    expect(after).not.toMatch(/checking|validating/);
+  }, 180_000);
+
+  it('the verdicts are shown before their data are validated: a counter-example first unconfirmed, then validated', async () => {
+    // x * 1000 overflows for x > 2147483 (and below -2147483): a runtime error with a counter-example datum.
+    const code = `int g(int x)\n{\n    int r = 0;\n    if (x > 3)\n        r = 1;\n    return r + x * 1000;\n}\n`;
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'creach-first-')), 'overflow.c');
+    writeFileSync(file, code);
+    const uri = await s.open(file, code);
+    const overflow = (p: FileReportParams) =>
+      p.report.functions.find((fr) => fr.name === 'g')?.goals.find((g) => g.kind === 'runtime-error' && g.status === 'violated');
+    const verdicts = await s.fileReport(uri, (p) => p.pending.includes('g') && overflow(p) !== undefined, 120_000);
+    const g = verdicts.report.functions.find((fr) => fr.name === 'g')!;
+    const datum = g.tests.find((t) => t.id === overflow(verdicts)!.test)!;
+    expect(Math.abs(Number(datum.inputs.x))).toBeGreaterThan(2147483);
+    expect(datum.validated).toBeUndefined();
+    const lens = (await s.codeLens(uri)).map((l) => l.command?.title ?? '').find((t) => t.startsWith('CReach:'));
+    expect(lens).toMatch(/^CReach: 2\/2 branches.* · validating data…$/);
+    const final = await s.fileReport(uri, (p) => !p.pending.includes('g'), 120_000);
+    const fg = final.report.functions.find((fr) => fr.name === 'g')!;
+    expect(fg.goals.map((x) => [x.id, x.status])).toEqual(g.goals.map((x) => [x.id, x.status]));
+    expect(fg.tests.map((t) => [t.id, t.validated])).toEqual(g.tests.map((t) => [t.id, true]));
+    const after = (await s.codeLens(uri)).map((l) => l.command?.title ?? '').find((t) => t.startsWith('CReach:'));
+    expect(after).toMatch(/^CReach: 2\/2 branches/);
+    expect(after).not.toMatch(/checking|validating/);
   }, 180_000);
 });

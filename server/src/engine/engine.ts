@@ -24,6 +24,7 @@ import type {
   RunSuiteResult,
   RunTestResult,
   SourceInput,
+  ValidateRequest,
 } from '../api';
 import type { FunctionReport, GoalReport, Report, TestReport, VerdictCause } from '../../../shared/report';
 import type { CfgView } from '../../../shared/cfg';
@@ -62,6 +63,11 @@ export { interruptionCount, setOnThreadSlice } from '../z3/z3';
  * a server peak of 306 MB, 2 gave 249 MB, with the same warm reach latency.
  */
 const KEPT_SOLVERS = 2;
+/**
+ * Validations left running by `analyse` and not yet collected: the editor collects each one after the
+ * verdicts of the other functions it analyses (a report that is no longer kept is validated again).
+ */
+const LATER_VALIDATIONS_KEPT = 64;
 /**
  * Loops are unrolled up to this bound before the invariant prover and loop acceleration are tried on a goal still
  * open; then deepening goes on. Nested loops unroll to bound^depth copies: 8 for one level, 4 for two, 2 deeper.
@@ -118,6 +124,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     check: op(engine.check),
     cover: op(engine.cover),
     analyse: op(engine.analyse),
+    validate: op(engine.validate),
     outline: op(engine.outline),
     cfg: op(engine.cfg),
     harness: op(engine.harness),
@@ -155,6 +162,13 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
     cache = { key, program, solvers: new Map(), catalogues: new Map() };
     return cache;
   }
+
+  /** Validations `analyse` left running (`validate: 'later'`), by file, text and function, with the verdicts it returned. */
+  const laterValidations = new Map<string, { verdicts: string; outcome: Promise<Report> }>();
+  /** The last of those validations: the next one starts after it. */
+  let validationQueue: Promise<unknown> = Promise.resolve();
+  const validationKey = (req: SourceInput & { function: string }) =>
+    createHash('sha256').update(req.file).update('\0').update(req.text).update('\0').update(req.function).digest('hex');
 
   // The solvers of the functions used last (their encodings are what makes a warm query fast);
   // older ones are dropped so that a long session over a large file keeps a bounded memory.
@@ -557,12 +571,40 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         (await engine.cover({ file: req.file, text: req.text, function: req.function, criterion: 'decision', invariants: 'cheap', validate: false }, signal));
       throwIfCancelled(signal);
       const l = await load(req);
+      if (req.validate === 'later') {
+        // The coverage data are built and run (compiler processes) while the properties are checked, after the
+        // validations left running before (one at a time, as the editor's functions are analysed one after another).
+        const coverValidated = validationQueue.then(() => validated(l, cover));
+        validationQueue = coverValidated.catch(() => undefined); // a failed validation does not stop the next ones
+        coverValidated.catch(() => undefined); // collected below, unless the checks fail first
+        const check = await checkReport(l, { file: req.file, text: req.text, function: req.function, invariants: 'cheap' }, signal);
+        // The verdicts now; the checks' data are run next (validate collects the outcome).
+        const verdicts = mergeAnalysis(structuredClone(cover), structuredClone(check));
+        const outcome = coverValidated.then(async () => mergeAnalysis(cover, await validated(l, check)));
+        validationQueue = outcome.catch(() => undefined); // collected by validate, or dropped (the function was edited)
+        laterValidations.set(validationKey(req), { verdicts: JSON.stringify(verdicts), outcome });
+        while (laterValidations.size > LATER_VALIDATIONS_KEPT) laterValidations.delete(laterValidations.keys().next().value!);
+        return verdicts;
+      }
       // The coverage data are built and run (compiler processes) while the properties are checked.
       const coverValidated = validated(l, cover, signal);
       coverValidated.catch(() => undefined); // awaited below, unless the checks fail first
       const check = await checkReport(l, { file: req.file, text: req.text, function: req.function, invariants: 'cheap' }, signal);
       await coverValidated;
       return mergeAnalysis(cover, await validated(l, check, signal));
+    },
+
+    async validate(req: ValidateRequest, signal) {
+      throwIfCancelled(signal);
+      const key = validationKey(req);
+      const later = laterValidations.get(key);
+      if (later?.verdicts === JSON.stringify(req.report)) {
+        // A cancelled wait (the job was preempted) leaves the validation running, for the next wait.
+        const report = await untilSettled(later.outcome, signal);
+        laterValidations.delete(key);
+        return report;
+      }
+      return validated(await load(req), structuredClone(req.report), signal);
     },
 
     async cfg(req: CfgRequest): Promise<CfgView[]> {
@@ -664,4 +706,15 @@ function collectUnsupported(fn: IRFunction): { line: number; what: string }[] {
         out.push({ line: i.range.line, what: i.value.op === 'havoc' ? i.value.what : 'call through a function pointer to no function of this file' });
     }
   return out;
+}
+
+/** `p`'s outcome, or the cancellation error as soon as the signal is aborted (`p` goes on). */
+function untilSettled<T>(p: Promise<T>, signal?: AbortSignal): Promise<T> {
+  throwIfCancelled(signal);
+  if (!signal) return p;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(EngineError.cancelled());
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }

@@ -57,6 +57,9 @@ interface CachedAnalysis {
   followUps: Map<string, FollowUp>;
 }
 
+/** What a function's published results still wait for: the checks of its properties, or the validation of its data. */
+type Awaiting = 'properties' | 'validation';
+
 interface RunningJob {
   hash: string;
   controller: AbortController;
@@ -93,6 +96,8 @@ export interface FunctionView {
   pending: boolean;
   /** Its coverage is final (in `report`); its properties are being checked. */
   checking?: boolean;
+  /** Its verdicts are final (in `report`); its data are being compiled and run. */
+  validating?: boolean;
   /** The user cancelled it (it starts again after an edit or when asked). */
   cancelled: boolean;
 }
@@ -124,8 +129,8 @@ export class Analysis {
   private readonly cancelled = new Map<string, string>();
   /** Background job per `uri#function`. */
   private readonly running = new Map<string, RunningJob>();
-  /** Coverage published before the properties are checked, by function hash (until the whole analysis is cached). */
-  private readonly covered = new Map<string, CachedAnalysis>();
+  /** Results published before the analysis ends, by function hash (until the whole analysis is cached): what they await. */
+  private readonly covered = new Map<string, CachedAnalysis & { awaiting: Awaiting }>();
   /** Follow-up queries per `uri#function`, aborted when that function changes. */
   private readonly following = new Map<string, { hash: string; controller: AbortController; pending: number }>();
   /** User requests per `uri#function`, aborted when that function changes. */
@@ -264,7 +269,14 @@ export class Analysis {
     const failure = this.failures.get(k);
     if (failure && failure.hash === info.hash) return { failure: failure.message, pending, cancelled };
     const coverage = pending ? this.covered.get(info.hash) : undefined;
-    if (coverage) return { report: this.shifted(uri, coverage), pending, checking: true, cancelled };
+    if (coverage)
+      return {
+        report: this.shifted(uri, coverage),
+        pending,
+        checking: coverage.awaiting === 'properties',
+        validating: coverage.awaiting === 'validation',
+        cancelled,
+      };
     return { pending, cancelled };
   }
 
@@ -458,15 +470,33 @@ export class Analysis {
     }
     const k = key(uri, info.name);
     // Coverage first, shown as soon as it is known; the properties are checked in a second job, queued behind
-    // the coverage of the other functions (issue 14: coverage status first, then properties).
-    const twoStages = async (): Promise<Report> => {
+    // the coverage of the other functions; the verdicts are shown when they are known, and the data's validation
+    // (compiler processes, started while the properties were checked) is collected by a third job
+    // (issue 14: coverage status first, then properties, then validation).
+    const stages = async (): Promise<Report> => {
+      const partial = (report: Report, awaiting: Awaiting) => {
+        this.covered.set(info.hash, { report, spans, analysed: params, textHash: info.textHash, followUps: new Map(), awaiting });
+        this.onChange(uri);
+      };
       const cover: CoverRequest = { ...params, criterion: 'decision', invariants: 'cheap', validate: false };
       const coverage = await this.pool.run('cover', cover, this.options, 'background', controller.signal);
-      this.covered.set(info.hash, { report: coverage, spans, analysed: params, textHash: info.textHash, followUps: new Map() });
-      this.onChange(uri);
-      return this.pool.run('analyse', { ...params, coverage }, this.options, 'background', controller.signal);
+      partial(coverage, 'properties');
+      if (this.options.validate !== true) return this.pool.run('analyse', { ...params, coverage }, this.options, 'background', controller.signal);
+      const verdicts = await this.pool.run('analyse', { ...params, coverage, validate: 'later' }, this.options, 'background', controller.signal);
+      // Data validated while the properties were checked are marked already: nothing left to wait for.
+      if (verdicts.functions.every((f) => f.tests.every((t) => t.validated !== undefined))) return verdicts;
+      partial(verdicts, 'validation');
+      try {
+        // After the coverage and verdicts of the other functions (an edited one's first), before the follow-ups.
+        return await this.pool.run('validate', { ...params, report: verdicts }, this.options, 'validation', controller.signal);
+      } catch (e) {
+        if (isCancellation(e) || controller.signal.aborted) throw e;
+        // The verdicts stand; their data are not validated, and the log says why.
+        this.log(`validating the data of ${info.name} failed: ${e instanceof Error ? e.message : String(e)}`);
+        return verdicts;
+      }
     };
-    const done = twoStages()
+    const done = stages()
       .then(
         (report) => {
           const cached: CachedAnalysis = { report, spans, analysed: params, textHash: info.textHash, followUps: new Map() };

@@ -1,7 +1,9 @@
 // A pool of solver worker threads, each with its own engine (its own Z3
 // context), so the language server's main thread never waits on a solve.
 // Jobs have a priority: what the user asked for ('user') goes before the
-// background analysis of functions ('background'), which goes before the
+// background analysis of functions ('background'), then the collection of
+// their data's validation ('validation': compiler processes the engine started
+// while it checked the properties), which goes before the
 // follow-up queries on analysed functions: explanations of unreachable code
 // ('follow-up', short: what a hover shows), then second looks at goals left
 // unknown ('second-look', each with a longer time limit). A user job or an
@@ -22,12 +24,12 @@ import { Worker } from 'node:worker_threads';
 import { EngineError, type EngineMethod, type EngineOptions, type EngineParams, type EngineResult } from '../api';
 import type { FromWorker, ToWorker } from './worker-protocol';
 
-export type Priority = 'user' | 'background' | 'follow-up' | 'second-look';
+export type Priority = 'user' | 'background' | 'validation' | 'follow-up' | 'second-look';
 
 /** The young generation of each solver worker's JavaScript heap (V8's default is 3 × 16 MB on 64 bits). */
 const YOUNG_GENERATION_MB = 6;
 
-const rank: Record<Priority, number> = { user: 0, background: 1, 'follow-up': 2, 'second-look': 3 };
+const rank: Record<Priority, number> = { user: 0, background: 1, validation: 2, 'follow-up': 3, 'second-look': 4 };
 
 interface Job {
   id: number;

@@ -372,9 +372,10 @@ connection.onCodeLens((params): CodeLens[] => {
     if (v.cancelled && !fr) {
       title = 'CReach: analysis cancelled · click to analyse';
       command = 'creach.generateSuite';
-    } else if (fr)
-      title = v.stale ? `${functionSummary(fr)} (stale: ${v.stale})` : v.checking ? `${functionSummary(fr)} · checking properties…` : functionSummary(fr);
-    else if (v.stale) title = `CReach: not analysed: ${v.stale}`;
+    } else if (fr) {
+      const state = v.stale ? ` (stale: ${v.stale})` : v.checking ? ' · checking properties…' : v.validating ? ' · validating data…' : '';
+      title = functionSummary(fr) + state;
+    } else if (v.stale) title = `CReach: not analysed: ${v.stale}`;
     else if (v.failure) title = 'CReach: analysis failed (see the CReach output)';
     else title = 'CReach: analysing…';
     lenses.push({ range, command: { title, command, arguments: args } });
