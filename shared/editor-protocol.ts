@@ -70,6 +70,8 @@ export interface FileReportParams {
   report: Report;
   /** Functions whose analysis is still running or queued. */
   pending: string[];
+  /** Of those, the functions whose verdicts are final and whose data are being compiled and run. */
+  validating?: string[];
   /**
    * Functions whose results are not current: they (or a function they call,
    * or the file outside functions) do not parse or have an error. The report

@@ -89,7 +89,7 @@ export class ResultsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
       const p = this.fileReport(t.uri);
       const stale = p?.stale?.find((s) => s.function === t.function);
       const file = decodeURIComponent(t.uri.replace(/^.*\//, ''));
-      const pending = p?.pending.includes(t.function) ? ' · analysing…' : '';
+      const pending = p?.validating?.includes(t.function) ? ' · validating data…' : p?.pending.includes(t.function) ? ' · analysing…' : '';
       this.view.message = `${t.function}() in ${file}${pending}${stale ? ` · stale: ${stale.reason}` : ''}`;
       this.view.description = `${t.function}()`;
     }

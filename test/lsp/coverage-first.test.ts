@@ -60,6 +60,7 @@ describe('coverage first, then properties, then validation', () => {
     const overflow = (p: FileReportParams) =>
       p.report.functions.find((fr) => fr.name === 'g')?.goals.find((g) => g.kind === 'runtime-error' && g.status === 'violated');
     const verdicts = await s.fileReport(uri, (p) => p.pending.includes('g') && overflow(p) !== undefined, 120_000);
+    expect(verdicts.validating).toEqual(['g']);
     const g = verdicts.report.functions.find((fr) => fr.name === 'g')!;
     const datum = g.tests.find((t) => t.id === overflow(verdicts)!.test)!;
     expect(Math.abs(Number(datum.inputs.x))).toBeGreaterThan(2147483);
@@ -67,6 +68,7 @@ describe('coverage first, then properties, then validation', () => {
     const lens = (await s.codeLens(uri)).map((l) => l.command?.title ?? '').find((t) => t.startsWith('CReach:'));
     expect(lens).toMatch(/^CReach: 2\/2 branches.* · validating data…$/);
     const final = await s.fileReport(uri, (p) => !p.pending.includes('g'), 120_000);
+    expect(final.validating).toEqual([]);
     const fg = final.report.functions.find((fr) => fr.name === 'g')!;
     expect(fg.goals.map((x) => [x.id, x.status])).toEqual(g.goals.map((x) => [x.id, x.status]));
     expect(fg.tests.map((t) => [t.id, t.validated])).toEqual(g.tests.map((t) => [t.id, true]));

@@ -300,14 +300,16 @@ export class Analysis {
 
   /**
    * The merged report of the open file as far as analysed (stale results
-   * included where their lines are still right), the functions still pending,
-   * and those whose results are stale.
+   * included where their lines are still right), the functions still pending
+   * (and of those, the ones whose data are being validated), and those whose
+   * results are stale.
    */
-  fileReport(uri: string): { report: Report; pending: string[]; stale: { function: string; reason: string }[] } | undefined {
+  fileReport(uri: string): { report: Report; pending: string[]; validating: string[]; stale: { function: string; reason: string }[] } | undefined {
     const f = this.files.get(uri);
     if (!f) return undefined;
     const report: Report = { file: f.file, functions: [] };
     const pending: string[] = [];
+    const validating: string[] = [];
     const stale: { function: string; reason: string }[] = [];
     for (const info of f.index.functions) {
       const v = this.view(uri, info);
@@ -317,8 +319,9 @@ export class Analysis {
         for (const d of v.report.diagnostics ?? []) (report.diagnostics ??= []).push(d);
       }
       if (v.pending) pending.push(info.name);
+      if (v.validating) validating.push(info.name);
     }
-    return { report, pending, stale };
+    return { report, pending, validating, stale };
   }
 
   /**

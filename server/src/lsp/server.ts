@@ -262,6 +262,7 @@ function publish(uri: string): void {
       version: f.version,
       report,
       pending: state.pending,
+      validating: state.validating,
       stale: state.stale,
       marks: fileMarks(state.report, f.index),
       decisionLines: decisionLines(state.report, f.index),
