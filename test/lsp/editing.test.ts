@@ -47,8 +47,8 @@ async function lenses(s: Session, uri: string, version?: number, timeoutMs = 120
   for (;;) {
     const ls = (await s.codeLens(uri)).filter((l) => l.command?.title.startsWith('CReach:'));
     const byFunction = Object.fromEntries(ls.map((l) => [(l.command!.arguments![0] as { function: string }).function, l.command!.title]));
-    // Final lenses only: not while analysing, nor while the properties are still checked after the coverage.
-    if (ls.length > 0 && !Object.values(byFunction).some((t) => t.includes('analysing') || t.includes('checking'))) return byFunction;
+    // Final lenses only: not while analysing, nor while the properties are checked after the coverage, nor while the data are validated.
+    if (ls.length > 0 && !Object.values(byFunction).some((t) => /analysing|checking|validating/.test(t))) return byFunction;
     if (Date.now() > deadline) throw new Error(`CodeLens still analysing: ${JSON.stringify(byFunction)}`);
     await sleep(300);
   }
@@ -125,6 +125,15 @@ describe('a function that does not parse does not stop the others', () => {
     const again = await lenses(s, uri, s.change(uri, good + bad(parses)));
     expect(again.bad).toBe(first.bad);
     expect(again.caller).toBe(first.caller);
+  }, 240_000);
+
+  it('broken while its data are validated: the verdicts stay, marked stale', async () => {
+    const uri = await s.open(path.join(dir, 'validating.c'), good + bad(parses));
+    await s.fileReport(uri, (p: FileReportParams) => (p.validating ?? []).includes('bad'), 120_000);
+    s.change(uri, good + bad(syntaxError));
+    await s.fileReport(uri, (p: FileReportParams) => (p.stale ?? []).some((x) => x.function === 'bad'));
+    const stale = await lenses(s, uri);
+    expect(stale.bad).toMatch(/^CReach: 2\/2 branches \(stale: line 10 does not parse\)$/);
   }, 240_000);
 
   it('an error the engine finds (an undeclared name) is shown at its place; the other functions are analysed', async () => {

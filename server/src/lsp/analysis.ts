@@ -478,7 +478,10 @@ export class Analysis {
     // (issue 14: coverage status first, then properties, then validation).
     const stages = async (): Promise<Report> => {
       const partial = (report: Report, awaiting: Awaiting) => {
-        this.covered.set(info.hash, { report, spans, analysed: params, textHash: info.textHash, followUps: new Map(), awaiting });
+        const results = { report, spans, analysed: params, textHash: info.textHash, followUps: new Map(), awaiting };
+        this.covered.set(info.hash, results);
+        // Verdicts are this version's last results, shown (stale) should the function stop parsing during its validation.
+        if (awaiting === 'validation') this.lastGood.set(k, results);
         this.onChange(uri);
       };
       const cover: CoverRequest = { ...params, criterion: 'decision', invariants: 'cheap', validate: false };

@@ -300,6 +300,12 @@ async function updateStatus(): Promise<void> {
   const followUps = analysis.followUpCount;
   const busy = pending + followUps > 0;
   const status: StatusParams = { state: busy ? 'analysing' : 'idle', pending, followUps, goals: analysis.decidedGoals, message: statusMessage() };
+  if (supportsProgress && !busy) {
+    // Idle is said after the progress has ended: a progress still being created ends first (its creation looks again).
+    if (progressStarting) return;
+    progress?.done();
+    progress = undefined;
+  }
   void connection.sendNotification(StatusNotification, status);
   if (!supportsProgress) return;
   if (busy && !progress) {
@@ -318,9 +324,6 @@ async function updateStatus(): Promise<void> {
     if (progress) void updateStatus();
   } else if (busy && progress) {
     progress.report(statusMessage());
-  } else if (!busy && progress) {
-    progress.done();
-    progress = undefined;
   }
 }
 
