@@ -111,4 +111,24 @@ describe('FINDINGS.md', () => {
     const access = goal(r, /^`q\[j\]` may index out of bounds/);
     expect(access.status).toBe('holds');
   });
+
+  it('F18: q + 4294967295 with q one past sa[1].x is outside sa (it was the next element’s member); q[-1] is sa[1].x', async () => {
+    const text =
+      'struct S { int x; unsigned int y; char c; };\nint h(unsigned int u)\n{\n  struct S sa[3] = {{-2, 2, 0}, {6, 9, 9}, {8, 6, 6}};\n  int *q = &sa[1].x + 1;\n  if (u == 4294967295u)\n    return q[u];\n  return q[-1];\n}\n';
+    const file = writeC('f18.c', text);
+    // gcc: q[-1] is sa[1].x (6); q[4294967295] reads 16 GiB past sa: AddressSanitizer stops the run.
+    const main = 'int main(int argc, char **argv) { printf("%d\\n", h(argc > 1 ? 4294967295u : 0)); return 0; }';
+    const src = writeC('f18main.c', `${text}\n#include <stdio.h>\n${main}\n`);
+    const cc = spawnSync('gcc', ['-O0', '-fsanitize=address', '-w', src, '-o', `${src}.exe`], { encoding: 'utf8' });
+    expect(cc.status, cc.stderr).toBe(0);
+    expect(spawnSync(`${src}.exe`, [], { encoding: 'utf8' }).stdout.trim()).toBe('6');
+    const far = spawnSync(`${src}.exe`, ['far'], { encoding: 'utf8' });
+    expect(far.status).not.toBe(0);
+    expect(far.stderr).toMatch(/AddressSanitizer/);
+    const r = await engine.check({ file, function: 'h' });
+    const access = goal(r, /^`q\[u\]` may index out of bounds/);
+    expect(access.status).toBe('violated');
+    expect(r.functions[0].tests.find((t) => t.id === access.test)!.inputs.u).toBe(4294967295);
+    expect(goal(r, /^`q\[-1\]` may index out of bounds/).status).toBe('holds');
+  });
 });

@@ -75,7 +75,7 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
       if (path.length > 0 && path[0].kind === 'index' && to.kind !== 'array') {
         const i = evalOperand(path[0].index, env, c, st.cur.node);
         const before = off;
-        off = off.add(toOffset(i.val, path[0].index.type));
+        off = moved(obj, off, toOffset(i.val, path[0].index.type));
         path = path.slice(1);
         ub.push(...pointerFormationUb({ k: 'ptr', obj, off }, to, before));
       }
@@ -168,6 +168,22 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
   const low = (off: BV): BV => off.and(mask(VIEW_SHIFT)) as BV;
   /** The offset of a view's element 0 in the base element `element` (its high bits). */
   const atBaseElement = (element: BV): BV => element.shl(bvConst(ctx, BigInt(VIEW_SHIFT), OFF_BITS)) as BV;
+
+  /**
+   * `off` moved by `delta` elements in the object `obj` designates. Into a view, only the member's element
+   * moves: a sum outside the low bits' range would carry into the base element (`&sa[1].x + 1 + 4294967295`
+   * became `&sa[2].x`: F18), and is a member element no object has (outside, as C11 6.5.6p8 says).
+   */
+  function moved(obj: Term, off: BV, delta: BV): BV {
+    const plain = off.add(delta) as BV;
+    const views = objects.flatMap((o, k) => (o.view ? [k + 1] : []));
+    if (!views.length) return plain;
+    const inView = views.reduce((acc: B, k) => acc.or((obj as BV).eq(bvConst(ctx, BigInt(k), OBJ_BITS))) as B, F_);
+    const element = low(off).add(delta) as BV;
+    const outside = element.ugt(mask(VIEW_SHIFT)) as B;
+    const kept = off.sub(low(off)).add(ite(ctx, outside, mask(VIEW_SHIFT), element)) as BV;
+    return ite(ctx, inView, kept, plain);
+  }
 
   /** The path from a view's base value to the element at `off` (accessed as an array of its elements or as one). */
   function viewSteps(view: ObjectView, isArray: boolean, off: BV): Step[] {
@@ -406,7 +422,7 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
     let off = p.val.k === 'ptr' ? (p.val.off as BV) : bvConst(ctx, 0n, OFF_BITS);
     if (path.length > 0 && path[0].kind === 'index' && pointee.kind !== 'array') {
       const i = evalOperand(path[0].index, env, c, st.cur.node);
-      off = off.add(toOffset(i.val, path[0].index.type));
+      off = p.val.k === 'ptr' ? moved(p.val.obj, off, toOffset(i.val, path[0].index.type)) : off.add(toOffset(i.val, path[0].index.type));
       path = path.slice(1);
     }
     return { p: p.val, off, pointee, path };
@@ -503,6 +519,7 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
 
   return {
     addressOf,
+    moved,
     pointerFormationUb,
     candidates,
     elementOf,

@@ -185,7 +185,7 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
           taint('pointer arithmetic on a non-pointer');
           return { val: freshVal(ctx, rv.type, 'ptr'), ub: [] };
         }
-        const moved: PtrVal = { k: 'ptr', obj: p.val.obj, off: (p.val.off as BV).add(toOffset(i.val, rv.offset.type)) };
+        const moved: PtrVal = { k: 'ptr', obj: p.val.obj, off: memory().moved(p.val.obj, p.val.off as BV, toOffset(i.val, rv.offset.type)) };
         // `p + i` must stay within p's object or one past its end (C11 6.5.6p8), as `&p[i]` (memory.ts).
         const pointee = rv.type.kind === 'pointer' ? rv.type.to : null;
         const formation = pointee && !rv.accessed ? memory().pointerFormationUb(moved, pointee, p.val.off as BV) : [];
