@@ -571,27 +571,24 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
         (await engine.cover({ file: req.file, text: req.text, function: req.function, criterion: 'decision', invariants: 'cheap', validate: false }, signal));
       throwIfCancelled(signal);
       const l = await load(req);
-      if (req.validate === 'later') {
-        // The coverage data are built and run (compiler processes) while the properties are checked, after the
-        // validations left running before (one at a time, as the editor's functions are analysed one after another).
-        const coverValidated = validationQueue.then(() => validated(l, cover));
-        validationQueue = coverValidated.catch(() => undefined); // a failed validation does not stop the next ones
-        coverValidated.catch(() => undefined); // collected below, unless the checks fail first
-        const check = await checkReport(l, { file: req.file, text: req.text, function: req.function, invariants: 'cheap' }, signal);
-        // The verdicts now; the checks' data are run next (validate collects the outcome).
-        const verdicts = mergeAnalysis(structuredClone(cover), structuredClone(check));
-        const outcome = coverValidated.then(async () => mergeAnalysis(cover, await validated(l, check)));
-        validationQueue = outcome.catch(() => undefined); // collected by validate, or dropped (the function was edited)
-        laterValidations.set(validationKey(req), { verdicts: JSON.stringify(verdicts), outcome });
-        while (laterValidations.size > LATER_VALIDATIONS_KEPT) laterValidations.delete(laterValidations.keys().next().value!);
-        return verdicts;
-      }
-      // The coverage data are built and run (compiler processes) while the properties are checked.
-      const coverValidated = validated(l, cover, signal);
+      const later = req.validate === 'later';
+      // The coverage data are built and run (compiler processes) while the properties are checked. Left running
+      // (`later`), they start after the validations left running before: one at a time, as the editor analyses.
+      const coverValidated = later ? validationQueue.then(() => validated(l, cover)) : validated(l, cover, signal);
+      if (later) validationQueue = coverValidated.catch(() => undefined); // a failed validation does not stop the next ones
       coverValidated.catch(() => undefined); // awaited below, unless the checks fail first
       const check = await checkReport(l, { file: req.file, text: req.text, function: req.function, invariants: 'cheap' }, signal);
-      await coverValidated;
-      return mergeAnalysis(cover, await validated(l, check, signal));
+      if (!later) {
+        await coverValidated;
+        return mergeAnalysis(cover, await validated(l, check, signal));
+      }
+      // The verdicts now; the checks' data are run next (validate collects the outcome).
+      const verdicts = mergeAnalysis(structuredClone(cover), structuredClone(check));
+      const outcome = coverValidated.then(async () => mergeAnalysis(cover, await validated(l, check)));
+      validationQueue = outcome.catch(() => undefined); // collected by validate, or dropped (the function was edited)
+      laterValidations.set(validationKey(req), { verdicts: JSON.stringify(verdicts), outcome });
+      while (laterValidations.size > LATER_VALIDATIONS_KEPT) laterValidations.delete(laterValidations.keys().next().value!);
+      return verdicts;
     },
 
     async validate(req: ValidateRequest, signal) {

@@ -476,9 +476,10 @@ export class Analysis {
     // the coverage of the other functions; the verdicts are shown when they are known, and the data's validation
     // (compiler processes, started while the properties were checked) is collected by a third job
     // (issue 14: coverage status first, then properties, then validation).
+    const analysisOf = (report: Report): CachedAnalysis => ({ report, spans, analysed: params, textHash: info.textHash, followUps: new Map() });
     const stages = async (): Promise<Report> => {
       const partial = (report: Report, awaiting: Awaiting) => {
-        const results = { report, spans, analysed: params, textHash: info.textHash, followUps: new Map(), awaiting };
+        const results = { ...analysisOf(report), awaiting };
         this.covered.set(info.hash, results);
         // Verdicts are this version's last results, shown (stale) should the function stop parsing during its validation.
         if (awaiting === 'validation') this.lastGood.set(k, results);
@@ -505,7 +506,7 @@ export class Analysis {
     const done = stages()
       .then(
         (report) => {
-          const cached: CachedAnalysis = { report, spans, analysed: params, textHash: info.textHash, followUps: new Map() };
+          const cached = analysisOf(report);
           this.remember(info.hash, cached);
           this.lastGood.set(k, cached);
           this.followUp(uri, info, cached);

@@ -422,7 +422,8 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
     let off = p.val.k === 'ptr' ? (p.val.off as BV) : bvConst(ctx, 0n, OFF_BITS);
     if (path.length > 0 && path[0].kind === 'index' && pointee.kind !== 'array') {
       const i = evalOperand(path[0].index, env, c, st.cur.node);
-      off = p.val.k === 'ptr' ? moved(p.val.obj, off, toOffset(i.val, path[0].index.type)) : off.add(toOffset(i.val, path[0].index.type));
+      const delta = toOffset(i.val, path[0].index.type);
+      off = p.val.k === 'ptr' ? moved(p.val.obj, off, delta) : off.add(delta);
       path = path.slice(1);
     }
     return { p: p.val, off, pointee, path };
