@@ -1,11 +1,15 @@
-// Variable-length arrays are not modelled: wherever one appears in a
-// function, an `unsupported` instruction comes before any use, so the goals
-// it can affect are unknown; never a crash, an error on valid C, or silence.
+// Variable-length arrays: a local `T a[n]` (only its outermost length
+// variable) is an object of n elements, made where it is declared (the
+// allocation call VLA_ALLOC, then `a` is a pointer to its first element;
+// test/model/vla.test.ts checks the semantics against gcc). Every other form is
+// not modelled: an `unsupported` instruction comes before any use, so the
+// goals it can affect are unknown; never a crash, an error on valid C, or silence.
 import { describe, expect, it } from 'vitest';
 import { FrontendError, loadProgram, type FrontendOptions } from '../../server/src/frontend';
 import type { Instr, IRFunction, Program } from '../../server/src/ir/ir';
 import { interpret } from '../../server/src/ir/interp';
 import { irProblems } from './ir-check';
+import { VLA_ALLOC } from '../../server/src/ir/libc';
 
 const options: FrontendOptions = { dataModel: 'LP64', compiler: 'cc', includePaths: [], defines: [] };
 const lower = (text: string) => loadProgram({ file: '/virtual/vla.c', text }, options);
@@ -29,7 +33,27 @@ describe('variable-length arrays', () => {
     expect(fn(p, 'g').blocks[0].instrs[0]).toMatchObject({ kind: 'unsupported' });
   });
 
-  it('locals, pointers to them, typedefs, casts and sizeof: unsupported or havoc before any use', async () => {
+  it('a local T a[n]: n evaluated once and kept, then the allocation; sizeof a is the kept n * sizeof(T)', async () => {
+    const p = await lower('unsigned long f(int n) {\n  long a[n][2];\n  a[n - 1][1] = 5;\n  return sizeof a + sizeof a[0];\n}\n');
+    expect(p.diagnostics).toEqual([]);
+    const f = fn(p, 'f');
+    expect(irProblems(p, f)).toEqual([]);
+    expect(marks(f)).toEqual([]);
+    const instrs = f.blocks.flatMap((b) => b.instrs).filter((i) => i.kind === 'assign');
+    const alloc = instrs.find((i) => i.kind === 'assign' && i.value.op === 'call' && i.value.callee === VLA_ALLOC)!;
+    expect(alloc).toMatchObject({ range: { line: 2 }, value: { args: [{ kind: 'var', type: { kind: 'int', bits: 32 } }] } });
+    expect(alloc.kind === 'assign' && alloc.dst?.type).toEqual({
+      kind: 'pointer',
+      to: { kind: 'array', of: expect.objectContaining({ bits: 64 }), length: 2 },
+    });
+    // sizeof a: the length kept at the declaration (n converted to size_t) times 16 bytes a row.
+    const kept = instrs.find((i) => i.kind === 'assign' && i.value.op === 'cast' && i.range.line === 2)!;
+    const length = kept.kind === 'assign' && kept.dst?.root.kind === 'var' ? kept.dst.root.id : -1;
+    const product = instrs.find((i) => i.kind === 'assign' && i.value.op === 'binary' && i.value.bop === '*')!;
+    expect(product.kind === 'assign' && product.value).toMatchObject({ a: { kind: 'var', id: length }, b: { kind: 'const', value: 16n } });
+  });
+
+  it('other forms (pointers to VLAs, typedefs, casts, sizeof of a type, an inner variable length, &a): unsupported or havoc before any use', async () => {
     const text = [
       'int h(int n, int *q) {',
       '  int v[n];',
@@ -39,25 +63,30 @@ describe('variable-length arrays', () => {
       '  T t;',
       '  unsigned long s = sizeof(int[n]);',
       '  int w = ((int (*)[n])q)[1][0];',
-      '  return v[0] + (int)s + w + (p != 0);',
+      '  int m[2][n];',
+      '  void *r = &v;',
+      '  return v[0] + (int)s + w + (p != 0) + (r != 0);',
       '}',
     ].join('\n');
     const p = await lower(text);
     expect(p.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    expect(new Set(p.diagnostics.map((d) => d.range.line))).toEqual(new Set([2, 4, 5, 7, 8]));
+    expect(new Set(p.diagnostics.map((d) => d.range.line))).toEqual(new Set([4, 5, 7, 8, 9, 10]));
     const h = fn(p, 'h');
     expect(irProblems(p, h)).toEqual([]);
     expect(marks(h)).toEqual([
-      '2: variable-length array',
       '4: variable-length array',
       '5: variable-length array',
       '6: array of unknown length',
       '7: havoc sizeof of an incomplete or variable-length type',
       '8: havoc variable-length array',
+      '9: variable-length array',
+      '10: havoc address of a variable-length array',
     ]);
-    // v[0] = 1 comes after the mark of v.
-    const entry = h.blocks[0].instrs;
-    expect(entry.findIndex((i) => i.kind === 'unsupported')).toBeLessThan(entry.findIndex((i) => i.range.line === 3));
+  });
+
+  it('a static or initialised VLA (not C) is not modelled', async () => {
+    const p = await lower('int f(int n) {\n  static int s[n];\n  int t[n] = {0};\n  return s[0] + t[0];\n}\n');
+    expect(marks(fn(p, 'f'))).toEqual(['2: variable-length array', '3: variable-length array']);
   });
 
   it('a VLA at file scope is an error, as in gcc', async () => {

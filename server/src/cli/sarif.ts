@@ -112,6 +112,11 @@ const RULES: Record<string, { name: string; short: string; full: string }> = {
     short: 'Read of an uninitialised variable',
     full: 'A local variable whose address is never taken is read before any assignment (undefined behaviour).',
   },
+  'vla-size': {
+    name: 'VlaSizeNotPositive',
+    short: 'Variable-length array of a size not greater than 0',
+    full: 'A variable-length array declared with a size that is zero or negative (undefined behaviour, C11 6.7.6.2p5).',
+  },
 };
 
 const PROOF_DESCRIPTOR: Rule = {

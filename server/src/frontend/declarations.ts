@@ -8,7 +8,7 @@ import { INT, UINT, LLONG, ULLONG, FLOAT, DOUBLE, CHAR, SCHAR, UCHAR, SHORT, USH
 import type { SyntaxNode } from './parser';
 import type { FrontendContext } from './context';
 import { UNNAMED_BITFIELD } from './rewrite';
-import { decayType, enumType, intOfRank, layoutStruct, pointerTo, sizeType, ptrdiffType, type LayoutField } from './ctypes';
+import { decayType, enumType, intOfRank, layoutStruct, pointerTo, sizeOf, sizeType, ptrdiffType, type LayoutField } from './ctypes';
 
 export interface Specifiers {
   type: CType;
@@ -27,6 +27,11 @@ export interface Declared {
   functionDeclarator: SyntaxNode | null;
   /** The type has an array of variable length in it (reported unless `quiet`). */
   vla: boolean;
+  /**
+   * With `vla`: the size of the only variable-length layer, the outermost (`T a[n]`, `T a[n][4]`), of
+   * elements of a known size. The caller models it (not counted in `vla`, not reported).
+   */
+  vlaSize?: SyntaxNode;
 }
 
 export interface DeclaratorOptions {
@@ -34,6 +39,8 @@ export interface DeclaratorOptions {
   parameter?: boolean;
   /** No warning (a prototype: the definition's lowering reports its parameters). */
   quiet?: boolean;
+  /** A block-scope object: an array of variable length at the top only is the caller's to model (`vlaSize`). */
+  object?: boolean;
 }
 
 /** Evaluates an integer constant expression; null when it is not one (the callback reports why). */
@@ -318,6 +325,10 @@ export class TypeResolver {
     const vlas: SyntaxNode[] = [];
     let topVla: SyntaxNode | null = null;
     const done = (nameNode: SyntaxNode | null): Declared => {
+      // `T a[n]` with T of a known size: an object of n elements (frontend/functions.ts `vlaDeclaration`).
+      const vlaSize =
+        options.object && vlas.length === 1 && vlas[0] === topVla && type.kind === 'array' && sizeOf(type.of, this.ctx.model) ? topVla : undefined;
+      if (vlaSize) return { name: nameNode?.text ?? null, nameNode, type, isConst, functionDeclarator: fnDecl, vla: false, vlaSize };
       const counted = vlas.filter((v) => !(options.parameter && v === topVla));
       if (!options.quiet) for (const v of counted) this.ctx.unsupported(v, 'variable-length array');
       return { name: nameNode?.text ?? null, nameNode, type, isConst, functionDeclarator: fnDecl, vla: counted.length > 0 };

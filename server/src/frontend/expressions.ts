@@ -278,6 +278,8 @@ export class ExpressionLowerer extends OperandLowerer {
       case 'var': {
         const v = this.ctx.vars.get(sym.id)!;
         if (v.kind === 'global') this.host.useGlobal(v.id);
+        // A variable-length array is the pointer to its first element: a value, as its decay would be.
+        if (sym.vla) return this.value({ kind: 'var', id: v.id, type: v.type });
         return { kind: 'place', place: varPlace(v.id, v.type) };
       }
       case 'enum':
@@ -378,6 +380,8 @@ export class ExpressionLowerer extends OperandLowerer {
     // `&p[i]` is `p + i`: a pointer formed, not an element accessed (indexInto).
     let inner = arg;
     while (inner.type === 'parenthesized_expression' && inner.namedChildCount === 1) inner = inner.namedChild(0)!;
+    const vla = this.vlaNamed(inner);
+    if (vla) return this.havoc(pointerTo({ kind: 'array', of: vla.of, length: null }), 'address of a variable-length array', arg);
     const outer = this.addressed;
     this.addressed = inner.type === 'subscript_expression' ? inner : null;
     let r: LValueOrValue;
@@ -529,7 +533,27 @@ export class ExpressionLowerer extends OperandLowerer {
   }
   private readonly unevaluatedTypes = new WeakMap<object, Map<number, CType>>();
 
+  /** The variable-length array an expression names (`a`, not `a[0]`), if it is one. */
+  private vlaNamed(node: SyntaxNode): { length: number; of: CType } | undefined {
+    if (node.type !== 'identifier' || this.contract?.oldByName.has(node.text)) return undefined;
+    const sym = this.ctx.scopes.lookup(node.text);
+    return sym?.kind === 'var' ? sym.vla : undefined;
+  }
+
   private sizeofExpression(node: SyntaxNode): Operand {
+    // `sizeof a` of a variable-length array: evaluated, n * sizeof(T) with the n of its declaration (C11 6.5.3.4p2).
+    let value = node.childForFieldName('value');
+    while (value?.type === 'parenthesized_expression' && value.namedChildCount === 1) value = value.namedChild(0)!;
+    const vla = value && this.vlaNamed(value);
+    if (vla) {
+      const st = sizeType(this.model);
+      const length: Operand = { kind: 'var', id: vla.length, type: st };
+      return this.assignTemp(
+        { op: 'binary', bop: '*', a: length, b: { kind: 'const', value: BigInt(sizeOf(vla.of, this.model)!), type: st }, type: st },
+        st,
+        node,
+      );
+    }
     const t = this.typeOperand(node);
     const size = t ? sizeOf(t, this.model) : null;
     if (size === null) return this.havoc(sizeType(this.model), `sizeof of an incomplete or variable-length type`, node);

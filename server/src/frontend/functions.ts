@@ -9,7 +9,7 @@ import { INT, VOID, isInteger, typeToString } from '../ir/types';
 import type { AcslLocation, IRFunction, Operand, RangeBound, SourceRange, Variable } from '../ir/ir';
 import { sizeOf } from '../ir/layout';
 import type { SyntaxNode } from './parser';
-import { ERROR_FUNCTIONS } from '../ir/libc';
+import { ERROR_FUNCTIONS, VLA_ALLOC } from '../ir/libc';
 import type { SourceMap } from './sourcemap';
 import {
   ExpressionLowerer,
@@ -27,7 +27,7 @@ import {
 import { isRange, isSeparatedCall, isValidCall } from './acsl';
 import { FunctionBuilder } from './builder';
 import { InitResolver, emitLocalInit, constInitializer, inferredLength, type InitTree } from './initializers';
-import { decayType, promote } from './ctypes';
+import { decayType, pointerTo, promote, sizeType } from './ctypes';
 
 /** A clause's words: the placeholders and ranges written back as ACSL. */
 const acslText = (call: SyntaxNode): string =>
@@ -695,7 +695,7 @@ export class FunctionLowerer extends ExpressionLowerer {
     let started = false;
     for (const d of node.childrenForFieldName('declarator')) {
       if (!d) continue;
-      const decl = types.declarator(spec.type, d, spec.isConst);
+      const decl = types.declarator(spec.type, d, spec.isConst, { object: true });
       if (!decl.name) continue;
       if (decl.type.kind === 'function') {
         if (!this.ctx.scopes.lookup(decl.name)) this.ctx.scopes.define(decl.name, { kind: 'func', name: decl.name, type: decl.type });
@@ -718,6 +718,16 @@ export class FunctionLowerer extends ExpressionLowerer {
         else this.ctx.report('warning', d, `block-scope extern '${decl.name}' without a file-scope declaration`);
         continue;
       }
+      // A static or initialised VLA is not C (C11 6.7.6.2p2, 6.7.9p3; gcc rejects both): not modelled.
+      const unmodelledVla = decl.vla || (decl.vlaSize !== undefined && (spec.storage === 'static' || initNode !== null));
+      if (unmodelledVla && !decl.vla) this.ctx.unsupported(d, 'variable-length array');
+      if (unmodelledVla && spec.storage === 'static') this.b.emit({ kind: 'unsupported', what: 'variable-length array', range: this.R(d) });
+      if (decl.vlaSize && !unmodelledVla) {
+        if (!started) this.b.markStatement(this.R(node), scope);
+        started = true;
+        this.vlaDeclaration(decl.name, decl.type as Extract<CType, { kind: 'array' }>, decl.vlaSize, d, decl.nameNode);
+        continue;
+      }
       if (spec.storage === 'static') {
         const v = this.fhost.staticLocal(this.name, decl.name, type, decl.isConst, decl.nameNode ? (this.ctx.range(decl.nameNode) ?? undefined) : undefined);
         this.ctx.scopes.define(decl.name, { kind: 'var', id: v.id });
@@ -729,7 +739,7 @@ export class FunctionLowerer extends ExpressionLowerer {
         continue;
       }
       // A VLA, a pointer to one (the declarator warned), or an array without size: its accesses are not modelled.
-      if (decl.vla) this.b.emit({ kind: 'unsupported', what: 'variable-length array', range: this.R(d) });
+      if (unmodelledVla) this.b.emit({ kind: 'unsupported', what: 'variable-length array', range: this.R(d) });
       else if (type.kind === 'array' && type.length === null) this.b.emit({ kind: 'unsupported', what: 'array of unknown length', range: this.R(d) });
       if (isLongDouble(type)) this.b.emit({ kind: 'unsupported', what: 'long double', range: this.R(d) });
       const v = this.ctx.newVar({
@@ -753,6 +763,33 @@ export class FunctionLowerer extends ExpressionLowerer {
         this.b.emit({ kind: 'assign', dst: varPlace(v.id, type), value: { op: 'indeterminate', type }, range: this.R(d) });
       }
     }
+  }
+
+  /**
+   * `T a[n];` each time it is reached: n evaluated, an object of n elements of T made (model/library.ts,
+   * `VLA_ALLOC`; n > 0, C11 6.7.6.2p5, is a runtime error goal), and `a` a pointer to its first element,
+   * which is how every use of `a` but `sizeof a` (n * sizeof(T), from the n kept) and `&a` sees it.
+   */
+  private vlaDeclaration(name: string, type: Extract<CType, { kind: 'array' }>, sizeNode: SyntaxNode, d: SyntaxNode, nameNode: SyntaxNode | null): void {
+    const range = nameNode ? (this.ctx.range(nameNode) ?? undefined) : undefined;
+    const size = this.rvalue(sizeNode);
+    if (size.type.kind !== 'int') {
+      this.ctx.report('error', sizeNode, 'size of array has non-integer type');
+      return;
+    }
+    const sizeT = sizeType(this.model);
+    const length = this.newTemp(sizeT);
+    this.b.emit({ kind: 'assign', dst: varPlace(length.id, sizeT), value: { op: 'cast', a: size, to: sizeT }, range: this.R(d) });
+    const ptr = pointerTo(type.of);
+    const v = this.ctx.newVar({ name, type: ptr, kind: 'local', addressTaken: false, isConst: true, isStatic: false, range });
+    this.fnLocals.push(v.id);
+    this.ctx.scopes.define(name, { kind: 'var', id: v.id, vla: { length: length.id, of: type.of } });
+    this.b.emit({
+      kind: 'assign',
+      dst: varPlace(v.id, ptr),
+      value: { op: 'call', callee: VLA_ALLOC, args: [size], external: true, type: ptr },
+      range: this.R(d),
+    });
   }
 
   private ifStatement(node: SyntaxNode): void {

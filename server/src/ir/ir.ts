@@ -302,7 +302,8 @@ export interface Diagnostic {
 
 /** What an identifier (or a struct, union or enum tag) declares. */
 export type ScopeSymbol =
-  | { kind: 'var'; id: number }
+  /** `vla`: a variable-length array `T a[n]`, the variable a pointer to its first element (frontend/functions.ts). */
+  | { kind: 'var'; id: number; vla?: { length: number; of: CType } }
   | { kind: 'func'; name: string; type: FunctionType }
   | { kind: 'enum'; value: bigint; type: IntType }
   | { kind: 'typedef'; type: CType }

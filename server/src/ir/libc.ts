@@ -27,6 +27,12 @@ export const OUTPUT_ONLY = new Set('printf fprintf vprintf vfprintf puts fputs p
  * SV-COMP's error functions: a call is an error call even when the file defines them (the front end
  * makes it one; `check` gives them no unit view; property files name them).
  */
+/**
+ * The callee of the allocation of a variable-length array `T a[n]` (frontend/functions.ts): its argument is
+ * n as written, its result a `T *` to a new automatic object of n elements (model/library.ts).
+ */
+export const VLA_ALLOC = '__creach_vla';
+
 export const ERROR_FUNCTIONS: ReadonlySet<string> = new Set(['reach_error', '__VERIFIER_error']);
 
 export function isLibraryFunction(name: string): boolean {

@@ -6,7 +6,7 @@
 import type { Instr, Operand, Place, Program, Variable } from './ir';
 import type { CType } from './types';
 import { forEachPlace } from './walk';
-import { MEMORY_ACCESSES, outputStringArgs } from './libc';
+import { MEMORY_ACCESSES, VLA_ALLOC, outputStringArgs } from './libc';
 
 export type RuntimeErrorKind =
   /** Signed `+ - *`, unary `-`, `++`/`--`, signed `<<` whose result does not fit. */
@@ -25,6 +25,8 @@ export type RuntimeErrorKind =
   | 'float-to-int'
   /** `free` of a pointer that is not the start of a live heap object (double free, free of a non-heap pointer). */
   | 'free'
+  /** A variable-length array `T a[n]` declared with n not greater than 0 (C11 6.7.6.2p5). */
+  | 'vla-size'
   /** A local whose address is never taken, read before any assignment since its declaration (C11 6.3.2.1p2; ir/uninitialised.ts). */
   | 'uninit';
 
@@ -38,6 +40,7 @@ export const runtimeErrorWording: Record<RuntimeErrorKind, string> = {
   'float-to-int': 'may convert a floating value out of the integer range',
   free: 'may free a pointer that is not a live heap object',
   uninit: 'may read an uninitialised variable',
+  'vla-size': 'may declare a variable-length array of a size not greater than 0',
 };
 
 /**
@@ -73,6 +76,8 @@ export function runtimeErrors(program: Pick<Program, 'vars'>, instr: Instr, unin
       add('overflow', `signed negation in ${rv.type.name}`);
     } else if (rv.op === 'cast' && rv.a.type.kind === 'float' && rv.to.kind === 'int' && rv.to.bits > 1) {
       add('float-to-int', `${rv.a.type.name} to ${rv.to.name}`);
+    } else if (rv.op === 'call' && rv.external && rv.callee === VLA_ALLOC) {
+      add('vla-size', 'array size not greater than 0');
     } else if (rv.op === 'call' && rv.external && (rv.callee === 'free' || rv.callee === 'realloc')) {
       add('free', `${rv.callee} of a pointer that is not a live heap object (double free, or not from malloc)`);
     } else if (rv.op === 'call' && rv.external && MEMORY_ACCESSES[rv.callee.replace(/^__builtin_/, '')]) {

@@ -59,6 +59,7 @@ const failsAs: Record<string, string> = {
   'float-to-int': 'converts a floating value out of the integer range',
   free: 'frees a pointer that is not a live heap object',
   uninit: 'reads an uninitialised variable',
+  'vla-size': 'declares a variable-length array of a size not greater than 0',
 };
 
 /** A property in words: what it is about, the sentence when it fails, the one when it holds. */

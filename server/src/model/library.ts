@@ -11,7 +11,7 @@
 import type { Operand, Place, Rvalue } from '../ir/ir';
 import type { CType } from '../ir/types';
 import { sizeOf } from '../ir/layout';
-import { CTYPE_CLASSIFIERS, FORMAT_ARG, OUTPUT_ONLY, ctypeConvert, ctypeFlags, formatConversions } from '../ir/libc';
+import { CTYPE_CLASSIFIERS, FORMAT_ARG, OUTPUT_ONLY, VLA_ALLOC, ctypeConvert, ctypeFlags, formatConversions } from '../ir/libc';
 import type { CallContext, DagNode } from './unroll';
 import { bvConst, ite, boolToInt, type B, type BV, type F, type UbCondition } from './semantics';
 import { OBJ_BITS, OFF_BITS, freshVal, tOf, zeroVal, zipLeaves, type PtrVal } from './values';
@@ -67,6 +67,31 @@ export function libraryOps(st: EncoderState, ops: Operands, mem: Memory) {
         // malloc'd memory is indeterminate, calloc'd memory zero.
         env.set(fresh, name === 'calloc' ? zeroVal(ctx, vars.get(fresh)!.type) : freshVal(ctx, vars.get(fresh)!.type, `heap@${st.cur.range.line}`));
         return { val, ub };
+      }
+      case VLA_ALLOC: {
+        // `T a[n]`: n must be greater than 0 (C11 6.7.6.2p5); the object's n elements are indeterminate.
+        const [size] = args();
+        const elem = dst?.type.kind === 'pointer' ? dst.type.to : null;
+        const esize = elem && sizeOf(elem, program.dataModel);
+        if (!size || size.val.k !== 'bv' || size.type.kind !== 'int' || !elem || !esize) return null;
+        const t = size.val.t as BV;
+        const w = size.type.bits;
+        const positive = (size.type.signed ? t.sgt(bvConst(ctx, 0n, w)) : t.neq(bvConst(ctx, 0n, w))) as B;
+        const length = size.op.kind === 'const' ? Number(size.op.value) : null;
+        const { val, fresh } = heapObject(
+          dst!.root.kind === 'var' ? (vars.get(dst!.root.id)?.name ?? 'vla') : 'vla',
+          elem,
+          toOffset(size.val, size.type),
+          length,
+          env,
+          undefined,
+          true,
+        );
+        env.set(fresh, freshVal(ctx, vars.get(fresh)!.type, `vla@${st.cur.range.line}`));
+        return {
+          val,
+          ub: [...size.ub, { error: 'vla-size', cond: positive.not() as B, detail: 'variable-length array of a size not greater than 0 (C11 6.7.6.2p5)' }],
+        };
       }
       case 'realloc':
         return realloc(rv, dst, env, c, n, i);
@@ -155,17 +180,27 @@ export function libraryOps(st: EncoderState, ops: Operands, mem: Memory) {
    * A new heap object of `elem` (its number of elements `lengthTerm`, known
    * as `length` when constant): alive unless `dead` holds or, with
    * mallocMayFail, the call fails (a nondet input). Returns the pointer.
+   * `automatic`: a variable-length array's object instead (never fails).
    */
-  function heapObject(name: string, elem: CType, lengthTerm: BV, length: number | null, env: Env, dead?: B): { val: PtrVal; fresh: number; failed: B } {
+  function heapObject(
+    name: string,
+    elem: CType,
+    lengthTerm: BV,
+    length: number | null,
+    env: Env,
+    dead?: B,
+    automatic = false,
+  ): { val: PtrVal; fresh: number; failed: B } {
     const varId = st.newVarId();
     const type: CType = { kind: 'array', of: elem, length };
     vars.set(varId, { id: varId, name: `${name}@${st.cur.range.line}`, type, kind: 'local', addressTaken: true, isConst: false, isStatic: false });
-    objects.push({ varId, type, heap: true, lengthTerm });
+    // An automatic object (a variable-length array) is not the heap's: free() of it is an error.
+    objects.push({ varId, type, heap: !automatic, lengthTerm });
     objIndex.set(varId, objects.length);
-    allocNodes.push(st.cur.node);
+    if (!automatic) allocNodes.push(st.cur.node);
     const objTerm = bvConst(ctx, BigInt(objects.length), OBJ_BITS);
     let failed: B = st.F_;
-    if (opts.mallocMayFail) {
+    if (opts.mallocMayFail && !automatic) {
       // Whether this call fails is an input of the datum (the harness makes that call fail).
       const f = (nondetSite(name, INT_TYPE) as { t: BV }).t;
       assertions.push(f.ule(bvConst(ctx, 1n, 32)) as B);
