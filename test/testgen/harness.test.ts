@@ -110,6 +110,20 @@ describe('validation', () => {
     expect(v.differences).toContain(`${report.file}:12:1: goal f:12:if:true is claimed covered, but no test of the suite reaches it`);
   });
 
+  it('an open goal a test reaches is a measurement, not a contradiction; an unreachable one a test reaches is a bug', async () => {
+    const report = factorialReport();
+    // f(2) reaches `i = 2;` (line 13): left unknown it is reported as reached when run; called unreachable, a bug.
+    const goals = report.functions[0].goals;
+    const stmt = goals.findIndex((g) => g.id === 'f:13:stmt');
+    goals[stmt] = goal('f:13:stmt', 'statement', 13, 'unknown');
+    const branch = goals.findIndex((g) => g.id === 'f:12:if:true');
+    goals[branch] = goal('f:12:if:true', 'branch', 12, 'unreachable');
+    for (const t of report.functions[0].tests) t.goals = t.goals.filter((id) => id !== 'f:13:stmt' && id !== 'f:12:if:true');
+    const v = await validateSuite(factorialProgram(), report, { compiler: 'gcc', workDir: scratch('open'), timeoutMs: 10_000, sanitize: true });
+    expect(v.reachedWhenRun).toEqual([`${report.file}:13:1: goal f:13:stmt is left unknown, but test t1 reaches it when run`]);
+    expect(v.differences).toEqual([`${report.file}:12:1: goal f:12:if:true is reported unreachable, but test t1 reaches it`]);
+  });
+
   it('reports a sanitizer complaint: f(-1) overflows j * i', async () => {
     const report = factorialReport();
     report.functions[0].tests = [{ id: 't1', inputs: { i: -1 }, globals: {}, nondet: [], result: 0, goals: ['f:8:while:true'] }];

@@ -108,6 +108,7 @@ export async function validateForExport(program: Program, report: Report, opts: 
         );
       }
       if (v.warnings) result.messages.push(`the harness compiles with warnings:\n${v.warnings}`);
+      result.messages.push(...v.reachedWhenRun);
       result.bugs.push(...v.differences);
     }
   } finally {
