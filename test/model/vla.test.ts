@@ -20,7 +20,7 @@ afterAll(() => engine?.dispose());
 
 describe('variable-length arrays, as gcc runs them', () => {
   const file = fixture('vla.c');
-  const fns = [signedChar('vla_fill'), signedChar('vla_sizeof'), signedChar('vla_loop')];
+  const fns = [signedChar('vla_fill'), signedChar('vla_sizeof'), signedChar('vla_loop'), signedChar('vla_known')];
   let truth: Map<string, Set<number>>;
   beforeAll(async () => {
     truth = await returnsByGcc(file, fns);
@@ -31,6 +31,7 @@ describe('variable-length arrays, as gcc runs them', () => {
     expect(truth.get('vla_fill')).toEqual(new Set([0, 1, 3]));
     expect(truth.get('vla_sizeof')).toEqual(new Set([0, 1, 3, 4]));
     expect(truth.get('vla_loop')).toEqual(new Set([0, 1]));
+    expect(truth.get('vla_known')).toEqual(new Set([1, 3]));
     await expectCoverAsGcc(engine, file, fns, truth, true);
   }, 600_000);
 });

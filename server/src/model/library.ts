@@ -77,7 +77,10 @@ export function libraryOps(st: EncoderState, ops: Operands, mem: Memory) {
         const t = size.val.t as BV;
         const w = size.type.bits;
         const positive = (size.type.signed ? t.sgt(bvConst(ctx, 0n, w)) : t.neq(bvConst(ctx, 0n, w))) as B;
-        const length = size.op.kind === 'const' ? Number(size.op.value) : null;
+        // A size known here (a constant, or a variable that holds one: `int n = 10; int a[n];`) is the object's
+        // known length, as for malloc: string functions can then scan it.
+        const known = ctx.isBitVecVal(t) ? (size.type.signed ? t.asSignedValue() : t.value()) : null;
+        const length = known !== null && known > 0n && known <= 1n << 24n ? Number(known) : null;
         const { val, fresh } = heapObject(
           dst!.root.kind === 'var' ? (vars.get(dst!.root.id)?.name ?? 'vla') : 'vla',
           elem,
