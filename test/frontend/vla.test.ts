@@ -84,6 +84,39 @@ describe('variable-length arrays', () => {
     ]);
   });
 
+  it('a size that is a local holding a constant wherever it is in scope is that constant: int n = 4; int g[n][n] is int[4][4]', async () => {
+    const text = [
+      'int f(int x) {',
+      '  int n = 4;',
+      '  int g[n][n];', // 3: int[4][4]
+      '  g[0][0] = x;',
+      '  int k = 2, m = 3;',
+      '  k++;',
+      '  int h[2][k];', // 7: k changes: a VLA (inner: unsupported)
+      '  int *p = &m;',
+      '  int q[2][m];', // 9: m's address is taken: a VLA
+      '  volatile int w = 2;',
+      '  int r[2][w];', // 11: volatile: a VLA
+      '  return g[0][0] + h[0][0] + q[0][0] + r[0][0] + *p;',
+      '}',
+      'int s(int x) {',
+      '  int n = 4;',
+      '  if (x) goto out;',
+      '  int g[2][n];', // 17: a goto in the function: a VLA
+      '  g[0][0] = 1;',
+      'out:',
+      '  return 0;',
+      '}',
+    ].join('\n');
+    const p = await lower(text);
+    const f = fn(p, 'f');
+    expect(irProblems(p, f)).toEqual([]);
+    expect(marks(f)).toEqual(['7: variable-length array', '9: variable-length array', '11: variable-length array']);
+    const g = [...p.vars.values()].find((v) => v.name === 'g' && f.locals.includes(v.id))!;
+    expect(g.type).toEqual({ kind: 'array', of: { kind: 'array', of: expect.objectContaining({ bits: 32 }), length: 4 }, length: 4 });
+    expect(marks(fn(p, 's'))).toEqual(['17: variable-length array']);
+  });
+
   it('a static or initialised VLA (not C) is not modelled', async () => {
     const p = await lower('int f(int n) {\n  static int s[n];\n  int t[n] = {0};\n  return s[0] + t[0];\n}\n');
     expect(marks(fn(p, 'f'))).toEqual(['2: variable-length array', '3: variable-length array']);

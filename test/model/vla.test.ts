@@ -20,7 +20,7 @@ afterAll(() => engine?.dispose());
 
 describe('variable-length arrays, as gcc runs them', () => {
   const file = fixture('vla.c');
-  const fns = [signedChar('vla_fill'), signedChar('vla_sizeof'), signedChar('vla_loop'), signedChar('vla_known')];
+  const fns = [signedChar('vla_fill'), signedChar('vla_sizeof'), signedChar('vla_loop'), signedChar('vla_known'), signedChar('vla_grid')];
   let truth: Map<string, Set<number>>;
   beforeAll(async () => {
     truth = await returnsByGcc(file, fns);
@@ -32,6 +32,8 @@ describe('variable-length arrays, as gcc runs them', () => {
     expect(truth.get('vla_sizeof')).toEqual(new Set([0, 1, 3, 4]));
     expect(truth.get('vla_loop')).toEqual(new Set([0, 1]));
     expect(truth.get('vla_known')).toEqual(new Set([1, 3]));
+    // g[3][3] = 3 * 5 + 3 = 18.
+    expect(truth.get('vla_grid')).toEqual(new Set([1, 3]));
     await expectCoverAsGcc(engine, file, fns, truth, true);
   }, 600_000);
 });

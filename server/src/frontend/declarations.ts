@@ -41,6 +41,8 @@ export interface DeclaratorOptions {
   quiet?: boolean;
   /** A block-scope object: an array of variable length at the top only is the caller's to model (`vlaSize`). */
   object?: boolean;
+  /** The value of an array size that is no constant expression but that the caller knows (a local that holds one). */
+  knownSize?: (node: SyntaxNode) => bigint | null;
 }
 
 /** Evaluates an integer constant expression; null when it is not one (the callback reports why). */
@@ -361,7 +363,7 @@ export class TypeResolver {
           topVla = null;
           if (sizeNode) {
             // `[*]` and sizes that name a parameter of the prototype are variable.
-            const v = sizeNode.type === '*' || this.mentionsParameter(sizeNode) ? null : this.evalConst(sizeNode);
+            const v = sizeNode.type === '*' || this.mentionsParameter(sizeNode) ? null : (this.evalConst(sizeNode) ?? options.knownSize?.(sizeNode) ?? null);
             if (v === null) {
               vlas.push(sizeNode);
               topVla = sizeNode;

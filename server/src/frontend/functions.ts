@@ -8,6 +8,7 @@ import type { CType, FunctionType } from '../ir/types';
 import { INT, VOID, isInteger, typeToString } from '../ir/types';
 import type { AcslLocation, IRFunction, Operand, RangeBound, SourceRange, Variable } from '../ir/ir';
 import { sizeOf } from '../ir/layout';
+import { wrapInt } from '../ir/interp';
 import type { SyntaxNode } from './parser';
 import { ERROR_FUNCTIONS, VLA_ALLOC } from '../ir/libc';
 import type { SourceMap } from './sourcemap';
@@ -114,8 +115,12 @@ export class FunctionLowerer extends ExpressionLowerer {
     if (!user) this.synthetic = true;
   }
 
+  /** The function definition being lowered. */
+  private functionNode: SyntaxNode | null = null;
+
   lower(def: SyntaxNode, paramDecl: SyntaxNode | null, contract: ContractClause[], isStatic: boolean, nameNode: SyntaxNode | null): IRFunction {
     const ctx = this.ctx;
+    this.functionNode = def;
     ctx.scopes.push();
     const params = this.declareParams(paramDecl);
     const ret = this.fnType.ret;
@@ -695,7 +700,7 @@ export class FunctionLowerer extends ExpressionLowerer {
     let started = false;
     for (const d of node.childrenForFieldName('declarator')) {
       if (!d) continue;
-      const decl = types.declarator(spec.type, d, spec.isConst, { object: true });
+      const decl = types.declarator(spec.type, d, spec.isConst, { object: true, knownSize: (n) => this.knownLocalValue(n) });
       if (!decl.name) continue;
       if (decl.type.kind === 'function') {
         if (!this.ctx.scopes.lookup(decl.name)) this.ctx.scopes.define(decl.name, { kind: 'func', name: decl.name, type: decl.type });
@@ -758,11 +763,42 @@ export class FunctionLowerer extends ExpressionLowerer {
         if (!started) this.b.markStatement(this.R(node), scope);
         started = true;
         emitLocalInit(this, varPlace(v.id, type), tree, d);
+        this.noteConstantLocal(v.id, decl.name, type, initNode, node);
       } else {
         // Each time the declaration is reached, the value is indeterminate again (a loop body's `int t;`).
         this.b.emit({ kind: 'assign', dst: varPlace(v.id, type), value: { op: 'indeterminate', type }, range: this.R(d) });
       }
     }
+  }
+
+  /** Locals that hold one integer constant wherever they are in scope (noteConstantLocal), by variable id. */
+  private readonly constantLocals = new Map<number, bigint>();
+  /** The names the function's body assigns, increments or takes the address of; null: it has a goto (lazily). */
+  private modifiedNames: Set<string> | null | undefined;
+
+  /**
+   * Notes `int n = 10;` as holding 10 wherever it is in scope, so that `int a[n][n]` is an array of
+   * known size (what gcc computes at run time, n being 10 there). Only when nothing can change n or skip
+   * its initialiser: no assignment, ++/-- or & of any variable of that name in the function, no goto,
+   * not volatile, not declared directly in a switch's body (a case label can jump past it).
+   */
+  private noteConstantLocal(id: number, name: string, type: CType, init: SyntaxNode, declaration: SyntaxNode): void {
+    if (type.kind !== 'int' || /\bvolatile\b/.test(declaration.text.slice(0, declaration.text.indexOf(name)))) return;
+    if (declaration.parent?.type === 'compound_statement' && declaration.parent.parent?.type === 'switch_statement') return;
+    if (this.modifiedNames === undefined) this.modifiedNames = modifiedNamesOf(this.functionNode);
+    if (!this.modifiedNames || this.modifiedNames.has(name)) return;
+    const value = this.constInteger(init);
+    // A size not greater than 0 stays the runtime's (a vla-size error).
+    if (value !== null && wrapInt(value, type) > 0n) this.constantLocals.set(id, wrapInt(value, type));
+  }
+
+  /** The value of a local that holds a constant (noteConstantLocal), named alone by `node`. */
+  private knownLocalValue(node: SyntaxNode): bigint | null {
+    let n = node;
+    while (n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChild(0)!;
+    if (n.type !== 'identifier') return null;
+    const sym = this.ctx.scopes.lookup(n.text);
+    return sym?.kind === 'var' ? (this.constantLocals.get(sym.id) ?? null) : null;
   }
 
   /**
@@ -985,4 +1021,23 @@ function condExpr(node: SyntaxNode): SyntaxNode {
     // `if (int x = ...)` is C++; a comma expression is one node.
   }
   return node;
+}
+
+/** The names a function assigns, increments or decrements, or takes the address of anywhere; null when it has a goto. */
+function modifiedNamesOf(fn: SyntaxNode | null): Set<string> | null {
+  const names = new Set<string>();
+  const target = (n: SyntaxNode | null) => {
+    while (n && n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChild(0);
+    if (n?.type === 'identifier') names.add(n.text);
+  };
+  const stack = fn ? [fn] : [];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.type === 'goto_statement') return null;
+    if (n.type === 'assignment_expression') target(n.childForFieldName('left'));
+    else if (n.type === 'update_expression') target(n.childForFieldName('argument'));
+    else if (n.type === 'pointer_expression' && n.childForFieldName('operator')?.type === '&') target(n.childForFieldName('argument'));
+    for (const c of n.namedChildren) if (c) stack.push(c);
+  }
+  return names;
 }
