@@ -95,8 +95,8 @@ describe('variable-length arrays', () => {
       '  int h[2][k];', // 7: k changes: a VLA (inner: unsupported)
       '  int *p = &m;',
       '  int q[2][m];', // 9: m's address is taken: a VLA
-      '  volatile int w = 2;',
-      '  int r[2][w];', // 11: volatile: a VLA
+      '  volatile int le = 2;',
+      '  int r[2][le];', // 11: volatile: a VLA
       '  return g[0][0] + h[0][0] + q[0][0] + r[0][0] + *p;',
       '}',
       'int s(int x) {',

@@ -783,7 +783,8 @@ export class FunctionLowerer extends ExpressionLowerer {
    * not volatile, not declared directly in a switch's body (a case label can jump past it).
    */
   private noteConstantLocal(id: number, name: string, type: CType, init: SyntaxNode, declaration: SyntaxNode): void {
-    if (type.kind !== 'int' || /\bvolatile\b/.test(declaration.text.slice(0, declaration.text.indexOf(name)))) return;
+    const isVolatile = declaration.children.some((c) => c?.type === 'type_qualifier' && c.text === 'volatile');
+    if (type.kind !== 'int' || isVolatile) return;
     if (declaration.parent?.type === 'compound_statement' && declaration.parent.parent?.type === 'switch_statement') return;
     if (this.modifiedNames === undefined) this.modifiedNames = modifiedNamesOf(this.functionNode);
     if (!this.modifiedNames || this.modifiedNames.has(name)) return;
