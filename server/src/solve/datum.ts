@@ -6,9 +6,9 @@ import type { Model } from 'z3-solver';
 import type { DataValue, TestReport } from '../../../shared/report';
 import { INT, typeToString, type CType } from '../ir/types';
 import type { Encoding } from '../model/encode';
-import { bvConst, type B, type F } from '../model/semantics';
+import { bvConst, type B, type BV, type F } from '../model/semantics';
 import { selectVal, type Val } from '../model/values';
-import { trueIn, type Z3Handle } from '../z3/z3';
+import { numeralIn, trueIn, type Z3Handle } from '../z3/z3';
 
 export function extractTest(
   z: Z3Handle,
@@ -90,7 +90,7 @@ export function extractTest(
 
 /** main's argv as data: its argc strings, each byte a character (Latin-1: byte b is U+00b). */
 function argvData(z: Z3Handle, model: Model<'main'>, argv: NonNullable<Encoding['inputs'][number]['argv']>): DataValue {
-  const num = (t: unknown) => Number((model.eval(t as B, true) as unknown as { value(): bigint }).value());
+  const num = (t: unknown) => Number(numeralIn(z, model, t as BV));
   const count = num(argv.count);
   const out: string[] = [];
   for (let k = 0; k < count && k < argv.strings.length; k++) {
@@ -129,7 +129,7 @@ export function valueToData(
   switch (t.kind) {
     case 'int': {
       if (v.k !== 'bv') return null;
-      const raw = BigInt((model.eval(v.t, true) as unknown as { value(): bigint }).value());
+      const raw = numeralIn(z, model, v.t);
       const n = t.signed && raw >= 1n << BigInt(t.bits - 1) ? raw - (1n << BigInt(t.bits)) : raw;
       return Number.isSafeInteger(Number(n)) ? Number(n) : n.toString();
     }
@@ -140,9 +140,9 @@ export function valueToData(
     }
     case 'pointer': {
       if (v.k !== 'ptr') return null;
-      const obj = BigInt((model.eval(v.obj, true) as unknown as { value(): bigint }).value());
+      const obj = numeralIn(z, model, v.obj);
       if (obj === 0n) return null;
-      const off = BigInt((model.eval(v.off, true) as unknown as { value(): bigint }).value());
+      const off = numeralIn(z, model, v.off);
       return pointerText(Number(obj), off);
     }
     case 'array': {

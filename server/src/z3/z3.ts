@@ -291,12 +291,30 @@ export async function checkSolver(z: Z3Handle, solver: Solver<'main'>, assumptio
 }
 
 /**
- * Whether the truth value `b` is true in `model` (completed: every constant has a value). Reads
- * Z3's Boolean value directly: printing the term to compare its text cost a string per call, and
- * a datum's extraction asks many.
+ * Reads the value of `term` in `model` (completed: every constant has a value) through Z3's C API:
+ * the high-level `model.eval` makes an expression object per read (its kind and sort asked, a
+ * reference and a finaliser registered), and a datum's extraction reads dozens of terms.
  */
+function readIn<T>(z: Z3Handle, model: Model<'main'>, term: Expr<'main'>, read: (ast: number) => T): T {
+  const c = z.ctx.ptr;
+  const r = z.api.model_eval(c, (model as unknown as { ptr: never }).ptr, term.ast, true) as unknown as number | null;
+  if (r === null) throw new Error('Z3 could not evaluate a term in a model');
+  z.api.inc_ref(c, r as never);
+  try {
+    return read(r);
+  } finally {
+    z.api.dec_ref(c, r as never);
+  }
+}
+
+/** Whether the truth value `b` is true in `model` (completed). */
 export function trueIn(z: Z3Handle, model: Model<'main'>, b: Bool<'main'>): boolean {
-  return z.api.get_bool_value(z.ctx.ptr, model.eval(b, true).ast) === 1;
+  return readIn(z, model, b, (r) => z.api.get_bool_value(z.ctx.ptr, r as never) === 1);
+}
+
+/** The value of the bit-vector term `t` in `model` (completed), as an unsigned integer. */
+export function numeralIn(z: Z3Handle, model: Model<'main'>, t: Expr<'main'>): bigint {
+  return readIn(z, model, t, (r) => BigInt(z.api.get_numeral_string(z.ctx.ptr, r as never)));
 }
 
 /** The unsat core of the solver's last check (which answered unsat), as assumption literals. */
