@@ -542,9 +542,8 @@ export class ExpressionLowerer extends OperandLowerer {
 
   private sizeofExpression(node: SyntaxNode): Operand {
     // `sizeof a` of a variable-length array: evaluated, n * sizeof(T) with the n of its declaration (C11 6.5.3.4p2).
-    let value = node.childForFieldName('value');
-    while (value?.type === 'parenthesized_expression' && value.namedChildCount === 1) value = value.namedChild(0)!;
-    const vla = value && this.vlaNamed(value);
+    const value = node.childForFieldName('value');
+    const vla = value && this.vlaNamed(strip(value));
     if (vla) {
       const st = sizeType(this.model);
       const length: Operand = { kind: 'var', id: vla.length, type: st };

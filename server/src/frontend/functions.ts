@@ -788,15 +788,15 @@ export class FunctionLowerer extends ExpressionLowerer {
     if (declaration.parent?.type === 'compound_statement' && declaration.parent.parent?.type === 'switch_statement') return;
     if (this.modifiedNames === undefined) this.modifiedNames = modifiedNamesOf(this.functionNode);
     if (!this.modifiedNames || this.modifiedNames.has(name)) return;
-    const value = this.constInteger(init);
+    const folded = this.constInteger(init);
+    const value = folded === null ? null : wrapInt(folded, type);
     // A size not greater than 0 stays the runtime's (a vla-size error).
-    if (value !== null && wrapInt(value, type) > 0n) this.constantLocals.set(id, wrapInt(value, type));
+    if (value !== null && value > 0n) this.constantLocals.set(id, value);
   }
 
   /** The value of a local that holds a constant (noteConstantLocal), named alone by `node`. */
   private knownLocalValue(node: SyntaxNode): bigint | null {
-    let n = node;
-    while (n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChild(0)!;
+    const n = strip(node);
     if (n.type !== 'identifier') return null;
     const sym = this.ctx.scopes.lookup(n.text);
     return sym?.kind === 'var' ? (this.constantLocals.get(sym.id) ?? null) : null;
@@ -1028,8 +1028,7 @@ function condExpr(node: SyntaxNode): SyntaxNode {
 function modifiedNamesOf(fn: SyntaxNode | null): Set<string> | null {
   const names = new Set<string>();
   const target = (n: SyntaxNode | null) => {
-    while (n && n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChild(0);
-    if (n?.type === 'identifier') names.add(n.text);
+    if (n && strip(n).type === 'identifier') names.add(strip(n).text);
   };
   const stack = fn ? [fn] : [];
   while (stack.length) {
