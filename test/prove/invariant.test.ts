@@ -819,3 +819,58 @@ int f(int x) { if (x > 5 && x < 3) return g(x); return 0; }`;
     expect(prover.notProved.has(goal.id)).toBe(false);
   });
 });
+
+describe('array contents: fills and the sums read from them (prove/contents.ts)', () => {
+  it('an array filled with 1 up to n is all 1 there (a local int[1000], n up to 1000): proved', async () => {
+    // Hand proof: at the first loop's head a[k] == 1 for 0 <= k < i and i <= n; at its exit i == n; the
+    // second loop reads a[i] for i < n, which nothing writes after the first loop.
+    const source = `int f(int n) { int a[1000]; int i;
+  if (n <= 0 || n > 1000) return 0;
+  for (i = 0; i < n; i++) a[i] = 1;
+  for (i = 0; i < n; i++)
+    if (a[i] != 1) return 1;
+  return 0; }`;
+    const { goal, report, file } = await reach(source, 'if (a[i] != 1)');
+    expect({ status: goal.status, proof: goal.proof }).toEqual({ status: 'unreachable', proof: 'invariant' });
+    const inv = invariantsOf(goal);
+    expect(inv?.kind === 'invariant' && inv.loops.flatMap((l) => l.invariant)).toContain('\\forall integer k; 0 <= k < i ==> a[k] == 1');
+    expect(formatReport(report)).toMatch(/unreachable \(invariant\): the loop at line 3 keeps .*\\forall integer k; 0 <= k < i ==> a\[k\] == 1/);
+    await expectAllValidated(file, report);
+    expect(run(source, 'f(atoi(argv[k]))', range(-5, 1005)).every((o) => o === '0')).toBe(true);
+  });
+
+  it('a malloc-ed block filled with 3 sums to 3 * n (the sum kept as s - 3 * i through the fill): proved', async () => {
+    // Hand proof: a[k] == 3 for k < n after the first loop; the second keeps s - 3 * i == 0 (s and i start at
+    // 0; it adds a[i] == 3 to s when i grows by 1), so s == 3 * n at its exit. s < 3 * 100000 never overflows.
+    const source = `#include <stdlib.h>
+int g(int n) { int *a; long long s = 0; int i;
+  if (n <= 0 || n > 100000) return 0;
+  a = malloc(sizeof(int) * n);
+  if (!a) return 0;
+  for (i = 0; i < n; i++) a[i] = 3;
+  for (i = 0; i < n; i++) s = s + a[i];
+  if (s != 3LL * n) { free(a); return 1; }
+  free(a);
+  return 0; }`;
+    const { goal, report, file } = await reach(source, 'if (s != 3LL * n) {');
+    expect({ status: goal.status, proof: goal.proof }).toEqual({ status: 'unreachable', proof: 'invariant' });
+    const inv = invariantsOf(goal);
+    const texts = (inv?.kind === 'invariant' ? inv.loops.flatMap((l) => l.invariant) : []).join(' && ');
+    expect(texts).toContain('a[k] == 3');
+    expect(texts).toContain('s - 3 * i');
+    await expectAllValidated(file, report);
+    expect(run(source, 'g(atoi(argv[k]))', [...range(-5, 300), '99999', '100000', '100001']).every((o) => o === '0')).toBe(true);
+  });
+
+  it('the same fill with one hole (a[700] = 0) is never proved, and a compiled run reaches the goal', async () => {
+    const source = `int f(int n) { int a[1000]; int i;
+  if (n <= 0 || n > 1000) return 0;
+  for (i = 0; i < n; i++) a[i] = i == 700 ? 0 : 1;
+  for (i = 0; i < n; i++)
+    if (a[i] != 1) return 1;
+  return 0; }`;
+    const { goal } = await reach(source, 'if (a[i] != 1)');
+    expect(goal.status).not.toBe('unreachable');
+    expect(run(source, 'f(atoi(argv[k]))', ['700', '701', '1000'])).toEqual(['0', '1', '1']);
+  });
+});

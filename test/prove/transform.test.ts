@@ -14,6 +14,7 @@ import type { B } from '../../server/src/model/semantics';
 import { getZ3, queueCheck, type Z3Handle } from '../../server/src/z3/z3';
 import { abstractLoops, loopEffects, type LoweredCandidate } from '../../server/src/prove/transform';
 import { conservedCandidates, lowerCandidates, unassignedCandidates } from '../../server/src/prove/candidates';
+import { contentCandidates } from '../../server/src/prove/contents';
 
 let z: Z3Handle;
 beforeAll(async () => {
@@ -218,5 +219,64 @@ int f(int n) { int x, i = 0;
   g(&x);
   return x; }`;
     expect(await unassigned(addressTaken)).toEqual([]);
+  });
+});
+
+describe('array contents (prove/contents.ts): the quantified candidates are checked, not trusted', () => {
+  /** Whether each check of the content candidate `text` of the function's first loop can fail, the candidate alone. */
+  const contents = async (source: string, text: string, peel = 0, loop = 0) => {
+    const { program, fn } = await load(source);
+    const loops = findLoops(fn).sort((x, y) => x.header - y.header);
+    const all = contentCandidates(program, fn, loops[loop], loops, 1_500_000_000);
+    const c = all.find((x) => x.text === text);
+    expect(c, `${text} among ${all.map((x) => x.text).join(' | ')}`).toBeDefined();
+    return checksOf(program, fn, new Map([[loops[loop].header, [c!]]]), peel);
+  };
+  const FILL = (body: string) => `int f(int n) { int a[100]; int i;
+  for (i = 0; i < n; i++) { ${body} }
+  return a[0]; }`;
+
+  it('what the loop writes (a[k] == 1 for k < i) holds at entry and on the way round', async () => {
+    // Hand proof: the range is empty at entry (i == 0); an iteration writes a[i] = 1 and then i grows by 1.
+    expect(await contents(FILL('a[i] = 1;'), '\\forall integer k; 0 <= k < i ==> a[k] == 1')).toEqual({ init: false, step: false });
+  });
+
+  it('a wrong value (a[k] == 0) fails on the way round', async () => {
+    expect(await contents(FILL('a[i] = 1;'), '\\forall integer k; 0 <= k < i ==> a[k] == 0')).toEqual({ init: false, step: true });
+  });
+
+  it('a loop that also overwrites an element already filled breaks it (a[0] = 2 when i == 3)', async () => {
+    // Hand proof: after the iteration with i == 3, a[0] == 2 and 0 < i == 4.
+    expect(await contents(FILL('a[i] = 1; if (i == 3) a[0] = 2;'), '\\forall integer k; 0 <= k < i ==> a[k] == 1')).toEqual({ init: false, step: true });
+  });
+
+  it('a bound the loop writes between (a[k] <= 2 and a[k] >= 0 when it stores 2 or 0): holds; a[k] == 2 does not', async () => {
+    const source = FILL('if (i % 2 == 0) a[i] = 2; else a[i] = 0;');
+    expect(await contents(source, '\\forall integer k; 0 <= k < i ==> a[k] <= 2')).toEqual({ init: false, step: false });
+    expect(await contents(source, '\\forall integer k; 0 <= k < i ==> a[k] >= 0')).toEqual({ init: false, step: false });
+    expect((await contents(source, '\\forall integer k; 0 <= k < i ==> a[k] == 2')).step).toBe(true);
+  });
+
+  it('what the loop has not written yet (i <= k < n) is not known at entry: an uninitialised array fails', async () => {
+    expect((await contents(FILL('a[i] = 1;'), '\\forall integer k; i <= k < n ==> a[k] == 1')).init).toBe(true);
+  });
+
+  it('through a pointer: a malloc-ed block filled with 3', async () => {
+    const source = `#include <stdlib.h>
+int f(int n) { int *p = malloc(sizeof(int) * 100); int i;
+  if (!p) return 0;
+  for (i = 0; i < n; i++) p[i] = 3;
+  return p[0]; }`;
+    expect(await contents(source, '\\forall integer k; 0 <= k < i ==> p[k] == 3')).toEqual({ init: false, step: false });
+    expect((await contents(source, '\\forall integer k; 0 <= k < i ==> p[k] == 0')).step).toBe(true);
+  });
+
+  it('a sum through an array nothing fills (s += a[i]): s - 3 * i kept fails on the way round', async () => {
+    // The first loop fills b with 3; the second adds a[i], which is anything: the multiple 3 is b's, not a's.
+    const source = `int f(int n) { int a[100], b[100]; long long s = 0; int i;
+  for (i = 0; i < n; i++) b[i] = 3;
+  for (i = 0; i < n; i++) s = s + a[i];
+  return (int)s + b[0]; }`;
+    expect(await contents(source, 's - 3 * i == \\at(s - 3 * i, LoopEntry)', 0, 1)).toEqual({ init: false, step: true });
   });
 });

@@ -594,6 +594,7 @@ class Interpreter {
       case 'defined':
       case 'unchecked':
       case 'assigned':
+      case 'forallElements':
         // Made only by the loop abstraction of prove/, for the solver: no concrete meaning.
         throw new Error(`the IR rvalue '${r.op}' is not executable`);
     }

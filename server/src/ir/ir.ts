@@ -163,7 +163,15 @@ export type Rvalue =
    * 1 for a variable whose reads are not tracked (ir/uninitialised.ts). Reads no value (prove/: ACSL's
    * `\initialized(&x)` in a candidate invariant, a loop that keeps a local unassigned).
    */
-  | { op: 'assigned'; id: number; type: CType };
+  | { op: 'assigned'; id: number; type: CType }
+  /**
+   * 1 when every element `ptr[k]` for k from `lo` to `hi` - 1 (`lo` and `hi` of one integer type, k of it)
+   * compares with `value` by `rel`, else 0 (`type`: int). The elements are the model's values, read with no
+   * check (as `unchecked`). prove/: an array-content candidate invariant, ACSL's
+   * `\forall integer k; lo <= k < hi ==> ptr[k] == value`. `assumed`: only assumed, never checked (the encoder
+   * may then assume less than all of it, model/memory.ts `everyElement`).
+   */
+  | { op: 'forallElements'; ptr: Operand; lo: Operand; hi: Operand; rel: '==' | '<=' | '>='; value: Operand; type: CType; assumed?: boolean };
 
 /** An ACSL range bound: a C value (none: 0) plus a constant, added as mathematical integers. */
 export interface RangeBound {

@@ -88,6 +88,8 @@ export function rvalueOperands(rv: Rvalue): Operand[] {
       return [rv.a, rv.b];
     case 'valid':
       return [rv.ptr, rv.lo.value, rv.hi.value].filter((x): x is Operand => x !== null);
+    case 'forallElements':
+      return [rv.ptr, rv.lo, rv.hi, rv.value];
     case 'separated':
       return rv.locs.flatMap((l) => [l.ptr, l.lo.value, l.hi.value]).filter((x): x is Operand => x !== null);
     case 'call':
@@ -167,6 +169,8 @@ export function renameRvalue(rv: Rvalue, r: Renamer): Rvalue {
       return { ...rv, value: renameRvalue(rv.value, r) };
     case 'assigned':
       return { ...rv, id: r.use(rv.id) };
+    case 'forallElements':
+      return { ...rv, ptr: o(rv.ptr), lo: o(rv.lo), hi: o(rv.hi), value: o(rv.value) };
     case 'nondet':
     case 'havoc':
     case 'fresh':

@@ -394,6 +394,8 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
     }
   }
 
+  assertions.push(...memory.instantiateElementFacts());
+
   // ---- obligations and summary literals ----
   const obsOf: Obligation[][] = nodes.map(() => []);
   for (const ob of obligations) {

@@ -196,6 +196,7 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
   /** The element of a candidate at `off` (the object itself when it is not accessed as an array). */
   function elementOf(cand: Candidate, off: BV, env: Env, c: CallContext): Val {
     const objVal = getVar(env, cand.varId);
+    if (cand.isArray) noteIndex(off);
     if (!cand.view) return cand.isArray ? selectVal(objVal, off) : objVal;
     return readPath(objVal, viewSteps(cand.view, cand.isArray, off), env, c, [], objects[cand.view.base - 1].type);
   }
@@ -203,6 +204,7 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
   /** The candidate's variable value with its element at `off` replaced by `elem`. */
   function withElement(cand: Candidate, off: BV, elem: Val, env: Env, c: CallContext): Val {
     const objVal = getVar(env, cand.varId);
+    if (cand.isArray) noteIndex(off);
     if (!cand.view) return cand.isArray ? storeVal(objVal, off, elem) : elem;
     return writePath(objVal, viewSteps(cand.view, cand.isArray, off), elem, env, c, [], objects[cand.view.base - 1].type);
   }
@@ -388,6 +390,7 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
     if (el.kind === 'at') return el.off;
     const off = toOffset(evalOperand(el.index, env, c, st.cur.node).val, el.index.type);
     if (t.length !== null) ub.push(boundsUb(off, t.length));
+    noteIndex(off);
     return off;
   }
 
@@ -509,6 +512,57 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
     return ub;
   }
 
+  /**
+   * Whether `holds` is true of every element `p[k]`, k in [lo, hi) (as integers of lo's type `kType`), of an
+   * array of integers p designates (false when it designates none), with no quantifier for Z3 (its
+   * quantifiers and lambdas make Houdini's satisfiable rounds slow or unknown):
+   * - checked (`assumed` false): the element at a fresh witness offset w (the value at entry's `\exists`):
+   *   it fails for some w exactly when some element fails;
+   * - assumed: a Boolean constant b and, at the end of the encoding, `b => in range => holds` at every
+   *   element offset the encoding reads or writes an array at, witnesses included (instantiateElementFacts).
+   *   Fewer instances assume less: a proof stays a proof.
+   */
+  function everyElement(p: PtrVal, pointee: CType, lo: BV, hi: BV, kType: CType, holds: (elem: BV) => B, env: Env, assumed: boolean): B {
+    const signed = kType.kind === 'int' && kType.signed;
+    const wide = (x: BV) => toOffset({ k: 'bv', t: x }, kType);
+    const [first, last] = [wide(lo), wide(hi)];
+    const arrays: { sel: B; arr: Term }[] = [];
+    for (const cand of candidates(pointee)) {
+      if (cand.view || !cand.isArray) continue;
+      const objVal = getVar(env, cand.varId);
+      if (objVal.k !== 'arr' || objVal.lifted.k !== 'bv') continue;
+      arrays.push({ sel: (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B, arr: objVal.lifted.t });
+    }
+    if (!arrays.length) return F_;
+    // At element offset j of the designated array: p[k] for k = j - off, if k is in [lo, hi) as lo's type orders it.
+    const at = (j: BV): B => {
+      const s = j.sub(p.off as BV) as BV;
+      const inRange = (signed ? first.sle(s).and(s.slt(last)) : first.ule(s).and(s.ult(last))) as B;
+      return ctx.And(...arrays.map(({ sel, arr }) => sel.implies(inRange.implies(holds(arr.select(j) as BV))))) as B;
+    };
+    const designated = ctx.Or(...arrays.map((a) => a.sel)) as B;
+    if (!assumed) {
+      const w = ctx.BitVec.const(st.freshName('elements.w'), OFF_BITS) as BV;
+      noteIndex(w);
+      return designated.and(at(w)) as B;
+    }
+    const b = boolConst('elements');
+    assertions.push(b.implies(designated) as B);
+    elementFacts.push({ b, at });
+    return b;
+  }
+  /** Assumed `everyElement` facts, instantiated at the end of the encoding. */
+  const elementFacts: { b: B; at: (j: BV) => B }[] = [];
+  /** The element offsets at which arrays are read or written, by term id. */
+  const indexTerms = new Map<number, BV>();
+  function noteIndex(off: BV): void {
+    indexTerms.set(off.id(), off);
+  }
+  /** Each assumed `everyElement` fact at each element offset of the encoding (everyElement). */
+  function instantiateElementFacts(): B[] {
+    return elementFacts.flatMap((f) => [...indexTerms.values()].map((j) => f.b.implies(f.at(j)) as B));
+  }
+
   function trackAssign(v: Val): Val {
     const t = tOf(v);
     const named: Val = { k: v.k as 'bv', t: ctx.Const(st.freshName('asg'), t.sort) };
@@ -536,6 +590,8 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
     designatePlace,
     writePlace,
     boundsUb,
+    everyElement,
+    instantiateElementFacts,
   };
 }
 

@@ -25,7 +25,7 @@ import {
   type F,
   type UbCondition,
 } from './semantics';
-import { OBJ_BITS, OFF_BITS, freshVal, selectVal, storeVal, tOf, zeroVal, type PtrVal, type Val } from './values';
+import { OBJ_BITS, OFF_BITS, asBV, freshVal, selectVal, storeVal, tOf, zeroVal, type PtrVal, type Val } from './values';
 import { CHAR_TYPE, INT_TYPE, toOffset, type EncoderState, type Env, type Evaluated } from './state';
 import type { Memory } from './memory';
 import { storeMember } from './unions';
@@ -261,12 +261,15 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
         return { val: freshVal(ctx, rv.type.kind === 'void' ? CHAR_TYPE : rv.type, 'fresh'), ub: [] };
       case 'defined': {
         // Whether the value is defined, as data: its undefined behaviour is not an obligation.
+        if (rv.value.op === 'forallElements') return { val: { k: 'bv', t: bvConst(ctx, 1n, intBits(rv.type)) }, ub: [] }; // reads nothing checked
         const { ub } = evalRvalue(rv.value, env, c);
         const none = ub.length ? (ctx.Or(...ub.map((u) => u.cond)).not() as B) : st.T;
         return { val: { k: 'bv', t: boolToInt(ctx, none, intBits(rv.type)) }, ub: [] };
       }
       case 'unchecked':
         return { val: evalRvalue(rv.value, env, c).val, ub: [] };
+      case 'forallElements':
+        return { val: { k: 'bv', t: boolToInt(ctx, everyElement(rv, env, c), intBits(rv.type)) }, ub: [] };
       case 'assigned': {
         // Assigned exactly when reading it now would not be undefined for want of an assignment (one rule: uninitUb).
         const [read] = st.uninitUb(env, resolveVar(c, rv.id));
@@ -294,6 +297,26 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
     const lit = st.boolConst('validBound');
     st.inputBounds.push({ lit, text: `\`${rv.text}\` within the sizes the model gives inputs (--pointer-array-length)` });
     return ite(ctx, lit, empty.or(nonNull.and(inObject)), exact) as B;
+  }
+
+  /** `forallElements`: every element ptr[k], k in [lo, hi), compares with the value (memory.ts everyElement). */
+  function everyElement(rv: Extract<Rvalue, { op: 'forallElements' }>, env: Env, c: CallContext): B {
+    const p = evalOperand(rv.ptr, env, c, st.cur.node).val;
+    const pointee = rv.ptr.type.kind === 'pointer' ? rv.ptr.type.to : null;
+    if (p.k !== 'ptr' || !pointee || pointee.kind !== 'int') {
+      taint('an array-content invariant of a pointer without integer elements');
+      return st.F_;
+    }
+    const lo = asBV(evalOperand(rv.lo, env, c, st.cur.node).val);
+    const hi = asBV(evalOperand(rv.hi, env, c, st.cur.node).val);
+    const v = asBV(evalOperand(rv.value, env, c, st.cur.node).val);
+    const signed = pointee.signed;
+    const holds = (e: BV): B => {
+      if (rv.rel === '==') return e.eq(v) as B;
+      if (rv.rel === '<=') return (signed ? e.sle(v) : e.ule(v)) as B;
+      return (signed ? e.sge(v) : e.uge(v)) as B;
+    };
+    return memory().everyElement(p, pointee, lo, hi, rv.lo.type, holds, env, rv.assumed === true);
   }
 
   /** ACSL integers: a range bound in ACSL_BITS bits, which no C value plus a constant of the clause overflows. */

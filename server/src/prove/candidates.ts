@@ -30,7 +30,7 @@ const MAX_CONSTANTS = 12;
 const MAX_CONSTANT = 1n << 24n;
 
 /** What the candidates are built from: one loop's integer variables, their values at entry and steps. */
-interface LoopFacts {
+export interface LoopFacts {
   modified: string[];
   /** The variable of each name in `modified`. */
   ids: Map<string, number>;
@@ -44,9 +44,10 @@ interface LoopFacts {
 }
 
 /** The C texts of the candidates of one loop, without duplicates, cheapest first. */
-export function candidateTexts(program: Program, fn: IRFunction, loop: Loop, loops: Loop[]): string[] {
+export function candidateTexts(program: Program, fn: IRFunction, loop: Loop, loops: Loop[], fewBounds = false): string[] {
   const facts = loopFacts(program, fn, loop, loops);
-  const consts = functionConstants(fn);
+  // `fewBounds`: intervals only from 0 and the values at entry (each Houdini round is slower with array contents).
+  const consts = fewBounds ? [0n] : functionConstants(fn);
   const out: string[] = [];
   const add = (t: string) => {
     if (!out.includes(t)) out.push(t);
@@ -239,7 +240,7 @@ export function conservedCandidates(program: Program, fn: IRFunction, loop: Loop
 }
 
 /** A candidate written directly as IR at `range`: temps numbered by `nextId`, each assigned once by `put` (`temp`: none). */
-function candidateCode(range: SourceRange, nextId: () => number) {
+export function candidateCode(range: SourceRange, nextId: () => number) {
   const temps: Variable[] = [];
   const instrs: Instr[] = [];
   const temp = (name: string, type: IntType): Variable => {
@@ -455,7 +456,7 @@ function userInt(program: Program, id: number): string | null {
   return /^[A-Za-z_]\w*$/.test(v.name) ? v.name : null;
 }
 
-function loopFacts(program: Program, fn: IRFunction, loop: Loop, loops: Loop[]): LoopFacts {
+export function loopFacts(program: Program, fn: IRFunction, loop: Loop, loops: Loop[]): LoopFacts {
   const effects = loopEffects(program, fn, loop.body);
   const modified: string[] = [];
   const modifiedIds = new Set<number>();
@@ -545,7 +546,7 @@ function valueAtEnd(fn: IRFunction, preds: number[][], block: number, id: number
 }
 
 /** The integer constants of the function's code, the smallest in magnitude first, with 0. */
-function functionConstants(fn: IRFunction): bigint[] {
+export function functionConstants(fn: IRFunction): bigint[] {
   const set = new Set<bigint>([0n]);
   const see = (o: Operand) => {
     if (o.kind === 'const' && o.type.kind === 'int' && (o.value < 0n ? -o.value : o.value) <= MAX_CONSTANT) set.add(o.value);

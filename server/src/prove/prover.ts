@@ -31,6 +31,7 @@ import { checkSolver, interruptibleBy, queueCheck, setSolverTimeout, trueIn, uns
 import { abstractable, abstractLoops, type Abstraction, type LoweredCandidate } from './transform';
 import { assertedTexts, candidateTexts, conservedCandidates, guardedTexts, lowerCandidates, unassignedCandidates } from './candidates';
 import { spacerCandidates } from './spacer';
+import { contentCandidates } from './contents';
 
 /** Where the prover's candidate temps start: far above the program's ids and the --where temps' range. */
 const CANDIDATE_TEMPS = 1_500_000_000;
@@ -81,10 +82,12 @@ type Failure = { fail: string };
 
 /**
  * Houdini over a few candidates (equalities, kept quantities and asserted conditions, candidates.ts), over every
- * candidate, over the quantities kept exactly (in long long: slower to check) and asserted conditions, or over
- * every candidate and the guarded ones (many). Each later stage only when the earlier ones leave a goal open.
+ * candidate, over the quantities kept exactly (in long long: slower to check) and asserted conditions, over every
+ * candidate with intervals from 0 only and the array contents and sums of contents.ts (each round is slower with
+ * them), or over every candidate and the guarded ones (many). Each later stage only when the earlier ones leave a
+ * goal open.
  */
-type Stage = 'kept' | 'all' | 'exact' | 'guarded';
+type Stage = 'kept' | 'all' | 'exact' | 'contents' | 'guarded';
 /**
  * How much a proof attempt may cost: `cheap`, the first stages only (kept quantities, every candidate, exact
  * sums: a few queries, shared by the function's goals; the editor's first answer); `quick`, all but the guarded
@@ -154,6 +157,12 @@ export class InvariantProver {
     if (spacer || this.spentMs > GOAL_BUDGET * this.options.timeoutMs) {
       if (!spacer) this.reason = `${this.reason} (its time for invariants was spent)`;
       return spacer;
+    }
+    // Array contents and the sums read from them (a stage that fails at once where no loop fills or sums).
+    const contents = await this.inductiveOf('contents', signal);
+    if (!('fail' in contents)) {
+      const v = await this.proveWith(contents, goal, signal);
+      if (v && v !== 'open') return v;
     }
     if (effort === 'quick') return null;
     const guarded = await this.inductiveOf('guarded', signal);
@@ -387,6 +396,7 @@ export class InvariantProver {
     const loops: LoopCandidates[] = [];
     let temps = CANDIDATE_TEMPS;
     let exactSums = 0;
+    let contents = 0;
     for (const f of withLoops) {
       const fl = findLoops(f);
       for (const loop of fl) {
@@ -394,7 +404,7 @@ export class InvariantProver {
           stage === 'kept' || stage === 'exact'
             ? [...candidateTexts(program, f, loop, fl).filter((t) => t.includes(' == ') && !t.includes('%')), ...assertedTexts(program, f)]
             : [
-                ...candidateTexts(program, f, loop, fl),
+                ...candidateTexts(program, f, loop, fl, stage === 'contents'),
                 ...assertedTexts(program, f),
                 ...(f === this.fn ? (this.spacerTexts.get(loop.header) ?? []) : []),
                 ...(stage === 'guarded' ? guardedTexts(program, f, loop, fl) : []),
@@ -410,6 +420,11 @@ export class InvariantProver {
         const conserved = conservedCandidates(program, f, loop, fl, temps, stage === 'exact');
         exactSums += stage === 'exact' ? conserved.length : 0;
         add(conserved);
+        if (stage === 'contents') {
+          const more = contentCandidates(program, f, loop, fl, temps);
+          contents += more.length;
+          add(more);
+        }
         const head = f.blocks[loop.header];
         const line = head.terminator.range?.line ?? head.range?.line ?? f.range.line;
         loops.push({ function: f.name, header: loop.header, line, candidates, alive: candidates.map(() => true) });
@@ -419,6 +434,7 @@ export class InvariantProver {
     if (stage === 'kept' && !loops.some((l) => l.candidates.length)) return { fail: 'no candidates' };
     // Without an exact sum, this stage would only repeat the first one's Houdini.
     if (stage === 'exact' && !exactSums) return { fail: 'no quantity kept exactly' };
+    if (stage === 'contents' && !contents) return { fail: 'no array contents or sums' };
     const ind = this.build(loops, withLoops, temps);
     if ('fail' in ind) return ind;
     if (

@@ -267,13 +267,13 @@ export function abstractLoops(req: AbstractionRequest): Abstraction {
     const assumes: Instr[] = [];
     if (req.mode === 'separate')
       code.forEach((c, k) => {
-        assumes.push(...c.instrs);
+        assumes.push(...c.instrs.map(onlyAssumed));
         marks.set(`${havocId}:${havoc.length + assumes.length}`, { header, candidate: k });
         assumes.push({ kind: 'assume', cond: c.ok, origin: 'invariant', range: at });
       });
     else if (code.length) {
       const all = conjunction(code, newVar, at);
-      assumes.push(...all.instrs, { kind: 'assume', cond: all.ok, origin: 'invariant', range: at });
+      assumes.push(...all.instrs.map(onlyAssumed), { kind: 'assume', cond: all.ok, origin: 'invariant', range: at });
     }
     const base = { statements: [], hasCode: false, edgeLabels: {} };
     // Values at entry first (each ghost is assigned on every way into the loop, and nowhere in it).
@@ -356,6 +356,15 @@ function candidateCode(c: LoweredCandidate, newVar: (name: string, type: CType) 
   const ok = newVar('inv.ok', INT);
   instrs.push({ kind: 'assign', dst: to(ok), value: { op: 'binary', bop: '&', a: v(defined), b: v(truth), type: INT }, range });
   return { instrs, ok: v(ok) };
+}
+
+/** An instruction of a candidate that is only assumed: its array-content facts may be assumed in part (ir.ts `forallElements`). */
+function onlyAssumed(ins: Instr): Instr {
+  if (ins.kind !== 'assign') return ins;
+  const rv = ins.value.op === 'unchecked' ? ins.value.value : ins.value;
+  if (rv.op !== 'forallElements') return ins;
+  const value = { ...rv, assumed: true };
+  return { ...ins, value: ins.value.op === 'unchecked' ? { ...ins.value, value } : value };
 }
 
 /** An assignment whose undefined behaviour is no obligation (a ghost's value at entry is not the program's). */
