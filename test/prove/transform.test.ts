@@ -257,6 +257,13 @@ describe('array contents (prove/contents.ts): the quantified candidates are chec
     expect((await contents(source, '\\forall integer k; 0 <= k < i ==> a[k] == 2')).step).toBe(true);
   });
 
+  it('a clamp (a[i] = n when a[i] > n) keeps a[k] <= n; a[k] >= n fails on the way round', async () => {
+    // Hand proof: after an iteration a[i] <= n on both ways (kept when a[i] <= n, else n), and k < i is untouched.
+    const source = FILL('if (a[i] > n) a[i] = n;');
+    expect(await contents(source, '\\forall integer k; 0 <= k < i ==> a[k] <= n')).toEqual({ init: false, step: false });
+    expect((await contents(source, '\\forall integer k; 0 <= k < i ==> a[k] >= n')).step).toBe(true);
+  });
+
   it('what the loop has not written yet (i <= k < n) is not known at entry: an uninitialised array fails', async () => {
     expect((await contents(FILL('a[i] = 1;'), '\\forall integer k; i <= k < n ==> a[k] == 1')).init).toBe(true);
   });

@@ -7,7 +7,7 @@
 // - what the loop has written: `\forall integer k; i0 <= k < i ==> p[k] == c`
 //   for the function's small constants c, `<=` and `>=` the greatest and least
 //   constants the loop stores (when it stores two or more) and the integers it
-//   reads and does not change (`p[k] <= n` after a clamp);
+//   stores and does not change (`p[k] <= n` after a clamp);
 // - what it has not written yet, kept from an earlier loop:
 //   `\forall integer k; i <= k < n ==> p[k] == c` for n an integer the loop
 //   reads and does not change;
@@ -42,6 +42,8 @@ interface Fill {
   elem: IntType;
   /** The constants the loop writes there. */
   stored: bigint[];
+  /** The variables (ids) whose values the loop writes there (`a[i] = n`). */
+  storedVars: number[];
   counter: { id: number; name: string; type: IntType; start: bigint };
 }
 
@@ -83,8 +85,9 @@ export function contentCandidates(program: Program, fn: IRFunction, loop: Loop, 
       })),
     ];
     const constant = (c: bigint) => ({ op: { kind: 'const', value: c, type: fill.elem } as Operand, text: num(c) });
-    // The integers the loop reads and does not change bound what it writes too (`a[k] <= n` after a clamp).
+    // An integer the loop stores and does not change bounds what it writes too (`a[k] <= n` after a clamp).
     const variables = bounds
+      .filter((b) => fill.storedVars.includes(b.id))
       .filter((b) => sameInt(program.vars.get(b.id)!.type, fill.elem))
       .map((b) => ({ op: { kind: 'var', id: b.id, type: fill.elem } as Operand, text: b.n }));
     const compared = (rel: '==' | '<=' | '>=') => [
@@ -162,7 +165,10 @@ function fillsOf(program: Program, fn: IRFunction, loop: Loop, counters: Fill['c
   const add = (f: Fill) => {
     const g = out.find((x) => x.name === f.name && x.counter.id === f.counter.id);
     if (!g) out.push(f);
-    else for (const c of f.stored) if (!g.stored.includes(c)) g.stored.push(c);
+    else {
+      for (const c of f.stored) if (!g.stored.includes(c)) g.stored.push(c);
+      for (const v of f.storedVars) if (!g.storedVars.includes(v)) g.storedVars.push(v);
+    }
   };
   for (const b of loop.body)
     for (const ins of fn.blocks[b].instrs) {
@@ -170,6 +176,7 @@ function fillsOf(program: Program, fn: IRFunction, loop: Loop, counters: Fill['c
       const elem = ins.dst.type;
       const dst: Place = ins.dst;
       const stored = ins.value.op === 'use' && ins.value.a.kind === 'const' ? [ins.value.a.value] : [];
+      const storedVars = ins.value.op === 'use' && ins.value.a.kind === 'var' ? [ins.value.a.id] : [];
       if (dst.root.kind === 'deref' && !dst.path.length && dst.root.ptr.kind === 'var') {
         // `p[i] = v`: *(t) with t = p + i.
         const d = defs.get(dst.root.ptr.id);
@@ -177,14 +184,14 @@ function fillsOf(program: Program, fn: IRFunction, loop: Loop, counters: Fill['c
         const p = program.vars.get(d.ptr.id);
         const counter = counterOf(d.offset);
         if (!p || p.kind === 'temp' || !counter || d.ptr.type.kind !== 'pointer' || !sameInt(d.ptr.type.to, elem)) continue;
-        add({ ptr: d.ptr, name: p.name, elem, stored, counter });
+        add({ ptr: d.ptr, name: p.name, elem, stored, storedVars, counter });
       } else if (dst.root.kind === 'var' && dst.path.length === 1 && dst.path[0].kind === 'index') {
         // `a[i] = v` for an array variable a: its first element's address.
         const a = program.vars.get(dst.root.id);
         const counter = counterOf(dst.path[0].index);
         if (!a || a.kind === 'temp' || a.type.kind !== 'array' || !counter) continue;
         const first: Place = { root: { kind: 'var', id: a.id }, path: [{ kind: 'index', index: { kind: 'const', value: 0n, type: LLONG } }], type: elem };
-        add({ ptr: { kind: 'addr', place: first, type: { kind: 'pointer', to: elem } }, name: a.name, elem, stored, counter });
+        add({ ptr: { kind: 'addr', place: first, type: { kind: 'pointer', to: elem } }, name: a.name, elem, stored, storedVars, counter });
       }
     }
   return out.filter((f) => /^[A-Za-z_]\w*$/.test(f.name));

@@ -82,9 +82,9 @@ type Failure = { fail: string };
 
 /**
  * Houdini over a few candidates (equalities, kept quantities and asserted conditions, candidates.ts), over every
- * candidate, over the quantities kept exactly (in long long: slower to check) and asserted conditions, over every
- * candidate with intervals from 0 only and the array contents and sums of contents.ts (each round is slower with
- * them), or over every candidate and the guarded ones (many). Each later stage only when the earlier ones leave a
+ * candidate, over the quantities kept exactly (in long long: slower to check) and asserted conditions, over the
+ * candidates every candidate's Houdini kept and the array contents and sums of contents.ts (each round is slower
+ * with them), or over every candidate and the guarded ones (many). Each later stage only when the earlier ones leave a
  * goal open.
  */
 type Stage = 'kept' | 'all' | 'exact' | 'contents' | 'guarded';
@@ -397,6 +397,13 @@ export class InvariantProver {
     let temps = CANDIDATE_TEMPS;
     let exactSums = 0;
     let contents = 0;
+    // The array contents' rounds are slower: they start from what survived every other candidate's Houdini. A
+    // candidate that needs the contents to be inductive is lost that way; none is kept unchecked.
+    const all = stage === 'contents' ? await this.inductive.get('all')?.catch(() => undefined) : undefined;
+    const survived = (fnName: string, header: number): Set<string> | undefined => {
+      const l = all && !('fail' in all) ? all.loops.find((x) => x.function === fnName && x.header === header) : undefined;
+      return l && new Set(l.candidates.filter((_, k) => l.alive[k]).map((c) => c.text));
+    };
     for (const f of withLoops) {
       const fl = findLoops(f);
       for (const loop of fl) {
@@ -404,7 +411,8 @@ export class InvariantProver {
           stage === 'kept' || stage === 'exact'
             ? [...candidateTexts(program, f, loop, fl).filter((t) => t.includes(' == ') && !t.includes('%')), ...assertedTexts(program, f)]
             : [
-                ...candidateTexts(program, f, loop, fl, stage === 'contents'),
+                // (Without survivors to start from, the contents' stage takes intervals from 0 only.)
+                ...candidateTexts(program, f, loop, fl, stage === 'contents' && !survived(f.name, loop.header)),
                 ...assertedTexts(program, f),
                 ...(f === this.fn ? (this.spacerTexts.get(loop.header) ?? []) : []),
                 ...(stage === 'guarded' ? guardedTexts(program, f, loop, fl) : []),
@@ -421,6 +429,8 @@ export class InvariantProver {
         exactSums += stage === 'exact' ? conserved.length : 0;
         add(conserved);
         if (stage === 'contents') {
+          const kept = survived(f.name, loop.header);
+          if (kept) candidates.splice(0, candidates.length, ...candidates.filter((c) => kept.has(c.text)));
           const more = contentCandidates(program, f, loop, fl, temps);
           contents += more.length;
           add(more);
