@@ -47,7 +47,7 @@ interface Fill {
   counter: { id: number; name: string; type: IntType; start: bigint };
 }
 
-/** The candidates of this file for one loop (none when it writes no array at a counter and sums nothing). */
+/** The candidates of this file for one loop: none without a counter, or when no loop of the function fills an array. */
 export function contentCandidates(program: Program, fn: IRFunction, loop: Loop, loops: Loop[], firstTempId: number): LoweredCandidate[] {
   const facts = loopFacts(program, fn, loop, loops);
   const counters = countersOf(program, fn, loop, loops);
