@@ -158,7 +158,7 @@ export class InvariantProver {
       if (!spacer) this.reason = `${this.reason} (its time for invariants was spent)`;
       return spacer;
     }
-    // Array contents and the sums read from them (a stage that fails at once where no loop fills or sums).
+    // Array contents and the sums read from them (a stage that fails at once where no loop fills an array).
     const contents = await this.inductiveOf('contents', signal);
     if (!('fail' in contents)) {
       const v = await this.proveWith(contents, goal, signal);
