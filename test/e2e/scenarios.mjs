@@ -264,8 +264,14 @@ export const trustedScenarios = [
       );
       const lens = lenses.find((l) => l.line === fn)?.text ?? '';
       assert(/1 datum failed validation/.test(lens), `the CodeLens does not say that validation failed: ${JSON.stringify(lenses)}`);
-      const marks = await wb.gutterMarks();
-      const at = marks.filter((m) => m.line === ret1).map((m) => m.icon);
+      // The gutter's decorations are a separate update from the CodeLens: wait for them too (CI saw them lag).
+      const marksAt = (ms) => ms.filter((m) => m.line === ret1).map((m) => m.icon);
+      const marks = await waitFor(
+        () => wb.gutterMarks(),
+        (ms) => JSON.stringify(marksAt(ms)) === '["failed"]',
+        { timeout: 15_000 },
+      );
+      const at = marksAt(marks);
       assert(JSON.stringify(at) === '["failed"]', `\`return 1;\` (line ${ret1}) has marks ${JSON.stringify(at)}, not the failed-validation mark`);
       const rows = await waitFor(
         () => wb.problems('**/miscompiled.c'),
