@@ -35,6 +35,8 @@ export interface LoopFacts {
   /** The variable of each name in `modified`. */
   ids: Map<string, number>;
   others: string[];
+  /** The variable of each name in `others` (the first read of that name). */
+  otherIds: Map<string, number>;
   init: Map<string, bigint>;
   step: Map<string, bigint>;
   /** Variables changed only by constant steps, with the gcd of those steps (2 or more). */
@@ -471,10 +473,14 @@ export function loopFacts(program: Program, fn: IRFunction, loop: Loop, loops: L
   }
   // Integer variables the loop reads but does not write.
   const others: string[] = [];
+  const otherIds = new Map<string, number>();
   const read = (o: Operand) => {
     if (o.kind !== 'var' || modifiedIds.has(o.id)) return;
     const name = userInt(program, o.id);
-    if (name && !others.includes(name)) others.push(name);
+    if (name && !others.includes(name)) {
+      others.push(name);
+      otherIds.set(name, o.id);
+    }
   };
   for (const b of loop.body) {
     const block = fn.blocks[b];
@@ -513,7 +519,7 @@ export function loopFacts(program: Program, fn: IRFunction, loop: Loop, loops: L
     if (innermost(s.block) !== loop || !loop.latches.every((l) => dom.dominates(s.block, l))) continue;
     if (steps[0] !== undefined) step.set(name, steps[0]);
   }
-  return { modified, ids, others, init, step, modulus, mixedParity };
+  return { modified, ids, others, otherIds, init, step, modulus, mixedParity };
 }
 
 /** `v + c`, `c + v`, `v - c` as the step c (or -c). */

@@ -26,7 +26,7 @@ import { INT, LLONG, type CType, type IntType } from '../ir/types';
 import type { Loop } from '../ir/loops';
 import type { LoweredCandidate } from './transform';
 import { loopEffects } from './transform';
-import { candidateCode, functionConstants, loopFacts } from './candidates';
+import { candidateCode, functionConstants, loopFacts, type LoopFacts } from './candidates';
 
 /** Constants a content candidate compares elements with, and multiples K of a sum, at most. */
 const MAX_VALUES = 6;
@@ -50,9 +50,10 @@ interface Fill {
 /** The candidates of this file for one loop: none without a counter, or when no loop of the function fills an array. */
 export function contentCandidates(program: Program, fn: IRFunction, loop: Loop, loops: Loop[], firstTempId: number): LoweredCandidate[] {
   const facts = loopFacts(program, fn, loop, loops);
-  const counters = countersOf(program, fn, loop, loops);
-  // Only where some loop of the function fills an array: a sum alone is for the other candidates.
-  const allFills = loops.flatMap((l) => fillsOf(program, fn, l, countersOf(program, fn, l, loops)));
+  const counters = countersOf(program, facts);
+  // The fills of every loop of the function: a sum alone is for the other candidates.
+  const fillsIn = new Map(loops.map((l) => [l, fillsOf(program, fn, l, countersOf(program, l === loop ? facts : loopFacts(program, fn, l, loops)))]));
+  const allFills = [...fillsIn.values()].flat();
   if (!counters.length || !allFills.length) return [];
   const head = fn.blocks[loop.header];
   const range = head.terminator.range ?? head.range ?? fn.range;
@@ -60,7 +61,7 @@ export function contentCandidates(program: Program, fn: IRFunction, loop: Loop, 
   const out: LoweredCandidate[] = [];
   const constants = functionConstants(fn).slice(0, MAX_VALUES);
 
-  const fills = fillsOf(program, fn, loop, counters);
+  const fills = fillsIn.get(loop) ?? [];
   // Bounds of what a loop of the function stores: the least and greatest constant written (when two or more are).
   const extremesOf = (fs: Fill[]) => {
     const stored = [...new Set(fs.flatMap((f) => f.stored))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -72,8 +73,8 @@ export function contentCandidates(program: Program, fn: IRFunction, loop: Loop, 
     const i: Operand = { kind: 'var', id: fill.counter.id, type: fill.counter.type };
     const start: Operand = { kind: 'const', value: fill.counter.start, type: fill.counter.type };
     const bounds = facts.others
-      .map((n) => ({ n, id: idOf(program, fn, n, loop) }))
-      .filter((b): b is { n: string; id: number } => b.id !== undefined && sameInt(program.vars.get(b.id)!.type, fill.counter.type))
+      .map((n) => ({ n, id: facts.otherIds.get(n)! }))
+      .filter((b) => sameInt(program.vars.get(b.id)!.type, fill.counter.type))
       .slice(0, MAX_BOUNDS);
     const parts: { lo: Operand; hi: Operand; text: string; rels: ('==' | '<=' | '>=')[] }[] = [
       { lo: start, hi: i, text: `${num(fill.counter.start)} <= k < ${fill.counter.name}`, rels: ['==', '<=', '>='] },
@@ -131,8 +132,7 @@ export function contentCandidates(program: Program, fn: IRFunction, loop: Loop, 
 }
 
 /** The loop's counters: integer variables with a known value at entry and a step of 1 each time round. */
-function countersOf(program: Program, fn: IRFunction, loop: Loop, loops: Loop[]): Fill['counter'][] {
-  const facts = loopFacts(program, fn, loop, loops);
+function countersOf(program: Program, facts: LoopFacts): Fill['counter'][] {
   return facts.modified
     .filter((v) => facts.step.get(v) === 1n && facts.init.has(v))
     .map((name) => {
@@ -224,18 +224,6 @@ function sumCells(program: Program, fn: IRFunction, loop: Loop, steps: Map<strin
       }
     }
   return out.slice(0, 2);
-}
-
-/** The id of the integer variable `name` the loop reads (a user variable, not a temp). */
-function idOf(program: Program, fn: IRFunction, name: string, loop: Loop): number | undefined {
-  for (const b of loop.body)
-    for (const ins of fn.blocks[b].instrs) {
-      if (ins.kind !== 'assign') continue;
-      const v = ins.value;
-      const ops: Operand[] = v.op === 'binary' ? [v.a, v.b] : v.op === 'use' || v.op === 'cast' ? [v.a] : [];
-      for (const o of ops) if (o.kind === 'var' && program.vars.get(o.id)?.name === name && program.vars.get(o.id)?.kind !== 'temp') return o.id;
-    }
-  return undefined;
 }
 
 function sameInt(a: CType, b: CType): boolean {
