@@ -47,7 +47,7 @@ export function conversionOps(st: EncoderState, ops: Operands, mem: Memory, strs
       if (objects[cand.idx - 1].readOnly) continue;
       const sel = (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B;
       const old = getVar(env, cand.varId);
-      env.set(cand.varId, iteVal(ctx, sel, withElement(cand, p.off as BV, val, env, st.topCtx), old));
+      env.set(cand.varId, iteVal(ctx, sel, withElement(cand, p.off as BV, val, env, st.topCtx, p.obj), old));
       valid = valid.or(sel.and(inRangeOf(cand, p.off as BV, env))) as B;
     }
     noteAccessAt(p, p.off as BV);

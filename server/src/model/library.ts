@@ -211,7 +211,9 @@ export function libraryOps(st: EncoderState, ops: Operands, mem: Memory) {
     }
     const none = dead ? (failed.or(dead) as B) : failed;
     env.set(-varId, { k: 'bv', t: ite(ctx, none, bvConst(ctx, 0n, 1), bvConst(ctx, 1n, 1)) });
-    return { val: { k: 'ptr', obj: ite(ctx, none, bvConst(ctx, 0n, OBJ_BITS), objTerm), off: bvConst(ctx, 0n, OFF_BITS) }, fresh: varId, failed };
+    // A call that cannot fail gives the object's number itself: a numeral tells which object the pointer designates (memory.ts everyElement).
+    const obj = none === st.F_ ? objTerm : ite(ctx, none, bvConst(ctx, 0n, OBJ_BITS), objTerm);
+    return { val: { k: 'ptr', obj, off: bvConst(ctx, 0n, OFF_BITS) }, fresh: varId, failed };
   }
 
   /**

@@ -193,18 +193,18 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
     return steps;
   }
 
-  /** The element of a candidate at `off` (the object itself when it is not accessed as an array). */
-  function elementOf(cand: Candidate, off: BV, env: Env, c: CallContext): Val {
+  /** The element of a candidate at `off` (the object itself when it is not accessed as an array), through a pointer to `obj` if given. */
+  function elementOf(cand: Candidate, off: BV, env: Env, c: CallContext, obj?: Term): Val {
     const objVal = getVar(env, cand.varId);
-    if (cand.isArray) noteIndex(off);
+    if (cand.isArray) noteIndex(off, indexKey(cand, obj));
     if (!cand.view) return cand.isArray ? selectVal(objVal, off) : objVal;
     return readPath(objVal, viewSteps(cand.view, cand.isArray, off), env, c, [], objects[cand.view.base - 1].type);
   }
 
   /** The candidate's variable value with its element at `off` replaced by `elem`. */
-  function withElement(cand: Candidate, off: BV, elem: Val, env: Env, c: CallContext): Val {
+  function withElement(cand: Candidate, off: BV, elem: Val, env: Env, c: CallContext, obj?: Term): Val {
     const objVal = getVar(env, cand.varId);
-    if (cand.isArray) noteIndex(off);
+    if (cand.isArray) noteIndex(off, indexKey(cand, obj));
     if (!cand.view) return cand.isArray ? storeVal(objVal, off, elem) : elem;
     return writePath(objVal, viewSteps(cand.view, cand.isArray, off), elem, env, c, [], objects[cand.view.base - 1].type);
   }
@@ -450,7 +450,7 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
     let valid: B = F_;
     for (const cand of cands) {
       const sel = (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B;
-      const v = readPath(elementOf(cand, off, env, c), path, env, c, ub, pointee);
+      const v = readPath(elementOf(cand, off, env, c, p.obj), path, env, c, ub, pointee);
       result = result ? iteVal(ctx, sel, v, result) : v;
       valid = valid.or(sel.and(inRangeOf(cand, off, env))) as B;
     }
@@ -504,7 +504,7 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
       const sel = (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B;
       const objVal = getVar(env, cand.varId);
       const inRange = inRangeOf(cand, off, env);
-      const updated = withElement(cand, off, writePath(elementOf(cand, off, env, c), path, val, env, c, ub, pointee), env, c);
+      const updated = withElement(cand, off, writePath(elementOf(cand, off, env, c, p.obj), path, val, env, c, ub, pointee), env, c, p.obj);
       env.set(cand.varId, iteVal(ctx, sel, updated, objVal));
       valid = valid.or(sel.and(inRange)) as B;
     }
@@ -519,48 +519,76 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
    * - checked (`assumed` false): the element at a fresh witness offset w (the value at entry's `\exists`):
    *   it fails for some w exactly when some element fails;
    * - assumed: a Boolean constant b and, at the end of the encoding, `b => in range => holds` at every
-   *   element offset the encoding reads or writes an array at, witnesses included (instantiateElementFacts).
+   *   element offset the encoding accesses its arrays at, witnesses included (instantiateElementFacts).
    *   Fewer instances assume less: a proof stays a proof.
    */
-  function everyElement(p: PtrVal, pointee: CType, lo: BV, hi: BV, kType: CType, holds: (elem: BV) => B, env: Env, assumed: boolean): B {
+  function everyElement(p: PtrVal, pointee: CType, lo: BV, hi: BV, kType: CType, holds: (elem: BV, k: BV) => B, env: Env, assumed: boolean): B {
     const signed = kType.kind === 'int' && kType.signed;
     const wide = (x: BV) => toOffset({ k: 'bv', t: x }, kType);
     const [first, last] = [wide(lo), wide(hi)];
-    const arrays: { sel: B; arr: Term }[] = [];
+    // The arrays p may designate (not those a known object number excludes).
+    const known = ctx.isBitVecVal(p.obj) ? p.obj.value() : null;
+    const arrays: ElementArray[] = [];
     for (const cand of candidates(pointee)) {
-      if (cand.view || !cand.isArray) continue;
+      if (cand.view || !cand.isArray || (known !== null && known !== BigInt(cand.idx))) continue;
       const objVal = getVar(env, cand.varId);
       if (objVal.k !== 'arr' || objVal.lifted.k !== 'bv') continue;
-      arrays.push({ sel: (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B, arr: objVal.lifted.t });
+      arrays.push({ varId: cand.varId, sel: (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B, arr: objVal.lifted.t });
     }
     if (!arrays.length) return F_;
     // At element offset j of the designated array: p[k] for k = j - off, if k is in [lo, hi) as lo's type orders it.
-    const at = (j: BV): B => {
+    const at = ({ sel, arr }: ElementArray, j: BV): B => {
       const s = j.sub(p.off as BV) as BV;
       const inRange = (signed ? first.sle(s).and(s.slt(last)) : first.ule(s).and(s.ult(last))) as B;
-      return ctx.And(...arrays.map(({ sel, arr }) => sel.implies(inRange.implies(holds(arr.select(j) as BV))))) as B;
+      return sel.implies(inRange.implies(holds(arr.select(j) as BV, s))) as B;
     };
     const designated = ctx.Or(...arrays.map((a) => a.sel)) as B;
+    const keys = [indexKey(null, p.obj), ...arrays.map((a) => indexKey({ varId: a.varId }))];
     if (!assumed) {
       const w = ctx.BitVec.const(st.freshName('elements.w'), OFF_BITS) as BV;
-      noteIndex(w);
-      return designated.and(at(w)) as B;
+      noteIndex(w, keys[0]);
+      return ctx.And(designated, ...arrays.map((a) => at(a, w))) as B;
     }
     const b = boolConst('elements');
     assertions.push(b.implies(designated) as B);
-    elementFacts.push({ b, at });
+    elementFacts.push({ b, arrays, at, keys });
     return b;
   }
-  /** Assumed `everyElement` facts, instantiated at the end of the encoding. */
-  const elementFacts: { b: B; at: (j: BV) => B }[] = [];
-  /** The element offsets at which arrays are read or written, by term id. */
-  const indexTerms = new Map<number, BV>();
-  function noteIndex(off: BV): void {
-    indexTerms.set(off.id(), off);
+  /** An array `everyElement` reads: its object's variable, whether p designates it, its value. */
+  interface ElementArray {
+    varId: number;
+    sel: B;
+    arr: Term;
   }
-  /** Each assumed `everyElement` fact at each element offset of the encoding (everyElement). */
+  /** Assumed `everyElement` facts, instantiated at the end of the encoding. */
+  const elementFacts: { b: B; arrays: ElementArray[]; at: (a: ElementArray, j: BV) => B; keys: string[] }[] = [];
+  /**
+   * The element offsets at which arrays are read or written, by term id: of any array (a variable's
+   * subscript), and by how the access designates its array (indexKey).
+   */
+  const indexTerms = new Map<number, BV>();
+  const indexTermsOf = new Map<string, Map<number, BV>>();
+  function noteIndex(off: BV, key?: string): void {
+    if (key === undefined) indexTerms.set(off.id(), off);
+    else (indexTermsOf.get(key) ?? indexTermsOf.set(key, new Map()).get(key)!).set(off.id(), off);
+  }
+  /** An access through a pointer to `obj` (the object number's term), else directly into the candidate's variable. */
+  function indexKey(cand: { varId: number } | null, obj?: Term): string {
+    return obj ? `obj:${obj.id()}` : `var:${cand!.varId}`;
+  }
+  /**
+   * Each assumed `everyElement` fact at each element offset the encoding accesses its arrays at
+   * (everyElement): through the same pointer's object term, or directly. An offset other objects are
+   * accessed at tells nothing of this one's elements, and each instance costs Z3 the fact's terms (two
+   * arrays, two facts and two loops took Houdini's rounds past the time limit). An access through another
+   * pointer to the same object gives no instance: that assumes less, and a proof stays a proof.
+   */
   function instantiateElementFacts(): B[] {
-    return elementFacts.flatMap((f) => [...indexTerms.values()].map((j) => f.b.implies(f.at(j)) as B));
+    const termsOf = (keys: string[]) => [...new Map([...indexTerms, ...keys.flatMap((k) => [...(indexTermsOf.get(k) ?? [])])]).values()];
+    return elementFacts.flatMap((f) => {
+      const terms = termsOf(f.keys);
+      return f.arrays.flatMap((a) => terms.map((j) => f.b.implies(f.at(a, j)) as B));
+    });
   }
 
   function trackAssign(v: Val): Val {
