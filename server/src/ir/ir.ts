@@ -169,9 +169,21 @@ export type Rvalue =
    * compares with `value` by `rel`, else 0 (`type`: int). The elements are the model's values, read with no
    * check (as `unchecked`). prove/: an array-content candidate invariant, ACSL's
    * `\forall integer k; lo <= k < hi ==> ptr[k] == value`. `assumed`: only assumed, never checked (the encoder
-   * may then assume less than all of it, model/memory.ts `everyElement`).
+   * may then assume less than all of it, model/memory.ts `everyElement`). `perIndex`: the value depends on k,
+   * `scale * ptr[k] rel value + coeffs[0] + coeffs[1] * k` (no higher power yet), computed modulo 2^bits of
+   * the element type (prove/closedforms.ts).
    */
-  | { op: 'forallElements'; ptr: Operand; lo: Operand; hi: Operand; rel: '==' | '<=' | '>='; value: Operand; type: CType; assumed?: boolean };
+  | {
+      op: 'forallElements';
+      ptr: Operand;
+      lo: Operand;
+      hi: Operand;
+      rel: '==' | '<=' | '>=';
+      value: Operand;
+      type: CType;
+      assumed?: boolean;
+      perIndex?: { scale: bigint; coeffs: bigint[] };
+    };
 
 /** An ACSL range bound: a C value (none: 0) plus a constant, added as mathematical integers. */
 export interface RangeBound {

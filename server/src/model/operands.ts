@@ -307,11 +307,26 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
       taint('an array-content invariant of a pointer without integer elements');
       return st.F_;
     }
+    if (rv.perIndex && rv.perIndex.coeffs.slice(2).some((a) => a !== 0n)) {
+      taint('an array-content invariant whose value is a power of the index');
+      return st.F_;
+    }
     const lo = asBV(evalOperand(rv.lo, env, c, st.cur.node).val);
     const hi = asBV(evalOperand(rv.hi, env, c, st.cur.node).val);
-    const v = asBV(evalOperand(rv.value, env, c, st.cur.node).val);
+    const base = asBV(evalOperand(rv.value, env, c, st.cur.node).val);
     const signed = pointee.signed;
-    const holds = (e: BV): B => {
+    const bits = intBits(pointee);
+    const times = (x: BV, m: bigint) => (m === 1n ? x : (x.mul(bvConst(ctx, m, bits)) as BV));
+    // A value depending on k: c0 + c1 * k modulo 2^bits (k's low bits, OFF_BITS >= bits).
+    const valueAt = (k: BV): BV => {
+      if (!rv.perIndex) return base;
+      const kb = (OFF_BITS > bits ? k.extract(bits - 1, 0) : k) as BV;
+      const [c0, c1 = 0n] = rv.perIndex.coeffs;
+      return base.add(bvConst(ctx, c0 ?? 0n, bits)).add(times(kb, c1)) as BV;
+    };
+    const holds = (elem: BV, k: BV): B => {
+      const e = rv.perIndex ? times(elem, rv.perIndex.scale) : elem;
+      const v = valueAt(k);
       if (rv.rel === '==') return e.eq(v) as B;
       if (rv.rel === '<=') return (signed ? e.sle(v) : e.ule(v)) as B;
       return (signed ? e.sge(v) : e.uge(v)) as B;
