@@ -873,4 +873,35 @@ int g(int n) { int *a; long long s = 0; int i;
     expect(goal.status).not.toBe('unreachable');
     expect(run(source, 'f(atoi(argv[k]))', ['700', '701', '1000'])).toEqual(['0', '1', '1']);
   });
+
+  it('a recurrence a[i] = a[i - 1] + 3 from a[0] = 2 keeps a[k] == 2 + 3*k: proved', async () => {
+    // Hand proof: a[0] == 2 before the first loop; at its head a[k] == 2 + 3 * k for 0 <= k < i (a[i] is
+    // a[i - 1] + 3 == 2 + 3 * (i - 1) + 3); the second loop reads a[i] for i < n and writes nothing.
+    const source = `int f(int n) { long long a[100]; int i;
+  if (n <= 0 || n > 100) return 0;
+  a[0] = 2;
+  for (i = 1; i < n; i++) a[i] = a[i - 1] + 3;
+  for (i = 0; i < n; i++)
+    if (a[i] != 3LL * i + 2) return 1;
+  return 0; }`;
+    const { goal, report, file } = await reach(source, 'if (a[i] != 3LL * i + 2)');
+    expect({ status: goal.status, proof: goal.proof }).toEqual({ status: 'unreachable', proof: 'invariant' });
+    const inv = invariantsOf(goal);
+    expect(inv?.kind === 'invariant' && inv.loops.flatMap((l) => l.invariant)).toContain('\\forall integer k; 0 <= k < i ==> a[k] == 2 + 3*k (modulo 2^64)');
+    await expectAllValidated(file, report);
+    expect(run(source, 'f(atoi(argv[k]))', range(-5, 105)).every((o) => o === '0')).toBe(true);
+  });
+
+  it('the same recurrence checked against 3 * i + 3 (one off) is never proved, and a compiled run reaches the goal', async () => {
+    const source = `int f(int n) { long long a[100]; int i;
+  if (n <= 0 || n > 100) return 0;
+  a[0] = 2;
+  for (i = 1; i < n; i++) a[i] = a[i - 1] + 3;
+  for (i = 0; i < n; i++)
+    if (a[i] != 3LL * i + 3) return 1;
+  return 0; }`;
+    const { goal } = await reach(source, 'if (a[i] != 3LL * i + 3)');
+    expect(goal.status).not.toBe('unreachable');
+    expect(run(source, 'f(atoi(argv[k]))', ['0', '1', '100'])).toEqual(['0', '1', '1']);
+  });
 });

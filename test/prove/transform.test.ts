@@ -268,6 +268,26 @@ describe('array contents (prove/contents.ts): the quantified candidates are chec
     expect((await contents(FILL('a[i] = 1;'), '\\forall integer k; i <= k < n ==> a[k] == 1')).init).toBe(true);
   });
 
+  const RECURRENCE = (before: string, extra = '') => `int f(int n) { long long a[100]; int i;
+  if (n > 100) return 0;
+  ${before}
+  for (i = 1; i < n; i++) { a[i] = a[i - 1] + 3; ${extra} }
+  return a[0]; }`;
+
+  it('a recurrence a[i] = a[i - 1] + 3 from a[0] = 2 keeps a[k] == 2 + 3*k (closedforms.ts): at entry and on the way round', async () => {
+    // Hand proof: at entry i == 1 and a[0] == 2 == 2 + 3 * 0; an iteration writes a[i] = a[i - 1] + 3 ==
+    // 2 + 3 * (i - 1) + 3 == 2 + 3 * i, then i grows by 1.
+    const text = '\\forall integer k; 0 <= k < i ==> a[k] == 2 + 3*k (modulo 2^64)';
+    expect(await contents(RECURRENCE('a[0] = 2;'), text)).toEqual({ init: false, step: false });
+  });
+
+  it('the closed form of another start (a[0] = 4 after a[0] = 2) fails at entry; overwriting a filled element fails on the way round', async () => {
+    const text = '\\forall integer k; 0 <= k < i ==> a[k] == 2 + 3*k (modulo 2^64)';
+    expect(await contents(RECURRENCE('a[0] = 2; a[0] = 4;'), text)).toEqual({ init: true, step: false });
+    // Hand proof: after the iteration with i == 5, a[2] == 0 and 2 < i == 6.
+    expect(await contents(RECURRENCE('a[0] = 2;', 'if (i == 5) a[2] = 0;'), text)).toEqual({ init: false, step: true });
+  });
+
   it('through a pointer: a malloc-ed block filled with 3', async () => {
     const source = `#include <stdlib.h>
 int f(int n) { int *p = malloc(sizeof(int) * 100); int i;

@@ -562,7 +562,8 @@ export function functionConstants(fn: IRFunction): bigint[] {
   return [...set].sort((a, b) => (abs(a) < abs(b) ? -1 : abs(a) > abs(b) ? 1 : a < b ? -1 : 1)).slice(0, MAX_CONSTANTS);
 }
 
-function gcd(a: bigint, b: bigint): bigint {
+/** The greatest common divisor of |a| and |b| (0 for two zeros). */
+export function gcd(a: bigint, b: bigint): bigint {
   a = a < 0n ? -a : a;
   b = b < 0n ? -b : b;
   while (b) [a, b] = [b, a % b];

@@ -15,18 +15,24 @@
 //   += a[i]`, a step no constant gives): `L - K * i == \at(L - K * i,
 //   LoopEntry)` in long long, for small constants K (also `<=` and `>=` for K
 //   the least or greatest constant a loop of the function stores).
+// - values that depend on k (closedforms.ts): `p[k] == 2 + 3*k (modulo 2^64)` for
+//   `p[i] = p[i - 1] + 3` from `p[0] = 2`, what an earlier loop's form leaves in
+//   the part not yet written and in the arrays the loop reads, and the elements
+//   stored at fixed indices before the loop (`b[0] == 1`), the last two only for
+//   loops that write memory (the abstraction keeps it otherwise).
 // All of them only in functions where some loop fills an array.
 //
 // None is trusted: Houdini (prover.ts) checks them in the encoder's semantics
 // like every candidate; the quantifier is the IR's `forallElements`, which
 // the encoder gives meaning without a Z3 quantifier (model/memory.ts).
 
-import type { Instr, IRFunction, Operand, Place, Program, Rvalue } from '../ir/ir';
+import type { Instr, IRFunction, Operand, Place, Program, Rvalue, SourceRange } from '../ir/ir';
 import { INT, LLONG, type CType, type IntType } from '../ir/types';
 import type { Loop } from '../ir/loops';
 import type { LoweredCandidate } from './transform';
 import { loopEffects } from './transform';
 import { candidateCode, functionConstants, loopFacts, type LoopFacts } from './candidates';
+import { arrayKeyText, arraysRead, closedForms, degree, fixedStores, integral, type ArrayKey, type ClosedForm } from './closedforms';
 
 /** Constants a content candidate compares elements with, and multiples K of a sum, at most. */
 const MAX_VALUES = 6;
@@ -44,6 +50,9 @@ interface Fill {
   stored: bigint[];
   /** The variables (ids) whose values the loop writes there (`a[i] = n`). */
   storedVars: number[];
+  /** Every operand the loop stores there (for closedforms.ts). */
+  values: Operand[];
+  key: ArrayKey;
   counter: { id: number; name: string; type: IntType; start: bigint };
 }
 
@@ -104,6 +113,10 @@ export function contentCandidates(program: Program, fn: IRFunction, loop: Loop, 
         }
   }
 
+  // Values that depend on k: the closed forms of what this loop and the earlier ones store.
+  const texts = new Set(out.map((c) => c.text));
+  for (const c of formCandidates(program, fn, loop, loops, fillsIn, facts, range, () => next++)) if (!texts.has(c.text)) out.push(c);
+
   // Sums: for the first counter, each integer lvalue the loop assigns otherwise than by a constant step.
   const counter = counters[0];
   const multiples = constants.filter((c) => c > 0n);
@@ -129,6 +142,133 @@ export function contentCandidates(program: Program, fn: IRFunction, loop: Loop, 
       }
   }
   return out;
+}
+
+/** A closed form an earlier loop left in an array, from index `lo` on. */
+interface KnownForm {
+  form: ClosedForm;
+  lo: bigint;
+  fill: Fill;
+}
+
+/**
+ * `\forall integer k; lo <= k < hi ==> p[k] == F(k)` for the closed forms F (closedforms.ts): what this loop
+ * stores from its counter's start (or from the fixed index a recurrence starts at), what it has not
+ * overwritten yet of an earlier loop's form, and the forms of the arrays it reads and does not write.
+ */
+function formCandidates(
+  program: Program,
+  fn: IRFunction,
+  loop: Loop,
+  loops: Loop[],
+  fillsIn: Map<Loop, Fill[]>,
+  facts: LoopFacts,
+  range: SourceRange,
+  nextId: () => number,
+): LoweredCandidate[] {
+  const storesOf = (f: Fill) => f.values.map((value) => ({ array: f.key, value, counter: f.counter.id }));
+  const line = (l: Loop) => fn.blocks[l.header].terminator.range?.line ?? fn.blocks[l.header].range?.line ?? l.header;
+  // The forms the outermost loops before this one leave, in source order.
+  const known = new Map<string, KnownForm>();
+  const earlier = loops.filter((l) => l.depth === 1 && !l.body.has(loop.header) && line(l) < line(loop)).sort((a, b) => line(a) - line(b));
+  for (const m of earlier)
+    for (const f of fillsIn.get(m) ?? []) {
+      const [form] = closedForms(program, fn, storesOf(f), new Map([...known].map(([k, v]) => [k, v.form]))).flat();
+      const key = arrayKeyText(f.key);
+      if (form) known.set(key, { form, lo: form.base !== null && form.base < f.counter.start ? form.base : f.counter.start, fill: f });
+      else known.delete(key);
+    }
+  const knownForms = new Map([...known].map(([k, v]) => [k, v.form]));
+  const out: LoweredCandidate[] = [];
+  const emit = (fill: Fill, form: ClosedForm, lo: Operand, loText: string, hi: (put: Put) => Operand, hiText: string) => {
+    const { scale, coeffs } = integral(form.poly);
+    if (scale !== 1n && form.baseVar !== null) return;
+    const baseVar = form.baseVar === null ? null : program.vars.get(form.baseVar);
+    if (baseVar && (baseVar.type.kind !== 'int' || !/^[A-Za-z_]\w*$/.test(baseVar.name))) return;
+    const { temps, instrs, put } = candidateCode(range, nextId);
+    const value: Operand =
+      baseVar && baseVar.type.kind === 'int'
+        ? put('inv.base', fill.elem, { op: 'cast', a: { kind: 'var', id: baseVar.id, type: baseVar.type }, to: fill.elem })
+        : { kind: 'const', value: 0n, type: fill.elem };
+    const perIndex = degree(form.poly) >= 1 || scale !== 1n ? { scale, coeffs } : undefined;
+    const plain: Operand = perIndex || baseVar ? value : { kind: 'const', value: coeffs[0] ?? 0n, type: fill.elem };
+    const cond = put('inv.contents', INT, { op: 'forallElements', ptr: fill.ptr, lo, hi: hi(put), rel: '==', value: plain, type: INT, perIndex });
+    const lhs = `${scale === 1n ? '' : `${scale} * `}${fill.name}[k]`;
+    const rhs = polyText(coeffs, baseVar?.name ?? null) + (perIndex ? ` (modulo 2^${fill.elem.bits})` : '');
+    out.push({ text: `\\forall integer k; ${loText} <= k < ${hiText} ==> ${lhs} == ${rhs}`, instrs, cond, temps });
+  };
+  // The integers the loop reads and does not change, as bounds of the counter's type.
+  const boundsOf = (counter: Fill['counter']) =>
+    facts.others
+      .map((n) => ({ n, v: program.vars.get(facts.otherIds.get(n)!)! }))
+      .filter((b) => b.v.type.kind === 'int' && widens(b.v.type, counter.type))
+      .slice(0, MAX_BOUNDS)
+      .map((b) => ({
+        text: b.n,
+        at: (put: Put): Operand => {
+          const v: Operand = { kind: 'var', id: b.v.id, type: b.v.type };
+          return sameInt(b.v.type, counter.type) ? v : put('inv.n', counter.type, { op: 'cast', a: v, to: counter.type });
+        },
+      }));
+  const constant = (c: bigint, t: IntType): Operand => ({ kind: 'const', value: c, type: t });
+  const fills = fillsIn.get(loop) ?? [];
+  for (const fill of fills) {
+    const c = fill.counter;
+    const i = (): Operand => ({ kind: 'var', id: c.id, type: c.type });
+    const seen = new Set<string>();
+    for (const form of closedForms(program, fn, storesOf(fill), knownForms).flat()) {
+      const text = JSON.stringify(integral(form.poly).coeffs.map(String)) + form.baseVar;
+      if (seen.has(text)) continue;
+      seen.add(text);
+      for (const lo of form.base !== null && form.base < c.start ? [c.start, form.base] : [c.start]) emit(fill, form, constant(lo, c.type), num(lo), i, c.name);
+    }
+    const old = known.get(arrayKeyText(fill.key));
+    if (old) for (const b of boundsOf(c)) emit(fill, old.form, i(), c.name, b.at, b.text);
+  }
+  // What the loop does not write stays as it was, and the abstraction keeps it unless the loop writes memory.
+  if (!loopEffects(program, fn, loop.body).memory) return out;
+  // Elements stored at fixed indices before the loop, of arrays loops fill and this one does not (`b[0] == 1`
+  // kept through the loop filling a, for the loop that sums b from it).
+  const filled = new Map([...fillsIn.values()].flat().map((f) => [arrayKeyText(f.key), f]));
+  for (const f of fixedStores(program, fn)) {
+    const fill = filled.get(f.key);
+    if (!fill || f.line >= line(loop) || fills.some((x) => arrayKeyText(x.key) === f.key)) continue;
+    const value =
+      f.value.kind === 'const' ? { poly: [{ n: f.value.value, d: 1n }], baseVar: null } : f.value.kind === 'var' ? { poly: [], baseVar: f.value.id } : null;
+    if (!value) continue;
+    const t = fill.counter.type;
+    emit(fill, value, constant(f.index, t), num(f.index), () => constant(f.index + 1n, t), num(f.index + 1n));
+  }
+
+  // The arrays the loop reads and no loop of its writes, with the forms earlier loops left.
+  const counter = countersOf(program, facts)[0];
+  const written = new Set(fills.map((f) => arrayKeyText(f.key)));
+  const read = arraysRead(program, fn, loop);
+  if (counter)
+    for (const [key, k] of known)
+      if (!written.has(key) && read.has(key)) for (const b of boundsOf(counter)) emit(k.fill, k.form, constant(k.lo, counter.type), num(k.lo), b.at, b.text);
+  return out;
+}
+
+type Put = ReturnType<typeof candidateCode>['put'];
+
+/** `3*k*k + 3*k + 1`, after a variable (`N + k*k*k`). */
+function polyText(coeffs: bigint[], base: string | null): string {
+  const terms: string[] = base ? [base] : [];
+  coeffs.forEach((c, j) => {
+    if (c === 0n) return;
+    const power = Array(j).fill('k').join('*');
+    const mag = c < 0n ? -c : c;
+    const term = j === 0 ? `${mag}` : mag === 1n ? power : `${mag}*${power}`;
+    terms.push(terms.length ? `${c < 0n ? '- ' : '+ '}${term}` : c < 0n ? `-${term}` : term);
+  });
+  return terms.length ? terms.join(' ') : '0';
+}
+
+/** Every value of `from` is a value of `to`. */
+function widens(from: IntType, to: IntType): boolean {
+  if (from.signed === to.signed) return from.bits <= to.bits;
+  return !from.signed && from.bits < to.bits;
 }
 
 /** The loop's counters: integer variables with a known value at entry and a step of 1 each time round. */
@@ -168,6 +308,7 @@ function fillsOf(program: Program, fn: IRFunction, loop: Loop, counters: Fill['c
     else {
       for (const c of f.stored) if (!g.stored.includes(c)) g.stored.push(c);
       for (const v of f.storedVars) if (!g.storedVars.includes(v)) g.storedVars.push(v);
+      g.values.push(...f.values);
     }
   };
   for (const b of loop.body)
@@ -184,14 +325,24 @@ function fillsOf(program: Program, fn: IRFunction, loop: Loop, counters: Fill['c
         const p = program.vars.get(d.ptr.id);
         const counter = counterOf(d.offset);
         if (!p || p.kind === 'temp' || !counter || d.ptr.type.kind !== 'pointer' || !sameInt(d.ptr.type.to, elem)) continue;
-        add({ ptr: d.ptr, name: p.name, elem, stored, storedVars, counter });
+        add({
+          ptr: d.ptr,
+          name: p.name,
+          elem,
+          stored,
+          storedVars,
+          values: ins.value.op === 'use' ? [ins.value.a] : [],
+          counter,
+          key: { kind: 'ptr', id: d.ptr.id },
+        });
       } else if (dst.root.kind === 'var' && dst.path.length === 1 && dst.path[0].kind === 'index') {
         // `a[i] = v` for an array variable a: its first element's address.
         const a = program.vars.get(dst.root.id);
         const counter = counterOf(dst.path[0].index);
         if (!a || a.kind === 'temp' || a.type.kind !== 'array' || !counter) continue;
         const first: Place = { root: { kind: 'var', id: a.id }, path: [{ kind: 'index', index: { kind: 'const', value: 0n, type: LLONG } }], type: elem };
-        add({ ptr: { kind: 'addr', place: first, type: { kind: 'pointer', to: elem } }, name: a.name, elem, stored, storedVars, counter });
+        const ptr: Operand = { kind: 'addr', place: first, type: { kind: 'pointer', to: elem } };
+        add({ ptr, name: a.name, elem, stored, storedVars, values: ins.value.op === 'use' ? [ins.value.a] : [], counter, key: { kind: 'arr', id: a.id } });
       }
     }
   return out.filter((f) => /^[A-Za-z_]\w*$/.test(f.name));
