@@ -112,18 +112,27 @@ interface Linear {
   poly: Poly;
 }
 
+/** What closedForms reads of a function, found once: its temps' definitions and its fixed stores. */
+export interface FunctionStores {
+  defs: Map<number, Rvalue>;
+  fixed: FixedStore[];
+}
+
+export function functionStores(program: Program, fn: IRFunction): FunctionStores {
+  const defs = tempDefinitions(program, fn);
+  return { defs, fixed: fixedStores(program, defs, fn) };
+}
+
 /**
- * The closed forms of each store of `loop` (indexed like `stores`), given the forms earlier loops left
+ * The closed forms of each store of a loop (indexed like `stores`), given the forms earlier loops left
  * (`known`, by arrayKeyText), and the constants and variables the function stores at fixed indices.
  */
 export function closedForms(
   program: Program,
-  fn: IRFunction,
+  { defs, fixed }: FunctionStores,
   stores: CounterStore[],
   known: Map<string, ClosedForm>,
 ): (ClosedForm & { base: bigint | null })[][] {
-  const defs = tempDefinitions(program, fn);
-  const fixed = fixedStores(program, fn, defs);
   return stores.map((s) => {
     const target = arrayKeyText(s.array);
     const lin = linear(program, defs, s.value, s.counter, target, known, new Set());
@@ -153,8 +162,7 @@ export function arrayKeyText(k: ArrayKey): string {
 }
 
 /** The arrays the loop reads an element of (arrayKeyText). */
-export function arraysRead(program: Program, fn: IRFunction, loop: Loop): Set<string> {
-  const defs = tempDefinitions(program, fn);
+export function arraysRead(program: Program, { defs }: FunctionStores, fn: IRFunction, loop: Loop): Set<string> {
   const out = new Set<string>();
   for (const b of loop.body)
     for (const ins of fn.blocks[b].instrs)
@@ -165,11 +173,11 @@ export function arraysRead(program: Program, fn: IRFunction, loop: Loop): Set<st
   return out;
 }
 
-/** The temps of the function, each assigned once by the front end, by id. */
-function tempDefinitions(program: Program, fn: IRFunction): Map<number, Rvalue> {
+/** The temps of the function assigned in `blocks` (all of them by default), each assigned once by the front end, by id. */
+export function tempDefinitions(program: Program, fn: IRFunction, blocks: Iterable<number> = fn.blocks.keys()): Map<number, Rvalue> {
   const defs = new Map<number, Rvalue>();
-  for (const b of fn.blocks)
-    for (const ins of b.instrs)
+  for (const b of blocks)
+    for (const ins of fn.blocks[b].instrs)
       if (ins.kind === 'assign' && ins.dst?.root.kind === 'var' && !ins.dst.path.length && program.vars.get(ins.dst.root.id)?.kind === 'temp')
         defs.set(ins.dst.root.id, ins.value);
   return defs;
@@ -199,7 +207,7 @@ export interface FixedStore {
 }
 
 /** The function's fixed stores (FixedStore). */
-export function fixedStores(program: Program, fn: IRFunction, defs = tempDefinitions(program, fn)): FixedStore[] {
+function fixedStores(program: Program, defs: Map<number, Rvalue>, fn: IRFunction): FixedStore[] {
   const out: FixedStore[] = [];
   const constant = (o: Operand): bigint | null => {
     if (o.kind === 'const') return o.value;

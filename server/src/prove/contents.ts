@@ -32,7 +32,7 @@ import type { Loop } from '../ir/loops';
 import type { LoweredCandidate } from './transform';
 import { loopEffects } from './transform';
 import { candidateCode, functionConstants, loopFacts, type LoopFacts } from './candidates';
-import { arrayKeyText, arraysRead, closedForms, degree, fixedStores, integral, type ArrayKey, type ClosedForm } from './closedforms';
+import { arrayKeyText, arraysRead, closedForms, degree, functionStores, integral, tempDefinitions, type ArrayKey, type ClosedForm } from './closedforms';
 
 /** Constants a content candidate compares elements with, and multiples K of a sum, at most. */
 const MAX_VALUES = 6;
@@ -166,6 +166,7 @@ function formCandidates(
   range: SourceRange,
   nextId: () => number,
 ): LoweredCandidate[] {
+  const stores = functionStores(program, fn);
   const storesOf = (f: Fill) => f.values.map((value) => ({ array: f.key, value, counter: f.counter.id }));
   const line = (l: Loop) => fn.blocks[l.header].terminator.range?.line ?? fn.blocks[l.header].range?.line ?? l.header;
   // The forms the outermost loops before this one leave, in source order.
@@ -173,7 +174,7 @@ function formCandidates(
   const earlier = loops.filter((l) => l.depth === 1 && !l.body.has(loop.header) && line(l) < line(loop)).sort((a, b) => line(a) - line(b));
   for (const m of earlier)
     for (const f of fillsIn.get(m) ?? []) {
-      const [form] = closedForms(program, fn, storesOf(f), new Map([...known].map(([k, v]) => [k, v.form]))).flat();
+      const [form] = closedForms(program, stores, storesOf(f), new Map([...known].map(([k, v]) => [k, v.form]))).flat();
       const key = arrayKeyText(f.key);
       if (form) known.set(key, { form, lo: form.base !== null && form.base < f.counter.start ? form.base : f.counter.start, fill: f });
       else known.delete(key);
@@ -216,7 +217,7 @@ function formCandidates(
     const c = fill.counter;
     const i = (): Operand => ({ kind: 'var', id: c.id, type: c.type });
     const seen = new Set<string>();
-    for (const form of closedForms(program, fn, storesOf(fill), knownForms).flat()) {
+    for (const form of closedForms(program, stores, storesOf(fill), knownForms).flat()) {
       const text = JSON.stringify(integral(form.poly).coeffs.map(String)) + form.baseVar;
       if (seen.has(text)) continue;
       seen.add(text);
@@ -230,7 +231,7 @@ function formCandidates(
   // Elements stored at fixed indices before the loop, of arrays loops fill and this one does not (`b[0] == 1`
   // kept through the loop filling a, for the loop that sums b from it).
   const filled = new Map([...fillsIn.values()].flat().map((f) => [arrayKeyText(f.key), f]));
-  for (const f of fixedStores(program, fn)) {
+  for (const f of stores.fixed) {
     const fill = filled.get(f.key);
     if (!fill || f.line >= line(loop) || fills.some((x) => arrayKeyText(x.key) === f.key)) continue;
     const value =
@@ -243,7 +244,7 @@ function formCandidates(
   // The arrays the loop reads and no loop of its writes, with the forms earlier loops left.
   const counter = countersOf(program, facts)[0];
   const written = new Set(fills.map((f) => arrayKeyText(f.key)));
-  const read = arraysRead(program, fn, loop);
+  const read = arraysRead(program, stores, fn, loop);
   if (counter)
     for (const [key, k] of known)
       if (!written.has(key) && read.has(key)) for (const b of boundsOf(counter)) emit(k.fill, k.form, constant(k.lo, counter.type), num(k.lo), b.at, b.text);
@@ -285,12 +286,8 @@ function countersOf(program: Program, facts: LoopFacts): Fill['counter'][] {
 function fillsOf(program: Program, fn: IRFunction, loop: Loop, counters: Fill['counter'][]): Fill[] {
   if (!counters.length) return [];
   const modified = loopEffects(program, fn, loop.body).vars;
-  // The temps the loop computes (each assigned once by the front end), by id.
-  const defs = new Map<number, Rvalue>();
-  for (const b of loop.body)
-    for (const ins of fn.blocks[b].instrs)
-      if (ins.kind === 'assign' && ins.dst?.root.kind === 'var' && !ins.dst.path.length && program.vars.get(ins.dst.root.id)?.kind === 'temp')
-        defs.set(ins.dst.root.id, ins.value);
+  // The temps the loop computes, by id.
+  const defs = tempDefinitions(program, fn, loop.body);
   // The counter an index operand is (directly or converted).
   const counterOf = (o: Operand): Fill['counter'] | undefined => {
     if (o.kind !== 'var') return undefined;
