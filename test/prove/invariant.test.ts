@@ -904,4 +904,34 @@ int g(int n) { int *a; long long s = 0; int i;
     expect(goal.status).not.toBe('unreachable');
     expect(run(source, 'f(atoi(argv[k]))', ['0', '1', '100'])).toEqual(['0', '1', '1']);
   });
+
+  const PARITY = (check: string) => `int f(int n) { int a[1000]; int i;
+  if (n <= 0 || n > 1000) return 0;
+  for (i = 0; i < n; i++) a[i] = 0;
+  for (i = 0; i < n; i++) {
+    if (n % 2 == 0) a[i] = a[i] + 2;
+    else a[i] = a[i] + 1;
+  }
+  for (i = 0; i < n; i++)
+    if (${check}) return 1;
+  return 0; }`;
+
+  it('an update whose value depends on a condition the loop does not change (n % 2): each form under its condition, proved', async () => {
+    // Hand proof: the first loop leaves a[k] == 0 for k < n; in the second, n % 2 == 0 has one value, and
+    // a[k] == 2 (n even) or a[k] == 1 (n odd) for k < i; a[k] % 2 is then n % 2 (n > 0).
+    const source = PARITY('a[i] % 2 != n % 2');
+    const { goal, report, file } = await reach(source, 'if (a[i] % 2 != n % 2)');
+    expect({ status: goal.status, proof: goal.proof }).toEqual({ status: 'unreachable', proof: 'invariant' });
+    const inv = invariantsOf(goal);
+    expect(inv?.kind === 'invariant' && inv.loops.flatMap((l) => l.invariant)).toContain('(n % 2) == 0 ==> \\forall integer k; 0 <= k < i ==> a[k] == 2');
+    await expectAllValidated(file, report);
+    expect(run(source, 'f(atoi(argv[k]))', range(-5, 1005)).every((o) => o === '0')).toBe(true);
+  });
+
+  it('the same update checked against a[i] != 2 is never proved (odd n), and a compiled run reaches the goal', async () => {
+    const source = PARITY('a[i] != 2');
+    const { goal } = await reach(source, 'if (a[i] != 2)');
+    expect(goal.status).not.toBe('unreachable');
+    expect(run(source, 'f(atoi(argv[k]))', ['0', '1', '2', '999'])).toEqual(['0', '1', '0', '1']);
+  });
 });

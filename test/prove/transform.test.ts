@@ -288,6 +288,28 @@ describe('array contents (prove/contents.ts): the quantified candidates are chec
     expect(await contents(RECURRENCE('a[0] = 2;', 'if (i == 5) a[2] = 0;'), text)).toEqual({ init: false, step: true });
   });
 
+  const PARITY = (extra = '') => `int f(int n) { int a[100]; int i;
+  if (n > 100) return 0;
+  for (i = 0; i < n; i++) { if (n % 2 == 0) a[i] = 2; else a[i] = 1; ${extra} }
+  return a[0]; }`;
+
+  it('stores on the two sides of a branch the loop does not change: each form under its side, at entry and on the way round', async () => {
+    // Hand proof: n is not assigned in the loop, so n % 2 == 0 has one value throughout; when it holds, every
+    // iteration writes a[i] = 2 and then i grows by 1 (and a[i] = 1 when it does not).
+    expect(await contents(PARITY(), '(n % 2) == 0 ==> \\forall integer k; 0 <= k < i ==> a[k] == 2')).toEqual({ init: false, step: false });
+    expect(await contents(PARITY(), '!((n % 2) == 0) ==> \\forall integer k; 0 <= k < i ==> a[k] == 1')).toEqual({ init: false, step: false });
+    // Hand proof: for an even n, the iteration with i == 5 leaves a[2] == 7 with 2 < i == 6.
+    expect((await contents(PARITY('if (i == 5) a[2] = 7;'), '(n % 2) == 0 ==> \\forall integer k; 0 <= k < i ==> a[k] == 2')).step).toBe(true);
+  });
+
+  it('a branch on what the loop changes (i % 2) guards no form', async () => {
+    const { program, fn } = await load(`int f(int n) { int a[100]; int i;
+  for (i = 0; i < n; i++) { if (i % 2 == 0) a[i] = 2; else a[i] = 1; }
+  return a[0]; }`);
+    const loops = findLoops(fn);
+    expect(contentCandidates(program, fn, loops[0], loops, 1_500_000_000).filter((c) => c.text.includes(' ==> \\forall'))).toEqual([]);
+  });
+
   it('through a pointer: a malloc-ed block filled with 3', async () => {
     const source = `#include <stdlib.h>
 int f(int n) { int *p = malloc(sizeof(int) * 100); int i;

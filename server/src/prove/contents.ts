@@ -19,7 +19,9 @@
 //   `p[i] = p[i - 1] + 3` from `p[0] = 2`, what an earlier loop's form leaves in
 //   the part not yet written and in the arrays the loop reads, and the elements
 //   stored at fixed indices before the loop (`b[0] == 1`), the last two only for
-//   loops that write memory (the abstraction keeps it otherwise).
+//   loops that write memory (the abstraction keeps it otherwise);
+// - stores of different forms on the two sides of a branch the loop does not
+//   change: `n % 2 == 0 ==> \forall integer k; 0 <= k < i ==> a[k] == 2`.
 // All of them only in functions where some loop fills an array.
 //
 // None is trusted: Houdini (prover.ts) checks them in the encoder's semantics
@@ -29,6 +31,8 @@
 import type { Instr, IRFunction, Operand, Place, Program, Rvalue, SourceRange } from '../ir/ir';
 import { INT, LLONG, type CType, type IntType } from '../ir/types';
 import type { Loop } from '../ir/loops';
+import { predecessors } from '../ir/cfg';
+import { dominators } from '../ir/dominators';
 import type { LoweredCandidate } from './transform';
 import { loopEffects } from './transform';
 import { candidateCode, functionConstants, loopFacts, type LoopFacts } from './candidates';
@@ -52,6 +56,8 @@ interface Fill {
   storedVars: number[];
   /** Every operand the loop stores there (for closedforms.ts). */
   values: Operand[];
+  /** The block of each of those stores (indexed like `values`). */
+  blocks: number[];
   key: ArrayKey;
   counter: { id: number; name: string; type: IntType; start: bigint };
 }
@@ -181,7 +187,7 @@ function formCandidates(
     }
   const knownForms = new Map([...known].map(([k, v]) => [k, v.form]));
   const out: LoweredCandidate[] = [];
-  const emit = (fill: Fill, form: ClosedForm, lo: Operand, loText: string, hi: (put: Put) => Operand, hiText: string) => {
+  const emit = (fill: Fill, form: ClosedForm, lo: Operand, loText: string, hi: (put: Put) => Operand, hiText: string, guard?: Guard) => {
     const { scale, coeffs } = integral(form.poly);
     if (scale !== 1n && form.baseVar !== null) return;
     const baseVar = form.baseVar === null ? null : program.vars.get(form.baseVar);
@@ -193,10 +199,15 @@ function formCandidates(
         : { kind: 'const', value: 0n, type: fill.elem };
     const perIndex = degree(form.poly) >= 1 || scale !== 1n ? { scale, coeffs } : undefined;
     const plain: Operand = perIndex || baseVar ? value : { kind: 'const', value: coeffs[0] ?? 0n, type: fill.elem };
-    const cond = put('inv.contents', INT, { op: 'forallElements', ptr: fill.ptr, lo, hi: hi(put), rel: '==', value: plain, type: INT, perIndex });
+    const all = put('inv.contents', INT, { op: 'forallElements', ptr: fill.ptr, lo, hi: hi(put), rel: '==', value: plain, type: INT, perIndex });
+    // Under a guard g: `!g || all`, g computed again at the head from the same values.
+    const skip =
+      guard && put('inv.skip', INT, { op: 'binary', bop: guard.holds ? '==' : '!=', a: guard.at(put), b: { kind: 'const', value: 0n, type: INT }, type: INT });
+    const cond = skip ? put('inv.guarded', INT, { op: 'binary', bop: '|', a: skip, b: all, type: INT }) : all;
     const lhs = `${scale === 1n ? '' : `${scale} * `}${fill.name}[k]`;
     const rhs = polyText(coeffs, baseVar?.name ?? null) + (perIndex ? ` (modulo 2^${fill.elem.bits})` : '');
-    out.push({ text: `\\forall integer k; ${loText} <= k < ${hiText} ==> ${lhs} == ${rhs}`, instrs, cond, temps });
+    const when = guard ? `${guard.holds ? guard.text : `!(${guard.text})`} ==> ` : '';
+    out.push({ text: `${when}\\forall integer k; ${loText} <= k < ${hiText} ==> ${lhs} == ${rhs}`, instrs, cond, temps });
   };
   // The integers the loop reads and does not change, as bounds of the counter's type.
   const boundsOf = (counter: Fill['counter']) =>
@@ -213,16 +224,25 @@ function formCandidates(
       }));
   const constant = (c: bigint, t: IntType): Operand => ({ kind: 'const', value: c, type: t });
   const fills = fillsIn.get(loop) ?? [];
+  const guardOf = storeGuards(program, fn, loop);
   for (const fill of fills) {
     const c = fill.counter;
     const i = (): Operand => ({ kind: 'var', id: c.id, type: c.type });
+    const formText = (form: ClosedForm) => JSON.stringify(integral(form.poly).coeffs.map(String)) + form.baseVar;
     const seen = new Set<string>();
-    for (const form of closedForms(program, stores, storesOf(fill), knownForms).flat()) {
-      const text = JSON.stringify(integral(form.poly).coeffs.map(String)) + form.baseVar;
-      if (seen.has(text)) continue;
-      seen.add(text);
+    const perStore = closedForms(program, stores, storesOf(fill), knownForms);
+    for (const form of perStore.flat()) {
+      if (seen.has(formText(form))) continue;
+      seen.add(formText(form));
       for (const lo of form.base !== null && form.base < c.start ? [c.start, form.base] : [c.start]) emit(fill, form, constant(lo, c.type), num(lo), i, c.name);
     }
+    // Stores of different forms on the two sides of a branch the loop does not change (`if (n % 2 == 0) a[i] += 2;
+    // else a[i] += 1;`): each form under its side's condition.
+    if (seen.size > 1)
+      perStore.forEach((forms, j) => {
+        const guard = guardOf(fill.blocks[j]);
+        if (guard) for (const form of forms) if (form.base === null) emit(fill, form, constant(c.start, c.type), num(c.start), i, c.name, guard);
+      });
     const old = known.get(arrayKeyText(fill.key));
     if (old) for (const b of boundsOf(c)) emit(fill, old.form, i(), c.name, b.at, b.text);
   }
@@ -252,6 +272,81 @@ function formCandidates(
 }
 
 type Put = ReturnType<typeof candidateCode>['put'];
+
+/** The condition of a branch of the loop that leads to a store, computed again at the head (`holds`: its then side). */
+interface Guard {
+  at: (put: Put) => Operand;
+  text: string;
+  holds: boolean;
+}
+
+/**
+ * For a block of the loop, the innermost branch of the loop whose side (entered from the branch only) dominates
+ * it, when the branch's condition is computed from values the loop does not change, by operations without
+ * undefined behaviour (comparisons, bitwise operations, conversions, division by a constant other than 0 and -1).
+ */
+function storeGuards(program: Program, fn: IRFunction, loop: Loop): (block: number) => Guard | undefined {
+  const defs = tempDefinitions(program, fn, loop.body);
+  const modified = loopEffects(program, fn, loop.body).vars;
+  const preds = predecessors(fn);
+  const dom = dominators(fn);
+  const safe = new Set(['==', '!=', '<', '<=', '>', '>=', '&', '|', '^']);
+  // The operand's value at the head, or undefined when the loop may change it.
+  const copy = (o: Operand, put: Put, depth = 0): Operand | undefined => {
+    if (o.kind === 'const') return o;
+    if (o.kind !== 'var' || depth > 8) return undefined;
+    const v = program.vars.get(o.id);
+    if (!v) return undefined;
+    if (v.kind !== 'temp') return modified.has(v.id) || v.addressTaken || v.type.kind !== 'int' ? undefined : o;
+    const d = defs.get(o.id);
+    if (!d || o.type.kind !== 'int') return undefined;
+    if (d.op === 'use') return copy(d.a, put, depth + 1);
+    if (d.op === 'cast' && d.to.kind === 'int' && d.a.type.kind === 'int') {
+      const a = copy(d.a, put, depth + 1);
+      return a && put('inv.g', o.type, { ...d, a });
+    }
+    if (d.op === 'unary' && d.uop === '!') {
+      const a = copy(d.a, put, depth + 1);
+      return a && put('inv.g', o.type, { ...d, a });
+    }
+    if (d.op !== 'binary' || d.type.kind !== 'int') return undefined;
+    const byConstant = (d.bop === '/' || d.bop === '%') && d.b.kind === 'const' && d.b.value !== 0n && d.b.value !== -1n;
+    if (!safe.has(d.bop) && !byConstant) return undefined;
+    const a = copy(d.a, put, depth + 1);
+    const b = a && copy(d.b, put, depth + 1);
+    return b && put('inv.g', o.type, { ...d, a: a!, b });
+  };
+  const text = (o: Operand, depth = 0): string => {
+    if (o.kind === 'const') return num(o.value);
+    if (o.kind !== 'var') return '?';
+    const v = program.vars.get(o.id)!;
+    if (v.kind !== 'temp') return v.name;
+    const d = defs.get(o.id)!;
+    if (d.op === 'use' || d.op === 'cast') return text(d.a, depth);
+    if (d.op === 'unary') return `!${text(d.a, depth + 1)}`;
+    if (d.op !== 'binary') return '?';
+    const inner = `${text(d.a, depth + 1)} ${d.bop} ${text(d.b, depth + 1)}`;
+    return depth ? `(${inner})` : inner;
+  };
+  const sides: { side: number; cond: Operand; holds: boolean }[] = [];
+  for (const b of loop.body) {
+    const t = fn.blocks[b].terminator;
+    if (t.kind !== 'branch' || t.then === t.else || b === loop.header) continue;
+    // Only a condition the loop does not change (a dry run of the copy).
+    if (!copy(t.cond, candidateCode(t.range, () => 0).put)) continue;
+    for (const [side, holds] of [
+      [t.then, true],
+      [t.else, false],
+    ] as const)
+      if (loop.body.has(side) && preds[side].length === 1) sides.push({ side, cond: t.cond, holds });
+  }
+  return (block) => {
+    const over = sides.filter((s) => dom.dominates(s.side, block));
+    const inner = over.find((s) => over.every((o) => dom.dominates(o.side, s.side)));
+    if (!inner) return undefined;
+    return { at: (put) => copy(inner.cond, put)!, text: text(inner.cond), holds: inner.holds };
+  };
+}
 
 /** `3*k*k + 3*k + 1`, after a variable (`N + k*k*k`). */
 function polyText(coeffs: bigint[], base: string | null): string {
@@ -306,12 +401,14 @@ function fillsOf(program: Program, fn: IRFunction, loop: Loop, counters: Fill['c
       for (const c of f.stored) if (!g.stored.includes(c)) g.stored.push(c);
       for (const v of f.storedVars) if (!g.storedVars.includes(v)) g.storedVars.push(v);
       g.values.push(...f.values);
+      g.blocks.push(...f.blocks);
     }
   };
   for (const b of loop.body)
     for (const ins of fn.blocks[b].instrs) {
       if (ins.kind !== 'assign' || !ins.dst || ins.dst.type.kind !== 'int') continue;
       const elem = ins.dst.type;
+      const blocks = ins.value.op === 'use' ? [b] : [];
       const dst: Place = ins.dst;
       const stored = ins.value.op === 'use' && ins.value.a.kind === 'const' ? [ins.value.a.value] : [];
       const storedVars = ins.value.op === 'use' && ins.value.a.kind === 'var' ? [ins.value.a.id] : [];
@@ -329,6 +426,7 @@ function fillsOf(program: Program, fn: IRFunction, loop: Loop, counters: Fill['c
           stored,
           storedVars,
           values: ins.value.op === 'use' ? [ins.value.a] : [],
+          blocks,
           counter,
           key: { kind: 'ptr', id: d.ptr.id },
         });
@@ -339,7 +437,17 @@ function fillsOf(program: Program, fn: IRFunction, loop: Loop, counters: Fill['c
         if (!a || a.kind === 'temp' || a.type.kind !== 'array' || !counter) continue;
         const first: Place = { root: { kind: 'var', id: a.id }, path: [{ kind: 'index', index: { kind: 'const', value: 0n, type: LLONG } }], type: elem };
         const ptr: Operand = { kind: 'addr', place: first, type: { kind: 'pointer', to: elem } };
-        add({ ptr, name: a.name, elem, stored, storedVars, values: ins.value.op === 'use' ? [ins.value.a] : [], counter, key: { kind: 'arr', id: a.id } });
+        add({
+          ptr,
+          name: a.name,
+          elem,
+          stored,
+          storedVars,
+          values: ins.value.op === 'use' ? [ins.value.a] : [],
+          blocks,
+          counter,
+          key: { kind: 'arr', id: a.id },
+        });
       }
     }
   return out.filter((f) => /^[A-Za-z_]\w*$/.test(f.name));
