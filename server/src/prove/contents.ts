@@ -224,7 +224,8 @@ function formCandidates(
       }));
   const constant = (c: bigint, t: IntType): Operand => ({ kind: 'const', value: c, type: t });
   const fills = fillsIn.get(loop) ?? [];
-  const guardOf = storeGuards(program, fn, loop);
+  // The loop's branches are analysed only for a fill whose stores have different forms.
+  let guardOf: ((block: number) => Guard | undefined) | undefined;
   for (const fill of fills) {
     const c = fill.counter;
     const i = (): Operand => ({ kind: 'var', id: c.id, type: c.type });
@@ -240,7 +241,7 @@ function formCandidates(
     // else a[i] += 1;`): each form under its side's condition.
     if (seen.size > 1)
       perStore.forEach((forms, j) => {
-        const guard = guardOf(fill.blocks[j]);
+        const guard = (guardOf ??= storeGuards(program, fn, loop))(fill.blocks[j]);
         if (guard) for (const form of forms) if (form.base === null) emit(fill, form, constant(c.start, c.type), num(c.start), i, c.name, guard);
       });
     const old = known.get(arrayKeyText(fill.key));
@@ -408,10 +409,16 @@ function fillsOf(program: Program, fn: IRFunction, loop: Loop, counters: Fill['c
     for (const ins of fn.blocks[b].instrs) {
       if (ins.kind !== 'assign' || !ins.dst || ins.dst.type.kind !== 'int') continue;
       const elem = ins.dst.type;
-      const blocks = ins.value.op === 'use' ? [b] : [];
       const dst: Place = ins.dst;
-      const stored = ins.value.op === 'use' && ins.value.a.kind === 'const' ? [ins.value.a.value] : [];
-      const storedVars = ins.value.op === 'use' && ins.value.a.kind === 'var' ? [ins.value.a.id] : [];
+      // What this store puts in the array, the same for both ways of naming it.
+      const v = ins.value.op === 'use' ? ins.value.a : undefined;
+      const what = {
+        elem,
+        stored: v?.kind === 'const' ? [v.value] : [],
+        storedVars: v?.kind === 'var' ? [v.id] : [],
+        values: v ? [v] : [],
+        blocks: v ? [b] : [],
+      };
       if (dst.root.kind === 'deref' && !dst.path.length && dst.root.ptr.kind === 'var') {
         // `p[i] = v`: *(t) with t = p + i.
         const d = defs.get(dst.root.ptr.id);
@@ -419,17 +426,7 @@ function fillsOf(program: Program, fn: IRFunction, loop: Loop, counters: Fill['c
         const p = program.vars.get(d.ptr.id);
         const counter = counterOf(d.offset);
         if (!p || p.kind === 'temp' || !counter || d.ptr.type.kind !== 'pointer' || !sameInt(d.ptr.type.to, elem)) continue;
-        add({
-          ptr: d.ptr,
-          name: p.name,
-          elem,
-          stored,
-          storedVars,
-          values: ins.value.op === 'use' ? [ins.value.a] : [],
-          blocks,
-          counter,
-          key: { kind: 'ptr', id: d.ptr.id },
-        });
+        add({ ...what, ptr: d.ptr, name: p.name, counter, key: { kind: 'ptr', id: d.ptr.id } });
       } else if (dst.root.kind === 'var' && dst.path.length === 1 && dst.path[0].kind === 'index') {
         // `a[i] = v` for an array variable a: its first element's address.
         const a = program.vars.get(dst.root.id);
@@ -437,17 +434,7 @@ function fillsOf(program: Program, fn: IRFunction, loop: Loop, counters: Fill['c
         if (!a || a.kind === 'temp' || a.type.kind !== 'array' || !counter) continue;
         const first: Place = { root: { kind: 'var', id: a.id }, path: [{ kind: 'index', index: { kind: 'const', value: 0n, type: LLONG } }], type: elem };
         const ptr: Operand = { kind: 'addr', place: first, type: { kind: 'pointer', to: elem } };
-        add({
-          ptr,
-          name: a.name,
-          elem,
-          stored,
-          storedVars,
-          values: ins.value.op === 'use' ? [ins.value.a] : [],
-          blocks,
-          counter,
-          key: { kind: 'arr', id: a.id },
-        });
+        add({ ...what, ptr, name: a.name, counter, key: { kind: 'arr', id: a.id } });
       }
     }
   return out.filter((f) => /^[A-Za-z_]\w*$/.test(f.name));
