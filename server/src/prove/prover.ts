@@ -456,25 +456,30 @@ export class InvariantProver {
       return { fail: 'what CReach does not model comes before a check of the invariants' };
     const { ctx } = this.z;
     const { level } = ind;
+    // Once Z3 could not decide a joint query, every later round asks each candidate alone (askAlone).
+    let alone = false;
     for (;;) {
       const remaining = deadline - Date.now();
       if (remaining <= 0) return { fail: 'the invariant checks ran out of time' };
       const live = ind.checks.filter((c) => c.loop.alive[c.candidate]);
       if (!live.length) return ind;
       const fails = live.map((c) => ctx.And(c.copy.lit, ...this.before(ind, c.copy, false)) as B);
+      if (alone) {
+        const round = await this.askAlone(level, live, fails, deadline, signal);
+        if (round === 'inductive') return ind;
+        continue;
+      }
       const q = ctx.Bool.const(`houdini!${++proxies}`) as B;
       level.solver.add(q.implies(ctx.Or(...fails)) as B);
       setSolverTimeout(level.solver, Math.max(1, Math.min(this.options.timeoutMs, remaining)));
       const r = await this.check(level, [q], signal);
       if (r === 'unknown') {
         // One candidate whose check Z3 finds hard must not sink the others (a kept sum through branches:
-        // adders the SAT solver must prove equal, 10 s and more where the rest takes 20 ms): each is asked
-        // alone within a quarter of the limit, and one whose checks cannot be decided is dropped like one
-        // that fails. Only the joint query's unsat, asked again, makes the survivors an invariant.
-        const several = new Set(live.map((c) => c.loop.candidates[c.candidate])).size > 1;
-        const limit = Math.max(1, Math.floor(this.options.timeoutMs / 4));
-        if (several && (await this.dropUndecided(level, live, fails, limit, deadline, signal))) continue;
-        return { fail: 'the invariant checks ran out of time' };
+        // adders the SAT solver must prove equal, 10 s and more where the rest takes 20 ms; a sum read from
+        // a malloc-ed fill: 2-3 s alone, the joint query past 10 s).
+        if (new Set(live.map((c) => c.loop.candidates[c.candidate])).size === 1) return { fail: 'the invariant checks ran out of time' };
+        alone = true;
+        continue;
       }
       if (r === 'unsat') return ind;
       const model = level.solver.model();
@@ -489,27 +494,55 @@ export class InvariantProver {
     }
   }
 
-  /** Asks each live candidate's checks alone (within `limitMs`): those that can fail, or that Z3 cannot decide, die. How many died. */
-  private async dropUndecided(level: Level, live: Inductive['checks'], fails: B[], limitMs: number, deadline: number, signal?: AbortSignal): Promise<number> {
+  /**
+   * One Houdini round that asks each live candidate's checks alone: a candidate whose checks can fail dies.
+   * Each is asked within a quarter of the query limit first (one hard candidate must not starve the others);
+   * when none failed, the undecided ones are asked again within the time left, and one Z3 still cannot
+   * decide dies too. `inductive` when every candidate's checks are unsat: so is their disjunction (the
+   * same solver, the other proxies free), the joint query of a round.
+   */
+  private async askAlone(level: Level, live: Inductive['checks'], fails: B[], deadline: number, signal?: AbortSignal): Promise<'inductive' | 'dropped'> {
     const { ctx } = this.z;
     const byCandidate = new Map<LoweredCandidate, number[]>();
     live.forEach((c, k) => {
       const key = c.loop.candidates[c.candidate];
       (byCandidate.get(key) ?? byCandidate.set(key, []).get(key)!).push(k);
     });
-    let dropped = 0;
-    for (const ks of byCandidate.values()) {
+    const ask = async (ks: number[], limitMs: number): Promise<'sat' | 'unsat' | 'unknown'> => {
       const remaining = deadline - Date.now();
-      if (remaining <= 0) break;
+      if (remaining <= 0) return 'unknown';
       const q = ctx.Bool.const(`houdini!${++proxies}`) as B;
       level.solver.add(q.implies(ctx.Or(...ks.map((k) => fails[k]))) as B);
       setSolverTimeout(level.solver, Math.max(1, Math.min(limitMs, remaining)));
-      if ((await this.check(level, [q], signal)) === 'unsat') continue;
+      return this.check(level, [q], signal);
+    };
+    const kill = (ks: number[]) => {
       const c = live[ks[0]];
       c.loop.alive[c.candidate] = false;
-      dropped++;
+    };
+    const undecided: number[][] = [];
+    let dropped = false;
+    for (const ks of byCandidate.values()) {
+      if (!live[ks[0]].loop.alive[live[ks[0]].candidate]) continue;
+      const r = await ask(ks, Math.max(1, Math.floor(this.options.timeoutMs / 4)));
+      if (r === 'unknown') undecided.push(ks);
+      if (r !== 'sat') continue;
+      // Every candidate whose check fails in the model dies with it, as after a joint query.
+      const model = level.solver.model();
+      live.forEach((c, k) => {
+        if (c.loop.alive[c.candidate] && trueIn(this.z, model, fails[k])) c.loop.alive[c.candidate] = false;
+      });
+      kill(ks);
+      dropped = true;
     }
-    return dropped;
+    // The others' unsat assumed the dead alive: the next round asks again.
+    if (dropped) return 'dropped';
+    for (const ks of undecided)
+      if ((await ask(ks, this.options.timeoutMs)) !== 'unsat') {
+        kill(ks);
+        dropped = true;
+      }
+    return dropped ? 'dropped' : 'inductive';
   }
 
   /** The program with every loop abstracted under all its candidates, encoded, with its checks and the candidates' obligations. */
