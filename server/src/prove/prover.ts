@@ -488,16 +488,21 @@ export class InvariantProver {
         continue;
       }
       if (r === 'unsat') return ind;
-      const model = level.solver.model();
-      let dropped = 0;
-      live.forEach((c, k) => {
-        if (c.loop.alive[c.candidate] && trueIn(this.z, model, fails[k])) {
-          c.loop.alive[c.candidate] = false;
-          dropped++;
-        }
-      });
-      if (!dropped) return { fail: 'no failing check in the model' };
+      if (!this.dropRefuted(level, live, fails)) return { fail: 'no failing check in the model' };
     }
+  }
+
+  /** Kills every live candidate whose check fails in the model of the level's last (sat) check; how many died. */
+  private dropRefuted(level: Level, live: Inductive['checks'], fails: B[]): number {
+    const model = level.solver.model();
+    let dropped = 0;
+    live.forEach((c, k) => {
+      if (c.loop.alive[c.candidate] && trueIn(this.z, model, fails[k])) {
+        c.loop.alive[c.candidate] = false;
+        dropped++;
+      }
+    });
+    return dropped;
   }
 
   /**
@@ -534,10 +539,7 @@ export class InvariantProver {
       if (r === 'unknown') undecided.push(ks);
       if (r !== 'sat') continue;
       // Every candidate whose check fails in the model dies with it, as after a joint query.
-      const model = level.solver.model();
-      live.forEach((c, k) => {
-        if (c.loop.alive[c.candidate] && trueIn(this.z, model, fails[k])) c.loop.alive[c.candidate] = false;
-      });
+      this.dropRefuted(level, live, fails);
       kill(ks);
       dropped = true;
     }
