@@ -12,6 +12,8 @@ import { resolveVar } from './unroll';
 import {
   bvConst,
   convertInt,
+  exactIntBits,
+  exactIntCompare,
   fpBinary,
   fpConst,
   fpConvert,
@@ -22,6 +24,7 @@ import {
   boolToInt,
   type B,
   type BV,
+  type ExactInt,
   type F,
   type UbCondition,
 } from './semantics';
@@ -130,6 +133,33 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
     }
   }
 
+  /**
+   * Floats that are exactly an integer, by the conversion that made them (keyed by the term itself,
+   * so a value computed from them is never mistaken for one).
+   */
+  const exactInts = new WeakMap<object, ExactInt>();
+  type Comparison = Parameters<typeof exactIntCompare>[1];
+  // a op b is b MIRRORED[op] a.
+  const MIRRORED: Record<string, Comparison> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '==': '==', '!=': '!=' };
+
+  /** A converted integer compared with a float constant, as an integer comparison (exactIntCompare); null otherwise. */
+  function exactComparison(rv: Extract<Rvalue, { op: 'binary' }>, a: Val, b: Val): B | null {
+    if (!(rv.bop in MIRRORED)) return null;
+    const constant = (o: Operand): number | null => {
+      if (o.type.kind !== 'float' || (o.kind !== 'fconst' && o.kind !== 'const')) return null;
+      const v = Number(o.value);
+      // The value fpConst builds: a float constant is rounded to float.
+      return o.type.bits === 32 ? Math.fround(v) : v;
+    };
+    const xa = exactInts.get(tOf(a) as object);
+    const cb = constant(rv.b);
+    if (xa && cb !== null) return exactIntCompare(ctx, rv.bop as Comparison, xa, cb);
+    const xb = exactInts.get(tOf(b) as object);
+    const ca = constant(rv.a);
+    if (xb && ca !== null) return exactIntCompare(ctx, MIRRORED[rv.bop], xb, ca);
+    return null;
+  }
+
   function evalRvalue(rv: Rvalue, env: Env, c: CallContext): Evaluated {
     const o = (x: Operand) => evalOperand(x, env, c, st.cur.node);
     switch (rv.op) {
@@ -145,6 +175,8 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
         const ub = [...a.ub, ...b.ub];
         if (a.val.k === 'ptr' || b.val.k === 'ptr') return pointerBinary(rv.bop, a.val, b.val, ub, rv.a.type.kind === 'pointer' ? rv.a.type.to : null);
         if (a.val.k === 'fp') {
+          const exact = exactComparison(rv, a.val, b.val);
+          if (exact) return { val: { k: 'bv', t: boolToInt(ctx, exact) }, ub };
           const r = fpBinary(z, rv.bop, tOf(a.val) as F, tOf(b.val) as F);
           return { val: r.value.sort.name() === 'FloatingPoint' ? { k: 'fp', t: r.value } : { k: 'bv', t: r.value }, ub };
         }
@@ -473,7 +505,10 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
       if (from.kind === 'float') return { val: { k: 'fp', t: from.bits === to.bits ? tOf(a.val) : fpConvert(z, 'fp-fp', tOf(a.val) as F, to) }, ub };
       if (from.kind === 'int') {
         const bv = tOf(a.val) as BV;
-        return { val: { k: 'fp', t: fpConvert(z, from.signed || from.rank === 'bool' ? (from.rank === 'bool' ? 'ubv-fp' : 'sbv-fp') : 'ubv-fp', bv, to) }, ub };
+        const signed = from.signed && from.rank !== 'bool';
+        const t = fpConvert(z, signed ? 'sbv-fp' : 'ubv-fp', bv, to);
+        if (bv.size() <= exactIntBits(to)) exactInts.set(t, { bv, signed });
+        return { val: { k: 'fp', t }, ub };
       }
     }
     if (to.kind === 'pointer') {

@@ -290,6 +290,61 @@ export function fpBinary(z: Z3Handle, op: BinaryOp, a: F, b: F): OpResult<BV | F
   }
 }
 
+/** A float that is exactly an integer: the integer converted (the conversion rounds nothing). */
+export interface ExactInt {
+  bv: BV;
+  signed: boolean;
+}
+
+/** Significand bits of the float type: an integer of at most that many bits converts exactly. */
+export function exactIntBits(t: FloatType): number {
+  return t.bits === 32 ? 24 : 53;
+}
+
+/**
+ * `x op c` for a float that is exactly the integer `x` and a float constant `c`: the same truth as
+ * the IEEE comparison, as an integer comparison (Z3 then needs no floating-point theory for it;
+ * tcas.c's `Cur_Vertical_Sep > MAXALTDIFF` with a double MAXALTDIFF took minutes bit-blasted).
+ * Comparing an integer with a real: x < c iff x < ceil(c), x <= c iff x <= floor(c), x == c iff c is
+ * an integer equal to x; -0.0 is 0; NaN compares unequal to everything; the infinities bound every
+ * integer. A bound outside x's range makes the answer constant.
+ */
+export function exactIntCompare(ctx: Ctx, op: '<' | '<=' | '>' | '>=' | '==' | '!=', x: ExactInt, c: number): B {
+  const T = ctx.Bool.val(true) as B;
+  const F_ = ctx.Bool.val(false) as B;
+  if (Number.isNaN(c)) return op === '!=' ? T : F_;
+  const w = x.bv.size();
+  const lo = x.signed ? minSigned(w) : 0n;
+  const hi = x.signed ? maxSigned(w) : (1n << BigInt(w)) - 1n;
+  const k = (v: bigint) => bvConst(ctx, v, w);
+  // x < v, x <= v, x == v for an integer v anywhere.
+  const lt = (v: bigint): B => (v <= lo ? F_ : v > hi ? T : ((x.signed ? x.bv.slt(k(v)) : x.bv.ult(k(v))) as B));
+  const le = (v: bigint): B => (v < lo ? F_ : v >= hi ? T : ((x.signed ? x.bv.sle(k(v)) : x.bv.ule(k(v))) as B));
+  const eq = (v: bigint): B => (v < lo || v > hi ? F_ : (x.bv.eq(k(v)) as B));
+  if (!Number.isFinite(c)) {
+    const above = c > 0; // +inf is above every integer, -inf below
+    if (op === '<' || op === '<=') return above ? T : F_;
+    if (op === '>' || op === '>=') return above ? F_ : T;
+    return op === '!=' ? T : F_;
+  }
+  const floor = BigInt(Math.floor(c));
+  const ceil = BigInt(Math.ceil(c));
+  switch (op) {
+    case '<':
+      return lt(ceil);
+    case '<=':
+      return le(floor);
+    case '>':
+      return le(floor).not() as B;
+    case '>=':
+      return lt(ceil).not() as B;
+    case '==':
+      return floor === ceil ? eq(floor) : F_;
+    case '!=':
+      return floor === ceil ? (eq(floor).not() as B) : T;
+  }
+}
+
 export function isZeroValue(ctx: Ctx, t: BV | F, type: CType): B {
   if (type.kind === 'float') return (t as F).isZero() as B;
   return (t as BV).eq(bvConst(ctx, 0n, (t as BV).size()));
