@@ -1,13 +1,14 @@
 // An integer converted to float or double and compared with a float constant:
-// the model encodes the comparison as an integer comparison when the conversion
-// is exact (model/semantics.ts exactIntCompare), and as IEEE floating point
-// otherwise (here: int and unsigned int with a float constant). Both must give
-// gcc's value. For each integer type and constant,
-// the twelve comparisons (six operators, the constant on either side) are packed
-// into one result, and evaluated at the values where a comparison with c can
-// change its answer: next to floor(c) and ceil(c), and at the type's ends. Between
-// those points `x op c` is constant (x ranges over integers), so these values
-// decide every comparison of the type with that constant.
+// the model encodes the comparison as an integer comparison (model/semantics.ts
+// convertedIntCompare), exact or rounded conversion alike (a 64-bit integer to
+// double, an int to float). It must give gcc's value. For each integer type and
+// constant, the twelve comparisons (six operators, the constant on either side)
+// are packed into one result, and evaluated at the values where a comparison with
+// c can change its answer: next to floor(c) and ceil(c), next to the midpoints
+// between c and the floats on either side of it (where a rounded conversion
+// reaches c, ties to even), and at the type's ends. Between those points
+// `x op c` is constant (x ranges over integers and the conversion is monotone),
+// so these values decide every comparison of the type with that constant.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -25,6 +26,8 @@ const TYPES: { name: string; lo: bigint; hi: bigint }[] = [
   { name: 'unsigned short', lo: 0n, hi: 65535n },
   { name: 'int', lo: -(2n ** 31n), hi: 2n ** 31n - 1n },
   { name: 'unsigned int', lo: 0n, hi: 2n ** 32n - 1n },
+  { name: 'long', lo: -(2n ** 63n), hi: 2n ** 63n - 1n },
+  { name: 'unsigned long long', lo: 0n, hi: 2n ** 64n - 1n },
 ];
 
 // The constants as C text, with their value (NaN, the infinities, -0.0, halves, the types' ends and one past).
@@ -45,6 +48,13 @@ const DOUBLES: { c: string; v: number }[] = [
   { c: '4294967295.0', v: 4294967295 },
   { c: '4294967296.0', v: 4294967296 },
   { c: '1e300', v: 1e300 },
+  { c: '9007199254740993.0', v: 2 ** 53 },
+  { c: '9007199254740996.0', v: 2 ** 53 + 4 },
+  { c: '-9007199254740998.0', v: -(2 ** 53 + 6) },
+  { c: '9223372036854774784.0', v: 2 ** 63 - 1024 },
+  { c: '9223372036854775808.0', v: 2 ** 63 },
+  { c: '-9223372036854775808.0', v: -(2 ** 63) },
+  { c: '18446744073709551616.0', v: 2 ** 64 },
   { c: '(0.0 / 0.0)', v: NaN },
   { c: '(1.0 / 0.0)', v: Infinity },
   { c: '(-1.0 / 0.0)', v: -Infinity },
@@ -57,12 +67,17 @@ const FLOATS: { c: string; v: number }[] = [
   { c: '16777216.0f', v: 16777216 },
   { c: '16777217.0f', v: Math.fround(16777217) },
   { c: '2147483648.0f', v: 2147483648 },
+  { c: '-2147483648.0f', v: -2147483648 },
+  { c: '2147483520.0f', v: 2147483520 },
+  { c: '16777218.0f', v: 16777218 },
+  { c: '9223372036854775808.0f', v: 2 ** 63 },
+  { c: '1e30f', v: Math.fround(1e30) },
   { c: '(0.0f / 0.0f)', v: NaN },
   { c: '(1.0f / 0.0f)', v: Infinity },
 ];
 const OPS = ['<', '<=', '>', '>=', '==', '!='];
 /** Values per call: each packs 12 bits of comparisons into a long long result. */
-const SLOTS = 4;
+const SLOTS = 5;
 
 interface Case {
   /** Each function has its own file: a request's time grows with its file's size. */
@@ -72,15 +87,47 @@ interface Case {
   line: number;
 }
 
+/** The floats of c's format just below and above c (c finite), from its bits. */
+function neighbours(c: number, float: boolean): [number, number] {
+  const step = (d: number): number => {
+    if (float) {
+      const f = new Float32Array([c]);
+      const i = new Int32Array(f.buffer);
+      if (c === 0) return d * 2 ** -149;
+      i[0] += c > 0 === d > 0 ? 1 : -1;
+      return f[0];
+    }
+    const f = new Float64Array([c]);
+    const i = new BigInt64Array(f.buffer);
+    if (c === 0) return d * Number.MIN_VALUE;
+    i[0] += c > 0 === d > 0 ? 1n : -1n;
+    return f[0];
+  };
+  return [step(-1), step(1)];
+}
+
 /** The integers next to which `x op c` can change, within [lo, hi], and the ends. */
-function probes(c: number, lo: bigint, hi: bigint): bigint[] {
+function probes(c: number, float: boolean, lo: bigint, hi: bigint): bigint[] {
   const out = new Set<bigint>([lo, hi, 0n < lo ? lo : 0n]);
   if (Number.isFinite(c)) {
     const f = BigInt(Math.floor(c));
     const e = BigInt(Math.ceil(c));
-    for (const v of [f - 1n, f, e, e + 1n]) if (v >= lo && v <= hi) out.add(v);
+    const near = [f - 1n, f, e, e + 1n];
+    // Where the floats are two or more apart, an integer converts to c from halfway to each neighbour.
+    for (const n of neighbours(c, float))
+      if (Number.isInteger(n) && Number.isInteger(c) && Math.abs(n - c) >= 2) {
+        const mid = (BigInt(n) + BigInt(c)) / 2n;
+        near.push(mid - 1n, mid, mid + 1n);
+      }
+    for (const v of near) if (v >= lo && v <= hi) out.add(v);
   }
   return [...out].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** v as a C constant of a 64-bit type (the least long long has none: it is written as a difference). */
+function literal(v: bigint): string {
+  if (v === -(2n ** 63n)) return '(-9223372036854775807LL - 1)';
+  return v >= 2n ** 63n ? `${v}ULL` : `${v}LL`;
 }
 
 let engine: Engine;
@@ -94,8 +141,8 @@ beforeAll(() => {
   const includes: string[] = [];
   let k = 0;
   for (const t of TYPES)
-    for (const { c, v } of [...DOUBLES, ...FLOATS]) {
-      const values = probes(v, t.lo, t.hi);
+    for (const { c, v, float } of [...DOUBLES.map((d) => ({ ...d, float: false })), ...FLOATS.map((d) => ({ ...d, float: true }))]) {
+      const values = probes(v, float, t.lo, t.hi);
       for (let at = 0; at < values.length; at += SLOTS) {
         const chunk = values.slice(at, at + SLOTS);
         while (chunk.length < SLOTS) chunk.push(chunk[0]);
@@ -112,7 +159,7 @@ beforeAll(() => {
         lines.push('  return r;', '}');
         fs.writeFileSync(path.join(dir, `${fn}.c`), lines.join('\n') + '\n');
         includes.push(`#include "${fn}.c"`);
-        calls.push(`  printf("${fn} %lld\\n", ${fn}(${chunk.map((x) => `(${t.name})${x}LL`).join(', ')}));`);
+        calls.push(`  printf("${fn} %lld\\n", ${fn}(${chunk.map((x) => `(${t.name})${literal(x)}`).join(', ')}));`);
       }
     }
   fs.writeFileSync(path.join(dir, 'main.c'), ['#include <stdio.h>', ...includes, 'int main(void) {', ...calls, '  return 0;', '}'].join('\n'));
@@ -134,7 +181,7 @@ describe('an integer compared with a float constant', () => {
   it("gives gcc's value for every operator, side, integer type and constant (NaN, infinities, -0.0, halves, the types' ends)", async () => {
     const mismatches: string[] = [];
     for (const c of cases) {
-      const where = c.values.map((v, i) => `x${i} == ${v}`).join(' && ');
+      const where = c.values.map((v, i) => `x${i} == ${literal(v)}`).join(' && ');
       const r = await engine.reach({ file: c.file, line: c.line, function: c.fn, where });
       const f = r.functions[0];
       const got = f.goals[0].status === 'covered' ? String(f.tests[0].result) : f.goals[0].status;

@@ -142,6 +142,21 @@ describe('explanations', () => {
     expect(lines).toContain(8);
   });
 
+  it('an integer converted to double and compared: the reason names the conversions, without which a double could be anything', async () => {
+    // LP64: x <= 2^63 - 1, which converts to 2^63 < 9.3e18; and no integer converts to 2.5. A double not
+    // known to come from x could be both: the assignments on lines 2 and 3 belong to the reasons.
+    const src = writeC(
+      'why_convert.c',
+      'int g(long x) {\n  double d = x;\n  double e = d;\n  if (e > 9.3e18)\n    return 2;\n  if (e == 2.5)\n    return 1;\n  return 0;\n}\n',
+    );
+    for (const line of [5, 7]) {
+      const g = only(await engine.reach({ file: src, line })).goal;
+      expect(g.status).toBe('unreachable');
+      expect(g.proof).toBe('complete');
+      expect([...new Set((g.why ?? []).map((w) => w.line))]).toEqual([2, 3, line - 1]);
+    }
+  });
+
   it('a runtime error excluded by a precondition earlier in the same block names the precondition', async () => {
     // t[i] in bounds because 0 <= i <= 3 (line 2), checked before the access in the same block (line 3).
     const src = writeC('why_requires.c', 'int t[4] = {1, 2, 3, 4};\n/*@ requires 0 <= i && i <= 3; */\nint f(int i) { return t[i]; }\n');

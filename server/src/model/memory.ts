@@ -10,7 +10,7 @@ import type { CType } from '../ir/types';
 import { sameType } from '../ir/types';
 import type { CallContext } from './unroll';
 import { resolveVar } from './unroll';
-import { bvConst, ite, type B, type BV, type UbCondition } from './semantics';
+import { bvConst, ite, type B, type BV, type F, type UbCondition } from './semantics';
 import { OBJ_BITS, OFF_BITS, freshVal, iteVal, selectVal, storeVal, tOf, type PtrVal, type Term, type Val } from './values';
 import { VIEW_SHIFT, initFlagKey, toOffset, type EncoderState, type Env, type Evaluated, type ObjectView } from './state';
 import { staleMember, storeMember } from './unions';
@@ -483,7 +483,10 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
       const old = place.path.length ? getVar(env, id) : (undefined as unknown as Val);
       let nv = writePath(old, place.path, val, env, c, ub, typeOfVar(id));
       const v = vars.get(id);
-      if (opts.explain && c === topCtx && (nv.k === 'bv' || nv.k === 'fp')) nv = trackAssign(nv);
+      // A temporary converting an integer to a float is part of the expression it is made for, which a
+      // reason shows: untracked, its comparisons cost no floating point at all (trackAssign).
+      const convertedTemp = v?.kind === 'temp' && nv.k === 'fp' && st.convertedInts.has(nv.t as object);
+      if (opts.explain && c === topCtx && (nv.k === 'bv' || nv.k === 'fp') && !convertedTemp) nv = trackAssign(nv);
       env.set(id, nv);
       env.delete(initFlagKey(id));
       if (c === topCtx && v && v.kind !== 'temp' && (nv.k === 'bv' || nv.k === 'fp' || nv.k === 'ptr')) {
@@ -593,10 +596,18 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
 
   function trackAssign(v: Val): Val {
     const t = tOf(v);
-    const named: Val = { k: v.k as 'bv', t: ctx.Const(st.freshName('asg'), t.sort) };
     const lit = boolConst('trk.asg');
-    assertions.push(lit.implies(named.t.eq(t)) as B);
     tracked.push({ lit, range: st.cur.range, kind: 'assign', node: st.cur.node });
+    const converted = st.convertedInts.get(t as object);
+    if (converted) {
+      // A converted integer stays one (compared as an integer, operands.ts) where the assignment is kept.
+      const other = ctx.Const(st.freshName('asg'), t.sort) as F;
+      const value = ite(ctx, lit, t as F, other);
+      st.convertedInts.set(value, { ...converted, tracked: [...(converted.tracked ?? []), { lit, other }] });
+      return { k: 'fp', t: value };
+    }
+    const named: Val = { k: v.k as 'bv', t: ctx.Const(st.freshName('asg'), t.sort) };
+    assertions.push(lit.implies(named.t.eq(t)) as B);
     return named;
   }
 

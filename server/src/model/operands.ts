@@ -12,9 +12,10 @@ import { resolveVar } from './unroll';
 import {
   bvConst,
   convertInt,
-  exactIntBits,
-  exactIntCompare,
+  significandBits,
+  convertedIntCompare,
   fpBinary,
+  fpCompare,
   fpConst,
   fpConvert,
   fpToInt,
@@ -24,7 +25,7 @@ import {
   boolToInt,
   type B,
   type BV,
-  type ExactInt,
+  type ConvertedInt,
   type F,
   type UbCondition,
 } from './semantics';
@@ -133,17 +134,13 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
     }
   }
 
-  /**
-   * Floats that are exactly an integer, by the conversion that made them (keyed by the term itself,
-   * so a value computed from them is never mistaken for one).
-   */
-  const exactInts = new WeakMap<object, ExactInt>();
-  type Comparison = Parameters<typeof exactIntCompare>[1];
+  const { convertedInts } = st;
+  type Comparison = Parameters<typeof convertedIntCompare>[1];
   // a op b is b MIRRORED[op] a.
   const MIRRORED: Record<string, Comparison> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '==': '==', '!=': '!=' };
 
-  /** A converted integer compared with a float constant, as an integer comparison (exactIntCompare); null otherwise. */
-  function exactComparison(rv: Extract<Rvalue, { op: 'binary' }>, a: Val, b: Val): B | null {
+  /** A converted integer compared with a float constant, as an integer comparison (convertedIntCompare); null otherwise. */
+  function convertedComparison(rv: Extract<Rvalue, { op: 'binary' }>, a: Val, b: Val): B | null {
     if (!(rv.bop in MIRRORED)) return null;
     const constant = (o: Operand): number | null => {
       if (o.type.kind !== 'float' || (o.kind !== 'fconst' && o.kind !== 'const')) return null;
@@ -151,12 +148,15 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
       // The value fpConst builds: a float constant is rounded to float.
       return o.type.bits === 32 ? Math.fround(v) : v;
     };
-    const xa = exactInts.get(tOf(a) as object);
+    // x op c, through the tracked assignments of x: where one is left out, x is `other`, compared as IEEE.
+    const compare = (x: ConvertedInt, op: Comparison, c: number, cTerm: F): B =>
+      (x.tracked ?? []).reduce((r, t) => ite(ctx, t.lit, r, fpCompare(z, op, t.other, cTerm)), convertedIntCompare(ctx, op, x, c));
+    const xa = convertedInts.get(tOf(a) as object);
     const cb = constant(rv.b);
-    if (xa && cb !== null) return exactIntCompare(ctx, rv.bop as Comparison, xa, cb);
-    const xb = exactInts.get(tOf(b) as object);
+    if (xa && cb !== null) return compare(xa, rv.bop as Comparison, cb, tOf(b) as F);
+    const xb = convertedInts.get(tOf(b) as object);
     const ca = constant(rv.a);
-    if (xb && ca !== null) return exactIntCompare(ctx, MIRRORED[rv.bop], xb, ca);
+    if (xb && ca !== null) return compare(xb, MIRRORED[rv.bop], ca, tOf(a) as F);
     return null;
   }
 
@@ -175,7 +175,7 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
         const ub = [...a.ub, ...b.ub];
         if (a.val.k === 'ptr' || b.val.k === 'ptr') return pointerBinary(rv.bop, a.val, b.val, ub, rv.a.type.kind === 'pointer' ? rv.a.type.to : null);
         if (a.val.k === 'fp') {
-          const exact = exactComparison(rv, a.val, b.val);
+          const exact = convertedComparison(rv, a.val, b.val);
           if (exact) return { val: { k: 'bv', t: boolToInt(ctx, exact) }, ub };
           const r = fpBinary(z, rv.bop, tOf(a.val) as F, tOf(b.val) as F);
           return { val: r.value.sort.name() === 'FloatingPoint' ? { k: 'fp', t: r.value } : { k: 'bv', t: r.value }, ub };
@@ -507,7 +507,7 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
         const bv = tOf(a.val) as BV;
         const signed = from.signed && from.rank !== 'bool';
         const t = fpConvert(z, signed ? 'sbv-fp' : 'ubv-fp', bv, to);
-        if (bv.size() <= exactIntBits(to)) exactInts.set(t, { bv, signed });
+        convertedInts.set(t, { bv, signed, precision: significandBits(to) });
         return { val: { k: 'fp', t }, ub };
       }
     }

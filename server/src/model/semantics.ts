@@ -274,74 +274,118 @@ export function fpBinary(z: Z3Handle, op: BinaryOp, a: F, b: F): OpResult<BV | F
     case '/':
       return { value: a.div(rm, b), ub: [] };
     case '==':
-      return { value: boolToInt(ctx, fpEq(z, a, b)), ub: [] };
     case '!=':
-      return { value: boolToInt(ctx, fpEq(z, a, b).not()), ub: [] };
     case '<':
-      return { value: boolToInt(ctx, a.lt(b)), ub: [] };
     case '<=':
-      return { value: boolToInt(ctx, a.le(b)), ub: [] };
     case '>':
-      return { value: boolToInt(ctx, a.gt(b)), ub: [] };
     case '>=':
-      return { value: boolToInt(ctx, a.ge(b)), ub: [] };
+      return { value: boolToInt(ctx, fpCompare(z, op, a, b)), ub: [] };
     default:
       throw new Error(`operator ${op} on floating point`);
   }
 }
 
-/** A float that is exactly an integer: the integer converted (the conversion rounds nothing). */
-export interface ExactInt {
+/** The IEEE comparison `a op b` (NaN unequal to everything). */
+export function fpCompare(z: Z3Handle, op: '<' | '<=' | '>' | '>=' | '==' | '!=', a: F, b: F): B {
+  switch (op) {
+    case '==':
+      return fpEq(z, a, b);
+    case '!=':
+      return fpEq(z, a, b).not() as B;
+    case '<':
+      return a.lt(b) as B;
+    case '<=':
+      return a.le(b) as B;
+    case '>':
+      return a.gt(b) as B;
+    case '>=':
+      return a.ge(b) as B;
+  }
+}
+
+/** A float made by converting an integer: the integer, rounded to `precision` significant bits (nearest, ties to even). */
+export interface ConvertedInt {
   bv: BV;
   signed: boolean;
+  precision: number;
+  /**
+   * An explanation's tracked assignments of the value, innermost first: each makes it
+   * `ite(lit, value so far, other)` (other: any float), so that an unsat core can leave the assignment out.
+   */
+  tracked?: { lit: B; other: F }[];
 }
 
 /** Significand bits of the float type: an integer of at most that many bits converts exactly. */
-export function exactIntBits(t: FloatType): number {
+export function significandBits(t: FloatType): number {
   return t.bits === 32 ? 24 : 53;
 }
 
 /**
- * `x op c` for a float that is exactly the integer `x` and a float constant `c`: the same truth as
- * the IEEE comparison, as an integer comparison (Z3 then needs no floating-point theory for it;
- * tcas.c's `Cur_Vertical_Sep > MAXALTDIFF` with a double MAXALTDIFF took minutes bit-blasted).
- * Comparing an integer with a real: x < c iff x < ceil(c), x <= c iff x <= floor(c), x == c iff c is
- * an integer equal to x; -0.0 is 0; NaN compares unequal to everything; the infinities bound every
- * integer. A bound outside x's range makes the answer constant.
+ * The integer `v` rounded to `precision` significant bits, to nearest with ties to even: the value of
+ * its conversion to a float with that significand (exact, as every integer of up to 64 bits is in
+ * range of float and double, and the rounded value is an integer again).
  */
-export function exactIntCompare(ctx: Ctx, op: '<' | '<=' | '>' | '>=' | '==' | '!=', x: ExactInt, c: number): B {
+export function roundToPrecision(v: bigint, precision: number): bigint {
+  const a = v < 0n ? -v : v;
+  const shift = a.toString(2).length - precision;
+  if (shift <= 0) return v;
+  const s = BigInt(shift);
+  let q = a >> s;
+  const rest = a & ((1n << s) - 1n);
+  const half = 1n << (s - 1n);
+  if (rest > half || (rest === half && (q & 1n) === 1n)) q += 1n;
+  return v < 0n ? -(q << s) : q << s;
+}
+
+/**
+ * `x op c` for a float converted from the integer `x` and a float constant `c`: the same truth as the
+ * IEEE comparison, as an integer comparison (Z3 then needs no floating-point theory for it;
+ * tcas.c's `Cur_Vertical_Sep > MAXALTDIFF` with a double MAXALTDIFF took minutes bit-blasted, and
+ * a `long` compared with a double took seconds per query and Z3's memory with it).
+ * The conversion is monotone, so the integers whose float is >= c are those from some `atLeast`, and
+ * those whose float is <= c are those up to some `atMost`: x < c iff x < atLeast, x <= c iff
+ * x <= atMost, x == c iff atLeast <= x <= atMost. (For an exact conversion these are ceil(c) and
+ * floor(c).) JavaScript compares a bigint with a number exactly: -0.0 is 0, NaN compares unequal to
+ * everything, the infinities bound every integer. A bound outside x's range makes the answer constant.
+ */
+export function convertedIntCompare(ctx: Ctx, op: '<' | '<=' | '>' | '>=' | '==' | '!=', x: ConvertedInt, c: number): B {
   const T = ctx.Bool.val(true) as B;
   const F_ = ctx.Bool.val(false) as B;
   if (Number.isNaN(c)) return op === '!=' ? T : F_;
   const w = x.bv.size();
   const lo = x.signed ? minSigned(w) : 0n;
   const hi = x.signed ? maxSigned(w) : (1n << BigInt(w)) - 1n;
+  const float = (v: bigint) => roundToPrecision(v, x.precision);
+  // The first integer of [lo, hi + 1] at which the monotone `holds` becomes true (hi + 1: never).
+  const first = (holds: (v: bigint) => boolean): bigint => {
+    let [a, b] = [lo, hi + 1n];
+    while (a < b) {
+      const m = (a + b) >> 1n;
+      if (holds(m)) b = m;
+      else a = m + 1n;
+    }
+    return a;
+  };
+  const atLeast = first((v) => float(v) >= c);
+  const atMost = first((v) => float(v) > c) - 1n;
   const k = (v: bigint) => bvConst(ctx, v, w);
-  // x < v, x <= v, x == v for an integer v anywhere.
+  // x < v and x <= v for an integer v anywhere.
   const lt = (v: bigint): B => (v <= lo ? F_ : v > hi ? T : ((x.signed ? x.bv.slt(k(v)) : x.bv.ult(k(v))) as B));
   const le = (v: bigint): B => (v < lo ? F_ : v >= hi ? T : ((x.signed ? x.bv.sle(k(v)) : x.bv.ule(k(v))) as B));
-  const eq = (v: bigint): B => (v < lo || v > hi ? F_ : (x.bv.eq(k(v)) as B));
-  if (!Number.isFinite(c)) {
-    const above = c > 0; // +inf is above every integer, -inf below
-    if (op === '<' || op === '<=') return above ? T : F_;
-    if (op === '>' || op === '>=') return above ? F_ : T;
-    return op === '!=' ? T : F_;
-  }
-  const floor = BigInt(Math.floor(c));
-  const ceil = BigInt(Math.ceil(c));
+  const eq = (): B => (atLeast > atMost ? F_ : atLeast === atMost ? (x.bv.eq(k(atLeast)) as B) : (lt(atLeast).not().and(le(atMost)) as B));
   switch (op) {
     case '<':
-      return lt(ceil);
+      return lt(atLeast);
     case '<=':
-      return le(floor);
+      return le(atMost);
     case '>':
-      return le(floor).not() as B;
+      return le(atMost).not() as B;
     case '>=':
-      return lt(ceil).not() as B;
+      return lt(atLeast).not() as B;
     case '==':
-      return floor === ceil ? eq(floor) : F_;
+      return eq();
     case '!=':
-      return floor === ceil ? (eq(floor).not() as B) : T;
+      return eq().not() as B;
   }
 }
 

@@ -11,7 +11,7 @@ import { uninitialisedDetail, type RuntimeErrorKind } from '../ir/runtimeErrors'
 import { tracksInitialisation } from '../ir/uninitialised';
 import type { Z3Handle } from '../z3/z3';
 import type { CallContext, UnrolledFunction } from './unroll';
-import { bvConst, type B, type BV, type UbCondition } from './semantics';
+import { bvConst, type B, type BV, type ConvertedInt, type UbCondition } from './semantics';
 import { OBJ_BITS, OFF_BITS, asBV, freshVal, tOf, type PtrVal, type Val } from './values';
 
 export type Env = Map<number, Val>;
@@ -286,6 +286,12 @@ export class EncoderState {
   readonly libObjects = new Map<string, number>();
   /** Object index (1-based; 0 is NULL) by variable id. */
   readonly objIndex = new Map<number, number>();
+  /**
+   * Floats converted from an integer, by the conversion that made them (keyed by the term itself, so a
+   * value computed from them is never mistaken for one): compared with a constant, they are compared
+   * as integers (operands.ts).
+   */
+  readonly convertedInts = new WeakMap<object, ConvertedInt>();
   /** The environment at the function's entry (inputs, globals' initial values, string literals). */
   readonly entry: Env = new Map();
   readonly topCtx: CallContext;
