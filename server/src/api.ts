@@ -30,6 +30,8 @@ export {
  * `setOnThreadSlice`: how long a check runs on the JS thread before it goes on where a cancellation can interrupt it (default: wholly on the JS thread).
  */
 export { createEngine, interruptionCount, setOnThreadSlice } from './engine/engine';
+/** Full garbage collections, which free the Z3 terms of dropped JavaScript handles (the language server runs them after jobs and publishes). */
+export { collectGarbage, throttledCollector } from './engine/engine';
 export { ERROR_FUNCTIONS } from './ir/libc';
 /** The C parser (tree-sitter), for the editor's index of functions. */
 export { parseC, type SyntaxNode } from './frontend/parser';

@@ -1,9 +1,9 @@
-// The language server's explicit garbage collections (server/src/lsp/collect.ts): V8's
+// The language server's explicit garbage collections (server/src/z3/collect.ts): V8's
 // full collection is there and frees garbage, and the publish path's collector runs it
 // only past its growth and interval thresholds.
 
 import { describe, expect, it } from 'vitest';
-import { collectGarbage, throttledCollector } from '../../server/src/lsp/collect';
+import { collectGarbage, throttledCollector } from '../../server/src/z3/collect';
 
 describe('collectGarbage', () => {
   it('is V8 full collection: the garbage of a large report is freed at once', () => {

@@ -24,7 +24,7 @@ import {
   type WorkDoneProgressReporter,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { EngineError, isCancellation, isExportFormat, type ReachRequest } from '../api';
+import { EngineError, isCancellation, isExportFormat, throttledCollector, type ReachRequest } from '../api';
 import type { Report } from '../../../shared/report';
 import {
   ServerCommands,
@@ -46,7 +46,6 @@ import { contractFixes, fileDiagnostics } from './diagnostics';
 import { hoverMarkdown } from './hover';
 import { decisionLines, fileMarks } from './marks';
 import { WorkerPool } from './pool';
-import { throttledCollector } from './collect';
 import { functionSummary, goalsOnLine, withoutGoalIds } from './reports';
 import { engineOptions, readSettings } from './settings';
 import type { FunctionInfo } from './functions';

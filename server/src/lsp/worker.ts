@@ -4,9 +4,18 @@
 
 import { parentPort } from 'node:worker_threads';
 import { setFlagsFromString } from 'node:v8';
-import { createEngine, EngineError, interruptionCount, setOnThreadSlice, type Engine, type EngineMethod, type EngineOptions, type EngineParams } from '../api';
+import {
+  collectGarbage,
+  createEngine,
+  EngineError,
+  interruptionCount,
+  setOnThreadSlice,
+  type Engine,
+  type EngineMethod,
+  type EngineOptions,
+  type EngineParams,
+} from '../api';
 import type { FromWorker, ToWorker } from './worker-protocol';
-import { collectGarbage } from './collect';
 
 const port = parentPort;
 if (!port) throw new Error('worker.ts runs as a worker thread of the language server');
