@@ -91,6 +91,8 @@ export type PathElem =
   | { kind: 'index'; index: Operand };
 
 export type BinaryOp = '+' | '-' | '*' | '/' | '%' | '<<' | '>>' | '&' | '|' | '^' | '==' | '!=' | '<' | '<=' | '>' | '>=';
+/** The binary operators that compare (their result is an int, 0 or 1). */
+export type Comparison = '<' | '<=' | '>' | '>=' | '==' | '!=';
 
 export type UnaryOp = '-' | '~' | '!';
 

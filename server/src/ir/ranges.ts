@@ -12,7 +12,7 @@
 // A signed operation's result is taken within its type: an execution where
 // it overflows ends there (undefined behaviour, the operation's own goal).
 
-import type { IRFunction, Instr, Operand, Program, Rvalue } from './ir';
+import type { Comparison, IRFunction, Instr, Operand, Program, Rvalue } from './ir';
 import type { CType, IntType } from './types';
 import type { RuntimeErrorKind } from './runtimeErrors';
 import { reversePostorder, successors } from './cfg';
@@ -298,7 +298,7 @@ export function ownIntType(program: Program, id: number): IntType | null {
   return v.kind === 'local' || v.kind === 'param' || v.kind === 'temp' ? v.type : null;
 }
 
-export function isComparison(op: string): op is '<' | '<=' | '>' | '>=' | '==' | '!=' {
+export function isComparison(op: string): op is Comparison {
   return op === '<' || op === '<=' || op === '>' || op === '>=' || op === '==' || op === '!=';
 }
 

@@ -3,7 +3,7 @@
 // a body (their results are inputs, or taints for unmodelled library
 // functions), and initial values of variables from their initializers.
 
-import type { Operand, RangeBound, Rvalue, Variable } from '../ir/ir';
+import type { Comparison, Operand, RangeBound, Rvalue, Variable } from '../ir/ir';
 import { sameType, type CType, type IntType } from '../ir/types';
 import { isLibraryFunction, OUTPUT_ONLY } from '../ir/libc';
 import { forEachVar, terminatorOperands } from '../ir/walk';
@@ -135,7 +135,6 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
   }
 
   const { convertedInts } = st;
-  type Comparison = Parameters<typeof convertedIntCompare>[1];
   // a op b is b MIRRORED[op] a.
   const MIRRORED: Record<string, Comparison> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '==': '==', '!=': '!=' };
 
@@ -175,8 +174,8 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
         const ub = [...a.ub, ...b.ub];
         if (a.val.k === 'ptr' || b.val.k === 'ptr') return pointerBinary(rv.bop, a.val, b.val, ub, rv.a.type.kind === 'pointer' ? rv.a.type.to : null);
         if (a.val.k === 'fp') {
-          const exact = convertedComparison(rv, a.val, b.val);
-          if (exact) return { val: { k: 'bv', t: boolToInt(ctx, exact) }, ub };
+          const asInts = convertedComparison(rv, a.val, b.val);
+          if (asInts) return { val: { k: 'bv', t: boolToInt(ctx, asInts) }, ub };
           const r = fpBinary(z, rv.bop, tOf(a.val) as F, tOf(b.val) as F);
           return { val: r.value.sort.name() === 'FloatingPoint' ? { k: 'fp', t: r.value } : { k: 'bv', t: r.value }, ub };
         }

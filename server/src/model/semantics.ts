@@ -5,7 +5,7 @@
 
 import type { BitVec, Bool, FP, FPRM } from 'z3-solver';
 import type { Ctx, Z3Handle } from '../z3/z3';
-import type { BinaryOp } from '../ir/ir';
+import type { BinaryOp, Comparison } from '../ir/ir';
 import type { CType, FloatType, IntType } from '../ir/types';
 import type { RuntimeErrorKind } from '../ir/runtimeErrors';
 
@@ -286,7 +286,7 @@ export function fpBinary(z: Z3Handle, op: BinaryOp, a: F, b: F): OpResult<BV | F
 }
 
 /** The IEEE comparison `a op b` (NaN unequal to everything). */
-export function fpCompare(z: Z3Handle, op: '<' | '<=' | '>' | '>=' | '==' | '!=', a: F, b: F): B {
+export function fpCompare(z: Z3Handle, op: Comparison, a: F, b: F): B {
   switch (op) {
     case '==':
       return fpEq(z, a, b);
@@ -348,7 +348,7 @@ export function roundToPrecision(v: bigint, precision: number): bigint {
  * floor(c).) JavaScript compares a bigint with a number exactly: -0.0 is 0, NaN compares unequal to
  * everything, the infinities bound every integer. A bound outside x's range makes the answer constant.
  */
-export function convertedIntCompare(ctx: Ctx, op: '<' | '<=' | '>' | '>=' | '==' | '!=', x: ConvertedInt, c: number): B {
+export function convertedIntCompare(ctx: Ctx, op: Comparison, x: ConvertedInt, c: number): B {
   const T = ctx.Bool.val(true) as B;
   const F_ = ctx.Bool.val(false) as B;
   if (Number.isNaN(c)) return op === '!=' ? T : F_;

@@ -39,7 +39,7 @@
 // are appended); only edges into accelerated heads move, and `goalIn` says
 // where a goal on such an edge is now.
 
-import type { BasicBlock, BinaryOp, Decision, Instr, IRFunction, Operand, Place, Program, Rvalue, SourceRange, Variable } from '../ir/ir';
+import type { BasicBlock, BinaryOp, Comparison, Decision, Instr, IRFunction, Operand, Place, Program, Rvalue, SourceRange, Variable } from '../ir/ir';
 import { INT, LLONG, sameType, type CType, type IntType } from '../ir/types';
 import { renameOperand, renamePlace, renameRvalue, type Renamer } from '../ir/walk';
 import { findLoops, isReducible, type Loop } from '../ir/loops';
@@ -76,7 +76,6 @@ interface Linear {
 
 /** What a value computed in one iteration is: linear, a comparison of two linear values, or something else. */
 type Symbolic = { kind: 'linear'; e: Linear } | { kind: 'compare'; op: Comparison; a: Linear; b: Linear } | { kind: 'other' };
-type Comparison = '<' | '<=' | '>' | '>=' | '==' | '!=';
 
 const NEGATED: Record<Comparison, Comparison> = { '<': '>=', '<=': '>', '>': '<=', '>=': '<', '==': '!=', '!=': '==' };
 
