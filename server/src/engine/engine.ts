@@ -52,7 +52,7 @@ import { DeepSearch } from '../prove/deep';
 import { instrumentMcdc, mcdcDecisions } from '../goals/mcdc';
 import { mcdcReport } from './mcdc';
 import { nestingDepth } from '../ir/loops';
-import { collectGarbage } from '../z3/collect';
+import { throttledCollector } from '../z3/collect';
 
 /** For the language server's workers (through api.ts): whether a cancelled job interrupted a check of this thread's Z3. */
 export { interruptionCount, setOnThreadSlice } from '../z3/z3';
@@ -65,6 +65,14 @@ export { collectGarbage, throttledCollector } from '../z3/collect';
  * a server peak of 306 MB, 2 gave 249 MB, with the same warm reach latency.
  */
 const KEPT_SOLVERS = 2;
+
+/**
+ * A dropped solver's Z3 terms are freed only when V8 collects their small handles, which it does
+ * late: cover of six floating-point functions peaked at 671 MB with a collection at each drop, and
+ * was at 1150 MB and growing without. A collection costs 15-50 ms: at most one every 2 s, so that an
+ * editor moving from function to function does not pay it on every query.
+ */
+const collectAfterDrop = throttledCollector(2000, 0);
 /**
  * Validations left running by `analyse` and not yet collected: the editor collects each one after the
  * verdicts of the other functions it analyses (a report that is no longer kept is validated again).
@@ -185,9 +193,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
       l.solvers.delete(l.solvers.keys().next().value!);
       dropped = true;
     }
-    // A dropped solver's Z3 terms are freed only when V8 collects their small handles, which it
-    // does late: a cover of 30 floating-point functions grew to 780 MB without this.
-    if (dropped) collectGarbage?.();
+    if (dropped) collectAfterDrop();
     return s;
   };
   // A query solves: Z3's start-up (compiling its WebAssembly, off the main thread) runs while the
