@@ -26,7 +26,8 @@ export function typedLeaves(z: Z3Handle, v: Val, t: CType, out: { t: BV | F; typ
   return out;
 }
 
-function inputTyped(z: Z3Handle, input: InputVar): { t: BV | F; type: CType }[] {
+/** The scalar terms of an input (for main's argv, the characters of its strings) with their C types. */
+export function inputTyped(z: Z3Handle, input: InputVar): { t: BV | F; type: CType }[] {
   if (input.argv) {
     // main's argv: the characters of its strings (argc is an input of its own).
     const chars: CType = { kind: 'array', of: { kind: 'int', bits: 8, signed: true, rank: 'char', name: 'char' }, length: input.argv.length + 1 };

@@ -33,6 +33,7 @@ import type { SizeHit } from '../model/state';
 import { extractTest } from './datum';
 import { inputLeaves } from './inputs';
 import { validModel } from './valid-model';
+import { probe } from './probe';
 import { buildLevel, loopFreeBefore, type Level, type SolverOptions } from './level';
 import {
   goalCopies,
@@ -83,6 +84,8 @@ export interface QueryOptions {
   wide?: boolean;
   /** Deepen only over the loop bounds in this range (the engine tries invariants between two ranges). */
   bounds?: { from?: number; to?: number };
+  /** Internal: concrete probes were tried already (a suite probes for all its goals at once). */
+  probed?: boolean;
 }
 
 /**
@@ -277,6 +280,11 @@ export class FunctionSolver {
    */
   async reach(goal: Goal, opts: QueryOptions = {}): Promise<GoalVerdict> {
     opts = { ...opts, budget: opts.budget ?? this.goalBudget(opts) };
+    const coverage = goal.kind === 'statement' || goal.kind === 'branch';
+    if (coverage && !opts.probed && !opts.where && (opts.bounds?.from ?? 0) <= this.bounds[0]) {
+      const probed = await this.probeFor(goal, opts.signal);
+      if (probed) return probed;
+    }
     let last: GoalVerdict = { status: 'unknown' };
     for (let b = 0; b < this.bounds.length; b++) {
       if (opts.bounds?.from !== undefined && this.bounds[b] < opts.bounds.from) continue;
@@ -301,7 +309,6 @@ export class FunctionSolver {
       if (v.status !== 'not-reached') {
         // A datum whose execution runs past the bound has no expected results: a
         // complete execution one bound further is worth one more try.
-        const coverage = goal.kind === 'statement' || goal.kind === 'branch';
         if (coverage && v.datum && !v.datum.complete && level.enc.unrolled.unwinds.length && b + 1 < this.bounds.length) {
           const next = await this.level(this.bounds[b + 1], snapshotFor(goal, opts.where)).catch((e) => {
             if (e instanceof UnrollTooLarge) return null;
@@ -543,6 +550,23 @@ export class FunctionSolver {
     }
     const isProperty = goal.kind === 'assertion' || goal.kind === 'runtime-error';
     return { status: isProperty ? 'violated' : 'covered', bound: enc.unrolled.unwinds.length ? level.bound : undefined, datum };
+  }
+
+  /** A datum for a coverage goal from concrete probes (solve/probe.ts: only where the solver is slow), or null. */
+  private async probeFor(goal: Goal, signal?: AbortSignal): Promise<GoalVerdict | null> {
+    const level = await this.level(this.bounds[0]).catch((e) => {
+      if (e instanceof UnrollTooLarge) return null;
+      throw e;
+    });
+    if (!level) return null;
+    const [found] = await probe(this.z, level, [goal], (g, m) => this.goalHolds(level, g, m), this.fn.name, signal);
+    const v = found && this.completeVerdict(level, goal, found.model);
+    return v?.datum ? v : null;
+  }
+
+  /** The verdict a complete valid execution (a probe's model, solve/probe.ts) gives a goal it reaches. */
+  completeVerdict(level: Level, goal: Goal, model: Model<'main'>): GoalVerdict {
+    return this.verdictFromModel(level, goal, goalCopies(level, goal), model, true);
   }
 
   /** Whether a goal is met in a model of the given level (for marking goals a datum also reaches). */

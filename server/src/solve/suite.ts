@@ -11,6 +11,7 @@ import { computeAncestors } from './level';
 import { predecessors, successors } from '../ir/cfg';
 import { dominators, type DomTree } from '../ir/dominators';
 import { goalCopies } from './targets';
+import { probe } from './probe';
 import { UnrollTooLarge, type Datum, type FunctionSolver, type GoalVerdict, type QueryOptions } from './query';
 
 export interface SuiteResult {
@@ -38,10 +39,31 @@ export async function buildSuite(
     tests.push({ id, ...datum.test, goals: [] });
     return id;
   };
+  // Concrete probes first: the goals their executions reach need no query.
+  const level = await fs.level(fs.bounds[0]).catch((e) => {
+    if (e instanceof UnrollTooLarge) return null;
+    throw e;
+  });
+  const coverage = goals.filter((g) => g.kind !== 'assertion' && g.kind !== 'runtime-error');
+  for (const found of level ? await probe(fs.z, level, coverage, (g, m) => fs.goalHolds(level, g, m), fs.fn.name, signal) : []) {
+    const [first, ...rest] = found.goals.filter((g) => open.has(g.id));
+    if (!first) continue;
+    const v = fs.completeVerdict(level!, first, found.model);
+    // A datum whose path passes something not modelled is left to the queries (they say why).
+    if (!v.datum) continue;
+    const testId = addTest(v.datum);
+    const test = tests[tests.length - 1];
+    for (const g of v.datum.complete ? [first, ...rest] : [first]) {
+      open.delete(g.id);
+      verdicts.set(g.id, g === first ? { ...v, test: testId } : { status: 'covered', bound: v.bound, test: testId });
+      test.goals.push(g.id);
+    }
+  }
+  onProgress?.(goals.length - open.size, goals.length);
   for (const goal of order) {
     if (!open.has(goal.id)) continue;
     if (signal?.aborted) throw EngineError.cancelled();
-    const v = await reach(goal, { signal, explain: 'loop-free', suite });
+    const v = await reach(goal, { signal, explain: 'loop-free', suite, probed: true });
     open.delete(goal.id);
     if (v.datum) {
       const testId = addTest(v.datum);
