@@ -157,6 +157,26 @@ describe('explanations', () => {
     }
   });
 
+  it("a suite tries an earlier goal's reason first, and keeps it only when it excludes this goal too", async () => {
+    // return 1 needs x > 10 and x < 5 (lines 2, 4); return 2 needs y > 0 and y < 0 (lines 3, 5). Neither
+    // block dominates the other, so each is proved and explained; the reason found first does not
+    // exclude the other goal (its conditions leave the other variable free) and must not be reused.
+    const src = writeC(
+      'why_two.c',
+      'int g(int x, int y) {\n  if (x > 10) {\n    if (y > 0) {\n      if (x < 5) return 1;\n      if (y < 0) return 2;\n    }\n  }\n  return 0;\n}\n',
+    );
+    const r = await engine.cover({ file: src, criterion: 'decision' });
+    expect(r.functions[0].goals.filter((g) => g.status === 'unreachable').map((g) => g.line)).toEqual([4, 4, 5, 5]);
+    const whyOf = (label: string) => {
+      const g = r.functions[0].goals.find((x) => x.label === label)!;
+      return { status: g.status, lines: [...new Set((g.why ?? []).map((w) => w.line))].sort() };
+    };
+    expect(whyOf('statement `return 1;`')).toEqual({ status: 'unreachable', lines: [2, 4] });
+    expect(whyOf('statement `return 2;`')).toEqual({ status: 'unreachable', lines: [3, 5] });
+    expect(whyOf('`if (x < 5)` is true')).toEqual({ status: 'unreachable', lines: [2, 4] });
+    expect(whyOf('`if (y < 0)` is true')).toEqual({ status: 'unreachable', lines: [3, 5] });
+  });
+
   it('a runtime error excluded by a precondition earlier in the same block names the precondition', async () => {
     // t[i] in bounds because 0 <= i <= 3 (line 2), checked before the access in the same block (line 3).
     const src = writeC('why_requires.c', 'int t[4] = {1, 2, 3, 4};\n/*@ requires 0 <= i && i <= 3; */\nint f(int i) { return t[i]; }\n');

@@ -17,11 +17,19 @@ import { goalCopies, obligationBefore } from './targets';
 
 const MAX_CORE = 40;
 
-/** An encoding with tracking literals (unsat cores are over them), built once per bound and shared by the goals explained there. */
-export type ExplainLevel = ReturnType<typeof encodeAt>;
+/** The reasons an explanation level tries first, most recent first. */
+const REUSED_CORES = 8;
+
+/**
+ * An encoding with tracking literals (unsat cores are over them), built once per bound and shared by the
+ * goals explained there, with the last reasons found on it: goals are often unreachable for one reason
+ * (tcas.c's properties each make a group of alt_sep_test's branches infeasible), and a reason tried as
+ * it is costs one check where a core from every tracked item and its minimisation cost dozens.
+ */
+export type ExplainLevel = ReturnType<typeof encodeAt> & { cores: TrackedItem[][] };
 
 export function explainLevel(z: Z3Handle, program: Program, fn: IRFunction, options: SolverOptions, bound: number): ExplainLevel {
-  return encodeAt(z, program, fn, options, bound, true);
+  return { ...encodeAt(z, program, fn, options, bound, true), cores: [] };
 }
 
 export async function explainUnreachable(
@@ -55,14 +63,30 @@ export async function explainUnreachable(
     // A cancellation interrupts the running check, as for the reach query's (checkCore).
     return queueCheck(() => interruptibleBy(z, signal, () => checkSolver(z, solver, [goalLit, ...subset.map((t) => t.lit)])));
   };
-  if ((await check(items)) !== 'unsat') return undefined;
   // The items in the core of the last check (unsat): a subset of `of`.
   const inCore = (of: TrackedItem[]) => {
     const coreIds = new Set(unsatCore(solver).map((lit) => lit.toString()));
     return of.filter((t) => coreIds.has(t.lit.toString()));
   };
-  let core = inCore(items);
-  if (core.length <= MAX_CORE) {
+  // An earlier goal's reason, when all of it can come before this goal and it excludes this goal too.
+  const usable = new Set(items);
+  let core: TrackedItem[] | undefined;
+  let reused = false;
+  for (const earlier of level.cores) {
+    if (!earlier.every((t) => usable.has(t))) continue;
+    if ((await check(earlier)) === 'unsat') {
+      core = inCore(earlier);
+      reused = true;
+      break;
+    }
+  }
+  if (!core) {
+    if ((await check(items)) !== 'unsat') return undefined;
+    core = inCore(items);
+  }
+  // A reused reason was minimal for the earlier goal: it is kept as Z3's core of it (minimising it again
+  // cost a check per item, nearly all of them confirming it, 60-300 ms a goal on tcas.c).
+  if (!reused && core.length <= MAX_CORE) {
     for (let i = 0; i < core.length;) {
       const without = core.filter((_, j) => j !== i);
       // Past the budget the core is kept as it is: larger than needed, still a reason.
@@ -72,6 +96,7 @@ export async function explainUnreachable(
       else i++;
     }
   }
+  level.cores = [core, ...level.cores.filter((c) => c.length !== core.length || c.some((t, k) => t !== core[k]))].slice(0, REUSED_CORES);
   // One reason per source range: a branch or a precondition says more than the
   // temporaries computed for it, which share its range.
   const rank = (t: TrackedItem) => (t.kind === 'branch' ? 0 : t.kind === 'obligation' ? 1 : 2);
