@@ -157,6 +157,42 @@ describe('quantities kept from the loop entry (E == \\at(E, LoopEntry))', () => 
     for (const c of r) expect(c.checks).toEqual({ init: false, step: false });
   });
 
+  it('an inner loop of a constant trip count is one step of the outer loop: rounds of 8 `s++` keep 8 * r - s', async () => {
+    // Hand count: k = 0, 1, ..., 7 run the body (8 trips), so each round adds 8 to s and 1 to r.
+    const outer = async (source: string) => {
+      const { program, fn } = await load(source);
+      const loops = findLoops(fn).sort((a, b) => a.header - b.header);
+      return conservedCandidates(program, fn, loops[0], loops, 1_500_000_000).map((c) => c.text);
+    };
+    expect(
+      await outer(`int f(int n) { int r = 0, s = 0;
+  while (r < n) { for (int k = 0; k < 8; k++) s++; r++; }
+  return s; }`),
+    ).toEqual(['8 * (unsigned int)r - (unsigned int)s == \\at(8 * (unsigned int)r - (unsigned int)s, LoopEntry)']);
+    // k = 0 and 2 run the body (2 trips), k = 4 leaves: 10 a round; a counter going down the same way.
+    expect(
+      await outer(`int f(int n) { int r = 0, s = 0;
+  while (r < n) { for (int k = 0; k < 3; k += 2) s += 5; r++; }
+  return s; }`),
+    ).toEqual(['10 * (unsigned int)r - (unsigned int)s == \\at(10 * (unsigned int)r - (unsigned int)s, LoopEntry)']);
+    expect(
+      await outer(`int f(int n) { int r = 0, s = 0;
+  while (r < n) { int k = 3; while (k > 0) { k--; s += 2; } r++; }
+  return s; }`),
+    ).toEqual(['6 * (unsigned int)r - (unsigned int)s == \\at(6 * (unsigned int)r - (unsigned int)s, LoopEntry)']);
+    // Not summarised: a count that depends on the round (k from r), or a loop left by a break.
+    expect(
+      await outer(`int f(int n) { int r = 0, s = 0;
+  while (r < n) { for (int k = r; k < 8; k++) s++; r++; }
+  return s; }`),
+    ).toEqual([]);
+    expect(
+      await outer(`int f(int n) { int r = 0, s = 0;
+  while (r < n) { for (int k = 0; k < 8; k++) { if (s > n) break; s++; } r++; }
+  return s; }`),
+    ).toEqual([]);
+  });
+
   it('a kept quantity of one loop put at another whose steps differ fails on the way round, not at entry', async () => {
     // x + y is kept by the first loop; the second moves both down, so x + y drops by 2 each time.
     const source = `unsigned f(unsigned n) { unsigned x = n, y = 0;

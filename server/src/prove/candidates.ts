@@ -281,30 +281,48 @@ export function unassignedCandidates(program: Program, fn: IRFunction, loop: Loo
   return out;
 }
 
+/** Iterations of an inner loop counted to summarise it, at most. */
+const MAX_INNER_TRIPS = 10_000n;
+
 /**
- * For a loop with no inner loop: what each way round (header to a latch) adds to each of the variables
- * `ids` (undefined for a variable assigned there otherwise than by `v = v ± c`). Null when the loop
- * has inner loops or more than MAX_PATHS ways round.
+ * What each way round `loop` (header to a latch) adds to each of the variables `ids` (undefined for a
+ * variable assigned there otherwise than by `v = v ± c`). An inner loop counts as one step: one whose
+ * counter starts from a constant set on the way there and runs to a constant bound, every way round it
+ * adding the same (rounds_never's `for (k = 0; k < 8; k++) s++;` adds 8 to s), its run counted here.
+ * Null when an inner loop is not of that kind, or there are more than MAX_PATHS ways round.
  */
 function stepRows(fn: IRFunction, loop: Loop, loops: Loop[], ids: number[]): (bigint | undefined)[][] | null {
-  if (loops.some((l) => l !== loop && l.header !== loop.header && [...l.body].every((b) => loop.body.has(b)))) return null;
+  const inner = new Map(loops.filter((l) => l.parent === loop.header && l.header !== loop.header).map((l) => [l.header, l]));
   const rows: (bigint | undefined)[][] = [];
-  const walk = (b: number, acc: (bigint | undefined)[], seen: Set<number>): boolean => {
-    const next = acc.slice();
-    for (const ins of fn.blocks[b].instrs) {
-      if (ins.kind !== 'assign' || ins.dst?.root.kind !== 'var') continue;
-      const k = ids.indexOf(ins.dst.root.id);
-      if (k < 0) continue;
-      const d = ins.dst.path.length ? undefined : stepOf(ins.value, ins.dst.root.id);
-      next[k] = d === undefined || next[k] === undefined ? undefined : next[k]! + d;
-    }
-    for (const s of successors(fn.blocks[b])) {
+  const walk = (b: number, acc: (bigint | undefined)[], consts: Map<number, bigint>, seen: Set<number>): boolean => {
+    let next = acc.slice();
+    let known = new Map(consts);
+    let exitTo: number[] = successors(fn.blocks[b]);
+    const innerLoop = b !== loop.header ? inner.get(b) : undefined;
+    if (innerLoop) {
+      const run = innerRun(fn, innerLoop, loops, ids, known);
+      if (!run) return false;
+      next = next.map((v, k) => (v === undefined || run.steps[k] === undefined ? undefined : v + run.steps[k]!));
+      known = run.after;
+      exitTo = [run.exit];
+    } else
+      for (const ins of fn.blocks[b].instrs) {
+        if (ins.kind !== 'assign' || ins.dst?.root.kind !== 'var') continue;
+        const id = ins.dst.root.id;
+        if (!ins.dst.path.length && ins.value.op === 'use' && ins.value.a.kind === 'const') known.set(id, ins.value.a.value);
+        else known.delete(id);
+        const k = ids.indexOf(id);
+        if (k < 0) continue;
+        const d = ins.dst.path.length ? undefined : stepOf(ins.value, id);
+        next[k] = d === undefined || next[k] === undefined ? undefined : next[k]! + d;
+      }
+    for (const s of exitTo) {
       if (s === loop.header) {
         rows.push(next);
         if (rows.length > MAX_PATHS) return false;
       } else if (loop.body.has(s) && !seen.has(s)) {
         seen.add(s);
-        const ok = walk(s, next, seen);
+        const ok = walk(s, next, known, seen);
         seen.delete(s);
         if (!ok) return false;
       }
@@ -314,10 +332,71 @@ function stepRows(fn: IRFunction, loop: Loop, loops: Loop[], ids: number[]): (bi
   return walk(
     loop.header,
     ids.map(() => 0n),
+    new Map(),
     new Set([loop.header]),
   )
     ? rows
     : null;
+}
+
+/**
+ * One whole run of an inner loop entered with the constants `known`: what it adds to `ids`, the block it
+ * leaves to, and the constants after it (its counter's last value). Null unless the loop is left only
+ * from its header, on a comparison of a counter with a constant, the counter known at entry, and every
+ * way round adds the same to the counter and to `ids`.
+ */
+function innerRun(
+  fn: IRFunction,
+  loop: Loop,
+  loops: Loop[],
+  ids: number[],
+  known: Map<number, bigint>,
+): { steps: (bigint | undefined)[]; exit: number; after: Map<number, bigint> } | null {
+  const head = fn.blocks[loop.header];
+  const t = head.terminator;
+  if (t.kind !== 'branch' || t.cond.kind !== 'var' || loop.exits.length !== 1 || loop.exits[0].from !== loop.header) return null;
+  const stay = loop.body.has(t.then);
+  if (stay === loop.body.has(t.else)) return null;
+  const condId = t.cond.id;
+  const def = head.instrs.find((i) => i.kind === 'assign' && i.dst?.root.kind === 'var' && i.dst.root.id === condId);
+  if (!def || def.kind !== 'assign' || def.value.op !== 'binary') return null;
+  const { bop, a, b } = def.value;
+  const flip: Record<string, string> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '!=': '!=' };
+  if (!(bop in flip)) return null;
+  const [counter, bound, op] =
+    a.kind === 'var' && b.kind === 'const' ? [a, b.value, bop] : b.kind === 'var' && a.kind === 'const' ? [b, a.value, flip[bop]] : [];
+  if (!counter || counter.kind !== 'var' || bound === undefined || counter.type.kind !== 'int') return null;
+  const start = known.get(counter.id);
+  if (start === undefined) return null;
+  // Only the comparison in the header: nothing else there runs once more than the body.
+  if (head.instrs.some((i) => i !== def && i.kind === 'assign' && !(i.dst?.root.kind === 'var' && i.dst.root.id === condId))) return null;
+  const at = ids.includes(counter.id) ? ids.indexOf(counter.id) : ids.length;
+  const rows = stepRows(fn, loop, loops, at < ids.length ? ids : [...ids, counter.id]);
+  if (!rows?.length || rows.some((r) => r.some((x, k) => x !== rows[0][k]))) return null;
+  const step = rows[0][at];
+  if (!step) return null;
+  const holds = (v: bigint) => (op === '<' ? v < bound : op === '<=' ? v <= bound : op === '>' ? v > bound : op === '>=' ? v >= bound : v !== bound);
+  const { bits, signed } = counter.type;
+  const [lo, hi] = signed ? [-(1n << BigInt(bits - 1)), (1n << BigInt(bits - 1)) - 1n] : [0n, (1n << BigInt(bits)) - 1n];
+  let v = start;
+  let trips = 0n;
+  for (; holds(v) === stay; trips++) {
+    if (trips >= MAX_INNER_TRIPS) return null;
+    v += step;
+    // The counter leaves its type: the run is not this simple one.
+    if (v < lo || v > hi) return null;
+  }
+  const after = new Map(known);
+  after.set(counter.id, v);
+  // Variables the loop assigns otherwise than by a step are no longer known constants.
+  for (const blk of loop.body)
+    for (const ins of fn.blocks[blk].instrs)
+      if (ins.kind === 'assign' && ins.dst?.root.kind === 'var' && ins.dst.root.id !== counter.id) after.delete(ins.dst.root.id);
+  return {
+    steps: rows[0].slice(0, ids.length).map((x) => (x === undefined ? undefined : x * trips)),
+    exit: loop.exits[0].to,
+    after,
+  };
 }
 
 /**
