@@ -621,7 +621,7 @@ function renameInstr(ins: Instr, r: Renamer): Instr {
 }
 
 /** The truth of `a op b`. */
-function holds(op: Comparison, a: bigint, b: bigint): boolean {
+export function holds(op: Comparison, a: bigint, b: bigint): boolean {
   switch (op) {
     case '<':
       return a < b;

@@ -22,6 +22,8 @@ import type { Loop } from '../ir/loops';
 import { lowerCondition, type ConditionAt } from '../frontend/condition';
 import type { LoweredCandidate } from './transform';
 import { loopEffects } from './transform';
+import { holds } from './accelerate';
+import { fitsIn } from '../ir/interp';
 import { tracksInitialisation, uninitialisedReads } from '../ir/uninitialised';
 
 /** At most this many constants of the function take part in intervals (the smallest in magnitude). */
@@ -361,11 +363,9 @@ function innerRun(
   const def = head.instrs.find((i) => i.kind === 'assign' && i.dst?.root.kind === 'var' && i.dst.root.id === condId);
   if (!def || def.kind !== 'assign' || def.value.op !== 'binary') return null;
   const { bop, a, b } = def.value;
-  const flip: Record<string, string> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '!=': '!=' };
-  if (!(bop in flip)) return null;
-  const [counter, bound, op] =
-    a.kind === 'var' && b.kind === 'const' ? [a, b.value, bop] : b.kind === 'var' && a.kind === 'const' ? [b, a.value, flip[bop]] : [];
-  if (!counter || counter.kind !== 'var' || bound === undefined || counter.type.kind !== 'int') return null;
+  if (bop !== '<' && bop !== '<=' && bop !== '>' && bop !== '>=' && bop !== '!=') return null;
+  const [counter, bound] = a.kind === 'var' && b.kind === 'const' ? [a, b.value] : b.kind === 'var' && a.kind === 'const' ? [b, a.value] : [null, 0n];
+  if (!counter || counter.type.kind !== 'int') return null;
   const start = known.get(counter.id);
   if (start === undefined) return null;
   // Only the comparison in the header: nothing else there runs once more than the body.
@@ -375,20 +375,19 @@ function innerRun(
   if (!rows?.length || rows.some((r) => r.some((x, k) => x !== rows[0][k]))) return null;
   const step = rows[0][at];
   if (!step) return null;
-  const holds = (v: bigint) => (op === '<' ? v < bound : op === '<=' ? v <= bound : op === '>' ? v > bound : op === '>=' ? v >= bound : v !== bound);
-  const { bits, signed } = counter.type;
-  const [lo, hi] = signed ? [-(1n << BigInt(bits - 1)), (1n << BigInt(bits - 1)) - 1n] : [0n, (1n << BigInt(bits)) - 1n];
+  /** The header's comparison with the counter at `v`. */
+  const compared = (v: bigint) => (a === counter ? holds(bop, v, bound) : holds(bop, bound, v));
   let v = start;
   let trips = 0n;
-  for (; holds(v) === stay; trips++) {
+  for (; compared(v) === stay; trips++) {
     if (trips >= MAX_INNER_TRIPS) return null;
     v += step;
     // The counter leaves its type: the run is not this simple one.
-    if (v < lo || v > hi) return null;
+    if (!fitsIn(v, counter.type)) return null;
   }
   const after = new Map(known);
   after.set(counter.id, v);
-  // Variables the loop assigns otherwise than by a step are no longer known constants.
+  // What the loop assigns, but its counter, is no longer a known constant.
   for (const blk of loop.body)
     for (const ins of fn.blocks[blk].instrs)
       if (ins.kind === 'assign' && ins.dst?.root.kind === 'var' && ins.dst.root.id !== counter.id) after.delete(ins.dst.root.id);
