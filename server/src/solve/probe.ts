@@ -14,6 +14,7 @@ import type { Encoding } from '../model/encode';
 import { bvConst, type B, type BV, type F } from '../model/semantics';
 import { checkSolver, queueCheck, setSolverTimeout, type Z3Handle } from '../z3/z3';
 import { EngineError } from '../errors';
+import { fitsIn } from '../ir/interp';
 import { inputTyped, typedLeaves } from './inputs';
 import type { Level } from './level';
 import { satisfies } from './valid-model';
@@ -48,12 +49,20 @@ function leavesOf(z: Z3Handle, enc: Encoding): Leaf[] {
  * simplification and a check) would only add time (tritype's suite took 3.0 s with them against 1.0 s).
  */
 function multipliesFloats(enc: Encoding): boolean {
-  return enc.unrolled.nodes.some((n) =>
-    n.block.instrs
-      .slice(n.start, n.end)
-      .some((i) => i.kind === 'assign' && i.value.op === 'binary' && (i.value.bop === '*' || i.value.bop === '/') && i.value.type.kind === 'float'),
-  );
+  let m = floatProducts.get(enc);
+  if (m === undefined)
+    floatProducts.set(
+      enc,
+      (m = enc.unrolled.nodes.some((n) =>
+        n.block.instrs
+          .slice(n.start, n.end)
+          .some((i) => i.kind === 'assign' && i.value.op === 'binary' && (i.value.bop === '*' || i.value.bop === '/') && i.value.type.kind === 'float'),
+      )),
+    );
+  return m;
 }
+/** multipliesFloats of each encoding, walked once (a single reach asks it on every query). */
+const floatProducts = new WeakMap<Encoding, boolean>();
 
 /** A small deterministic generator (mulberry32): the same function gets the same probes on every run. */
 function random(seed: number): () => number {
@@ -73,14 +82,12 @@ function seedOf(text: string): number {
   return h;
 }
 
-/** The value term of `v` for a leaf, wrapped into its type's range (two's complement), `null` when the type cannot hold it. */
+/** The value term of `v` for a leaf (two's complement), `null` when its type cannot hold it. */
 function valueFor(z: Z3Handle, leaf: Leaf, v: bigint | number): BV | F | null {
   if (leaf.type.kind === 'float') return z.ctx.Float.val(Number(v), (leaf.t as F).sort) as unknown as F;
-  const width = (leaf.t as BV).size();
   const n = BigInt(v);
-  const lo = leaf.type.signed ? -(1n << BigInt(width - 1)) : 0n;
-  const hi = leaf.type.signed ? (1n << BigInt(width - 1)) - 1n : (1n << BigInt(width)) - 1n;
-  if (n < lo || n > hi) return null;
+  if (!fitsIn(n, leaf.type)) return null;
+  const width = (leaf.t as BV).size();
   return bvConst(z.ctx, BigInt.asUintN(width, n), width);
 }
 

@@ -189,6 +189,14 @@ export class FunctionSolver {
     return l;
   }
 
+  /** The level of the smallest bound, or null when even that is too large to encode (UnrollTooLarge). */
+  smallestLevel(): Promise<Level | null> {
+    return this.level(this.bounds[0]).catch((e) => {
+      if (e instanceof UnrollTooLarge) return null;
+      throw e;
+    });
+  }
+
   private sizes = new Map<number, number>();
   /** The number of nodes of the function unrolled to `bound` (the encoding and each node's ancestors grow with it). */
   private unrolledSize(bound: number): number {
@@ -554,10 +562,7 @@ export class FunctionSolver {
 
   /** A datum for a coverage goal from concrete probes (solve/probe.ts: only where the solver is slow), or null. */
   private async probeFor(goal: Goal, signal?: AbortSignal): Promise<GoalVerdict | null> {
-    const level = await this.level(this.bounds[0]).catch((e) => {
-      if (e instanceof UnrollTooLarge) return null;
-      throw e;
-    });
+    const level = await this.smallestLevel();
     if (!level) return null;
     const [found] = await probe(this.z, level, [goal], (g, m) => this.goalHolds(level, g, m), this.fn.name, signal);
     const v = found && this.completeVerdict(level, goal, found.model);

@@ -12,7 +12,7 @@ import { predecessors, successors } from '../ir/cfg';
 import { dominators, type DomTree } from '../ir/dominators';
 import { goalCopies } from './targets';
 import { probe } from './probe';
-import { UnrollTooLarge, type Datum, type FunctionSolver, type GoalVerdict, type QueryOptions } from './query';
+import { type Datum, type FunctionSolver, type GoalVerdict, type QueryOptions } from './query';
 
 export interface SuiteResult {
   verdicts: Map<string, GoalVerdict & { test?: string }>;
@@ -34,31 +34,35 @@ export async function buildSuite(
   const open = new Set(goals.map((g) => g.id));
   const order = await deepestFirst(fs, goals);
   const suite = fs.suiteBudget();
-  const addTest = (datum: Datum): string => {
-    const id = `t${tests.length + 1}`;
-    tests.push({ id, ...datum.test, goals: [] });
-    return id;
+  // Coverage goals: those a complete execution marks when it reaches them (a property's goal is a violation).
+  const isCoverage = (g: Goal) => g.kind !== 'assertion' && g.kind !== 'runtime-error';
+  /** A datum for `goal` as the next test; a complete one also covers every other open goal its execution reaches. */
+  const addDatum = (goal: Goal, v: GoalVerdict, datum: Datum) => {
+    const testId = `t${tests.length + 1}`;
+    const test: TestReport = { id: testId, ...datum.test, goals: [goal.id] };
+    tests.push(test);
+    open.delete(goal.id);
+    verdicts.set(goal.id, { ...v, test: testId });
+    if (!datum.complete) return;
+    for (const other of goals) {
+      if (!open.has(other.id) || !isCoverage(other)) continue;
+      if (fs.goalHolds(datum.level, other, datum.model)) {
+        open.delete(other.id);
+        verdicts.set(other.id, { status: 'covered', bound: v.bound, test: testId });
+        test.goals.push(other.id);
+      }
+    }
   };
   // Concrete probes first: the goals their executions reach need no query.
-  const level = await fs.level(fs.bounds[0]).catch((e) => {
-    if (e instanceof UnrollTooLarge) return null;
-    throw e;
-  });
-  const coverage = goals.filter((g) => g.kind !== 'assertion' && g.kind !== 'runtime-error');
-  for (const found of level ? await probe(fs.z, level, coverage, (g, m) => fs.goalHolds(level, g, m), fs.fn.name, signal) : []) {
-    const [first, ...rest] = found.goals.filter((g) => open.has(g.id));
-    if (!first) continue;
-    const v = fs.completeVerdict(level!, first, found.model);
-    // A datum whose path passes something not modelled is left to the queries (they say why).
-    if (!v.datum) continue;
-    const testId = addTest(v.datum);
-    const test = tests[tests.length - 1];
-    for (const g of v.datum.complete ? [first, ...rest] : [first]) {
-      open.delete(g.id);
-      verdicts.set(g.id, g === first ? { ...v, test: testId } : { status: 'covered', bound: v.bound, test: testId });
-      test.goals.push(g.id);
+  const level = await fs.smallestLevel();
+  if (level)
+    for (const found of await probe(fs.z, level, goals.filter(isCoverage), (g, m) => fs.goalHolds(level, g, m), fs.fn.name, signal)) {
+      const first = found.goals.find((g) => open.has(g.id));
+      if (!first) continue;
+      const v = fs.completeVerdict(level, first, found.model);
+      // A datum whose path passes something not modelled is left to the queries (they say why).
+      if (v.datum) addDatum(first, v, v.datum);
     }
-  }
   onProgress?.(goals.length - open.size, goals.length);
   for (const goal of order) {
     if (!open.has(goal.id)) continue;
@@ -66,21 +70,7 @@ export async function buildSuite(
     const v = await reach(goal, { signal, explain: 'loop-free', suite, probed: true });
     open.delete(goal.id);
     if (v.datum) {
-      const testId = addTest(v.datum);
-      const test = tests[tests.length - 1];
-      verdicts.set(goal.id, { ...v, test: testId });
-      test.goals.push(goal.id);
-      if (v.datum.complete) {
-        // Every other open goal this execution reaches is covered by the same datum.
-        for (const other of goals) {
-          if (!open.has(other.id) || other.kind === 'assertion' || other.kind === 'runtime-error') continue;
-          if (fs.goalHolds(v.datum.level, other, v.datum.model)) {
-            open.delete(other.id);
-            verdicts.set(other.id, { status: 'covered', bound: v.bound, test: testId });
-            test.goals.push(other.id);
-          }
-        }
-      }
+      addDatum(goal, v, v.datum);
     } else {
       verdicts.set(goal.id, v);
       if (v.status === 'unreachable')
@@ -147,10 +137,7 @@ export function dominatedBy(program: Program, goal: Goal, goals: Goal[]): Goal[]
 /** Goals ordered by how much code lies before them (more first), at the smallest bound. */
 async function deepestFirst(fs: FunctionSolver, goals: Goal[]): Promise<Goal[]> {
   // Too large to encode even at the smallest bound: the goals in their order (each says why it stays open).
-  const level = await fs.level(fs.bounds[0]).catch((e) => {
-    if (e instanceof UnrollTooLarge) return null;
-    throw e;
-  });
+  const level = await fs.smallestLevel();
   if (!level) return goals;
   const depth = new Map<string, number>();
   const preds = level.enc.unrolled.nodes.map((n) => n.preds);
