@@ -187,6 +187,42 @@ describe('explanations', () => {
   });
 });
 
+describe('counter-examples of properties', () => {
+  it('are small when small ones exist, also where properties are asked without the input box first', async () => {
+    // Hand proof: n <= 8 keeps s within [0, 16] in the loop and [0, 26] after it, so lines 6 and 8 never
+    // overflow; their proofs at each unrolling make the level ask properties without the box first.
+    // Line 9 divides by zero when s == 12: n = 2 with a >= 2 gives s = 2, then a > 3 and b > 3 add 10,
+    // a datum inside the box of [-16, 16]. Adding b overflows only for b near INT_MAX, outside it.
+    const src = writeC(
+      'small_cex.c',
+      [
+        '/*@ requires 0 <= n && n <= 8 && -1000 <= a && a <= 1000; */',
+        'int h(int n, int a, int b) {',
+        '    int s = 0;',
+        '    for (int i = 0; i < n; i++)',
+        '        /* loop body */',
+        '        s = s + (a > i ? 1 : 2);',
+        '    if (a > 3 && b > 3)',
+        '        s = s + 10;',
+        '    return 100 / (s - 12) + b;',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const r = await engine.check({ file: src, function: 'h' });
+    const goals = r.functions[0].goals;
+    expect(goals.map((g) => [g.line, g.outcome, g.status])).toEqual([
+      [6, 'overflow', 'holds'],
+      [8, 'overflow', 'holds'],
+      [9, 'div-by-zero', 'violated'],
+      [9, 'overflow', 'violated'],
+    ]);
+    const division = r.functions[0].tests.find((t) => t.id === goals[2].test)!;
+    expect(Object.values(division.inputs).every((v) => Math.abs(v as number) <= 16)).toBe(true);
+    await expectAllValidated(src, r);
+  });
+});
+
 describe('what is not modelled', () => {
   it('a call through a function pointer makes the goal unknown, naming the construct and its line', async () => {
     const src = writeC('fp.c', 'int g(int);\nint f(int x) {\n  int (*fp)(int) = g;\n  int y = fp(x);\n  if (y == 3)\n    return 1;\n  return 0;\n}\n');

@@ -40,6 +40,10 @@ export interface Level {
   assumed: Map<string, string[]>;
   /** Taint sites (by index in enc.taints) no execution reaches, with no reachable taint before them (solve/query.ts). */
   deadTaints?: Map<number, Promise<boolean>>;
+  /** Proofs of properties here that were asked within the input box, needed it in their core, and were asked again without it (solve/query.ts, checkBoxFirst). */
+  boxWasted?: number;
+  /** A property asked without the box first here was undecided: the box comes first again. */
+  wideFailed?: boolean;
   /** The conjunction of the encoding's assertions, made when first needed: every datum's model is checked against it (solve/valid-model.ts). */
   formula?: B;
 }

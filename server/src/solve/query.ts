@@ -114,6 +114,8 @@ export interface SuiteBudget {
   solverMs: number;
   explainMs: number;
 }
+/** Proofs of properties on one level whose boxed check needed the box in its core and was asked again without it, before properties are asked without the box first there (see checkBoxFirst). */
+const WASTED_BOXES = 2;
 /** An enumeration's time (`reach --all`), in query limits. */
 const ENUMERATION_BUDGET_QUERIES = 10;
 /** A suite's solver time for a function, in query limits. */
@@ -231,11 +233,27 @@ export class FunctionSolver {
     box: B | undefined,
     signal?: AbortSignal,
     budget?: GoalBudget,
+    wideFirst = false,
   ): Promise<{ result: 'sat' | 'unsat' | 'unknown'; boxed: boolean }> {
     if (!box) return { result: await this.check(level, assumptions, signal, budget), boxed: false };
+    // Properties mostly hold, and on some levels Z3's core of a boxed proof keeps holding the box, so that
+    // each proof was asked again without it: there, properties are asked without the box first (a sat
+    // answer then within the box for a small datum, and without it again when there is none, for its model).
+    // Where that is undecided, the box helped: the level goes back to the box first.
+    if (wideFirst && !level.wideFailed && (level.boxWasted ?? 0) >= WASTED_BOXES) {
+      const wide = await this.check(level, assumptions, signal, budget);
+      if (wide === 'unsat') return { result: wide, boxed: false };
+      if (wide === 'sat') {
+        if ((await this.check(level, [...assumptions, box], signal, budget)) === 'sat') return { result: 'sat', boxed: true };
+        return { result: await this.check(level, assumptions, signal, budget), boxed: false };
+      }
+      level.wideFailed = true;
+    }
     const boxed = await this.checkCore(level, [...assumptions, box], signal, budget, false, box);
     if (boxed.result === 'sat' || (boxed.result === 'unsat' && !boxed.needed)) return { result: boxed.result, boxed: true };
-    return { result: await this.check(level, assumptions, signal, budget), boxed: false };
+    const wide = await this.check(level, assumptions, signal, budget);
+    if (wideFirst && boxed.result === 'unsat' && wide === 'unsat') level.boxWasted = (level.boxWasted ?? 0) + 1;
+    return { result: wide, boxed: false };
   }
 
   /** `check`, saying also, when unsat, whether `watch` is in the unsat core (`needed`). */
@@ -407,6 +425,8 @@ export class FunctionSolver {
     const started = Date.now();
     const tainted = taintsBefore(level, copies);
     const solverFailed = (message: string): GoalVerdict => ({ status: 'unknown', causes: [{ kind: 'solver-failed', message }], bound: level.bound });
+    // Properties mostly hold: their checks are asked without the input box first (see checkBoxFirst).
+    const wideFirst = goal.kind === 'assertion' || goal.kind === 'runtime-error';
     if (copies.length) {
       const any = copies.length === 1 ? copies[0].lit : (ctx.Or(...copies.map((c) => c.lit)) as B);
       // Phase 1: a complete valid execution, small inputs first, and pointer
@@ -415,7 +435,7 @@ export class FunctionSolver {
       let r: 'sat' | 'unsat' | 'unknown' = 'unsat';
       for (const pref of enc.aliasLits.length ? [[enc.noAlias], []] : [[]]) {
         const lits = [...base, ...pref];
-        const first = await this.checkBoxFirst(level, lits, opts.wide ? undefined : level.boxes[0].lit, signal, opts.budget);
+        const first = await this.checkBoxFirst(level, lits, opts.wide ? undefined : level.boxes[0].lit, signal, opts.budget, wideFirst);
         r = first.result;
         if (r !== 'sat') continue;
         const found = await this.validModel(level, lits, await this.smallerBoxModel(level, lits, first.boxed, signal, opts.budget), signal);
@@ -432,7 +452,7 @@ export class FunctionSolver {
         // Small inputs first here too, for readable counter-examples. As in phase 1, a smaller box when the full
         // range worked: the run goes on past the goal, and an input of 2^30 can make it loop or recurse for ever
         // (a stack overflow) where 200 would not.
-        const second = await this.checkBoxFirst(level, before, opts.wide ? undefined : level.boxes[0].lit, signal, opts.budget);
+        const second = await this.checkBoxFirst(level, before, opts.wide ? undefined : level.boxes[0].lit, signal, opts.budget, wideFirst);
         const r2 = second.result;
         if (r2 === 'sat') {
           const found = await this.validModel(level, before, await this.smallerBoxModel(level, before, second.boxed, signal, opts.budget), signal);
