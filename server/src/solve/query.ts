@@ -226,6 +226,7 @@ export class FunctionSolver {
    * A box of small inputs tried first (`[...assumptions, box]`), then, unless that is sat, the same
    * check without it; skipped when the boxed check is unsat without needing the box (its unsat core):
    * the proof is the same one (a float proof took 0.6 s, twice). `boxed`: the answer is the boxed check's.
+   * `property`: a check for a property's violation (see below).
    */
   private async checkBoxFirst(
     level: Level,
@@ -233,14 +234,14 @@ export class FunctionSolver {
     box: B | undefined,
     signal?: AbortSignal,
     budget?: GoalBudget,
-    wideFirst = false,
+    property = false,
   ): Promise<{ result: 'sat' | 'unsat' | 'unknown'; boxed: boolean }> {
     if (!box) return { result: await this.check(level, assumptions, signal, budget), boxed: false };
     // Properties mostly hold, and on some levels Z3's core of a boxed proof keeps holding the box, so that
     // each proof was asked again without it: there, properties are asked without the box first (a sat
     // answer then within the box for a small datum, and without it again when there is none, for its model).
     // Where that is undecided, the box helped: the level goes back to the box first.
-    if (wideFirst && !level.wideFailed && (level.boxWasted ?? 0) >= WASTED_BOXES) {
+    if (property && !level.wideFailed && (level.boxWasted ?? 0) >= WASTED_BOXES) {
       const wide = await this.check(level, assumptions, signal, budget);
       if (wide === 'unsat') return { result: wide, boxed: false };
       if (wide === 'sat') {
@@ -252,7 +253,7 @@ export class FunctionSolver {
     const boxed = await this.checkCore(level, [...assumptions, box], signal, budget, false, box);
     if (boxed.result === 'sat' || (boxed.result === 'unsat' && !boxed.needed)) return { result: boxed.result, boxed: true };
     const wide = await this.check(level, assumptions, signal, budget);
-    if (wideFirst && boxed.result === 'unsat' && wide === 'unsat') level.boxWasted = (level.boxWasted ?? 0) + 1;
+    if (property && boxed.result === 'unsat' && wide === 'unsat') level.boxWasted = (level.boxWasted ?? 0) + 1;
     return { result: wide, boxed: false };
   }
 
@@ -425,8 +426,8 @@ export class FunctionSolver {
     const started = Date.now();
     const tainted = taintsBefore(level, copies);
     const solverFailed = (message: string): GoalVerdict => ({ status: 'unknown', causes: [{ kind: 'solver-failed', message }], bound: level.bound });
-    // Properties mostly hold: their checks are asked without the input box first (see checkBoxFirst).
-    const wideFirst = goal.kind === 'assertion' || goal.kind === 'runtime-error';
+    // Properties mostly hold: where the box keeps landing in their proofs, they are asked without it first (see checkBoxFirst).
+    const isProperty = goal.kind === 'assertion' || goal.kind === 'runtime-error';
     if (copies.length) {
       const any = copies.length === 1 ? copies[0].lit : (ctx.Or(...copies.map((c) => c.lit)) as B);
       // Phase 1: a complete valid execution, small inputs first, and pointer
@@ -435,7 +436,7 @@ export class FunctionSolver {
       let r: 'sat' | 'unsat' | 'unknown' = 'unsat';
       for (const pref of enc.aliasLits.length ? [[enc.noAlias], []] : [[]]) {
         const lits = [...base, ...pref];
-        const first = await this.checkBoxFirst(level, lits, opts.wide ? undefined : level.boxes[0].lit, signal, opts.budget, wideFirst);
+        const first = await this.checkBoxFirst(level, lits, opts.wide ? undefined : level.boxes[0].lit, signal, opts.budget, isProperty);
         r = first.result;
         if (r !== 'sat') continue;
         const found = await this.validModel(level, lits, await this.smallerBoxModel(level, lits, first.boxed, signal, opts.budget), signal);
@@ -452,7 +453,7 @@ export class FunctionSolver {
         // Small inputs first here too, for readable counter-examples. As in phase 1, a smaller box when the full
         // range worked: the run goes on past the goal, and an input of 2^30 can make it loop or recurse for ever
         // (a stack overflow) where 200 would not.
-        const second = await this.checkBoxFirst(level, before, opts.wide ? undefined : level.boxes[0].lit, signal, opts.budget, wideFirst);
+        const second = await this.checkBoxFirst(level, before, opts.wide ? undefined : level.boxes[0].lit, signal, opts.budget, isProperty);
         const r2 = second.result;
         if (r2 === 'sat') {
           const found = await this.validModel(level, before, await this.smallerBoxModel(level, before, second.boxed, signal, opts.budget), signal);
@@ -499,7 +500,6 @@ export class FunctionSolver {
         bound: enc.unrolled.unwinds.length && !loopFree ? level.bound : undefined,
         causes: [{ kind: 'assumes', assumptions: assumed }],
       };
-    const isProperty = goal.kind === 'assertion' || goal.kind === 'runtime-error';
     // A suite explains loop-free code only, and within a time budget per function: reasons are extra, the verdicts are what was asked.
     const suite = opts.explain === 'loop-free';
     // A reason is minimised for as long as its proof took, at least EXPLAIN_MIN_MS (and within what the suite
