@@ -41,7 +41,14 @@ export interface Reason {
  */
 export type VerdictCause =
   /** A solver query (or the unwinding check, or an enumeration) ran out of its time limit. */
-  | { kind: 'timeout'; limitMs: number; during?: 'query' | 'unwinding check' | 'enumeration' | 'goal' | 'function'; bound?: number }
+  | {
+      kind: 'timeout';
+      limitMs: number;
+      during?: 'query' | 'unwinding check' | 'enumeration' | 'goal' | 'function';
+      bound?: number;
+      /** `function`: the solver time the function's goals had together. */
+      budgetMs?: number;
+    }
   /** Z3 failed inside a query (an internal error, its message): no answer, the query's solver is built afresh for the next one. */
   | { kind: 'solver-failed'; message: string }
   /** Constructs CReach does not model can be on a path to the goal (`blocking`: a candidate datum passes them before the goal). */

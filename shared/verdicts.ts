@@ -16,6 +16,12 @@ export function lineList(lines: number[]): string {
   return parts.length > 1 || sorted.length > 1 ? `lines ${parts.join(', ')}` : `line ${parts[0]}`;
 }
 
+/** A function's solver time, in query limits when it is a whole number of them. */
+function functionBudget(budgetMs: number | undefined, limitMs: number): string {
+  const queries = (budgetMs ?? 30 * limitMs) / limitMs;
+  return Number.isInteger(queries) ? `${queries} times the limit of ${limitMs} ms per query` : `${budgetMs} ms`;
+}
+
 export function causeText(c: VerdictCause): string {
   switch (c.kind) {
     case 'timeout':
@@ -26,7 +32,7 @@ export function causeText(c: VerdictCause): string {
           : c.during === 'goal'
             ? `the goal's queries used up its solver time (a few times the limit of ${c.limitMs} ms per query)`
             : c.during === 'function'
-              ? `the function's queries used up their solver time (30 times the limit of ${c.limitMs} ms per query); raise --timeout to go on`
+              ? `the function's queries used up their solver time (${functionBudget(c.budgetMs, c.limitMs)}); raise --timeout to go on`
               : `the solver gave up within the time limit of ${c.limitMs} ms`;
     case 'solver-failed':
       return `the solver failed inside a query (Z3: ${c.message})`;

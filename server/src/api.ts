@@ -29,7 +29,7 @@ export {
  * `interruptionCount`: how many solver checks a cancellation interrupted on this thread (the language server retires a worker whose Z3 was).
  * `setOnThreadSlice`: how long a check runs on the JS thread before it goes on where a cancellation can interrupt it (default: wholly on the JS thread).
  */
-export { createEngine, interruptionCount, setOnThreadSlice } from './engine/engine';
+export { createEngine, interruptionCount, setOnThreadSlice, startEngineParts } from './engine/engine';
 /** Full garbage collections, which free the Z3 terms of dropped JavaScript handles (the language server runs them after jobs and publishes). */
 export { collectGarbage, throttledCollector } from './engine/engine';
 export { ERROR_FUNCTIONS } from './ir/libc';
@@ -77,6 +77,11 @@ export interface CheckRequest extends SourceInput {
    * its answers (bounded ones say their bound) instead of being asked again in full.
    */
   untilViolated?: boolean;
+  /**
+   * Solver time for each function's properties together, in ms (default 30 query limits); the properties left
+   * when it runs out are unknown (`timeout` during `function`).
+   */
+  budgetMs?: number;
 }
 
 export interface CoverRequest extends SourceInput {
@@ -106,6 +111,8 @@ export interface AnalyseRequest extends SourceInput {
    * validation goes on (compiler processes) and `validate` with this report gives its outcome.
    */
   validate?: 'later';
+  /** As CheckRequest.budgetMs, for the properties. */
+  budgetMs?: number;
 }
 
 /** The data of a report compiled and run, each test marked validated or not (the editor's last stage). */

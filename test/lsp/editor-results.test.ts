@@ -1,8 +1,9 @@
 // Protocol tests (built server, real engine) for what the editor shows beyond
 // the bare verdicts: data validated by compiling only in trusted workspaces,
 // the values along a counter-example's path (Diagnostic.data), the invariant
-// that proves a goal after a loop unreachable, and the reasons of a goal
-// proved by unrolling a loop, found by a follow-up reach query.
+// that proves a goal after a loop unreachable, the reasons of a goal
+// proved by unrolling a loop, found by a follow-up reach query, and the
+// properties a function's time in the analysis left unasked, each asked alone.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -137,5 +138,32 @@ describe('counter-example path and unreachable explanations (real engine)', () =
     expect(text).toMatch(/\[line 7\]\([^)]*#L7\) `s = 0`/);
     expect(text).toMatch(/\[line 9\]\([^)]*#L9\) `s = s \+ 2`/);
     expect(text).toMatch(/\[line 10\]\([^)]*#L10\) `s == 7`: needs `s == 7` to be true/);
+  }, 300_000);
+});
+
+describe("a function's properties past their time in the analysis (real engine)", () => {
+  let s: Session;
+  beforeAll(async () => {
+    ensureBuilt();
+    // The shortest query limit (100 ms): the analysis gives a function's properties 4 of them together
+    // (propertiesBudgetQueries), which josephus.c's list, built by malloc in a loop, uses up.
+    s = await startServer({ validate: false, timeoutMs: 100 });
+  });
+  afterAll(async () => {
+    if (s) console.log(`server log (last lines):\n${s.log.join('\n').split('\n').slice(-40).join('\n')}`);
+    await s?.close();
+  });
+
+  it('each property the analysis left unasked gets a look of its own, with the usual limit: the overflow of `m - 1` is found', async () => {
+    const uri = await s.open(fixture('josephus.c'));
+    await s.idle(240_000);
+    const looks = s.log.join('').match(/second look at f:\S+ \(time limit 100 ms\)/g) ?? [];
+    console.log(`second looks with the usual limit: ${looks.length}`);
+    expect(looks.length).toBeGreaterThan(0);
+    // `while (i <= m - 1)` (line 29) runs once the list has two nodes (n >= 2); m - 1 overflows only for m == INT_MIN.
+    const hover = hoverText(await s.hover(uri, 28, 22));
+    expect(hover).toMatch(/`m - 1`: \*\*violated\*\*: `m - 1` overflows for `n = \d+, m = -2147483648`/);
+    const n = Number(/overflows for `n = (\d+)/.exec(hover)![1]);
+    expect(n).toBeGreaterThanOrEqual(2);
   }, 300_000);
 });

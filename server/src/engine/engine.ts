@@ -33,6 +33,7 @@ import { ERROR_FUNCTIONS } from '../ir/libc';
 import type { Goal } from '../goals/goal';
 import { EngineError, isCancellation, throwIfCancelled } from '../errors';
 import { FrontendError, loadProgram } from '../frontend/index';
+import { getParser } from '../frontend/parser';
 import { buildCatalogue, goalAt } from '../goals/catalogue';
 import { cfgView } from '../goals/cfgView';
 import { buildSuite } from '../solve/suite';
@@ -118,6 +119,14 @@ interface Loaded {
   program: Program;
   solvers: Map<string, FunctionSolver>;
   catalogues: Map<string, Goal[]>;
+}
+
+/**
+ * Starts what every query needs and the first one would otherwise wait for: Z3 (compiling its WebAssembly)
+ * and the C parser. The language server's workers call it when they start, before any file is open.
+ */
+export async function startEngineParts(): Promise<void> {
+  await Promise.all([getZ3(), getParser()]);
 }
 
 export async function createEngine(options: EngineOptions): Promise<Engine> {
@@ -408,7 +417,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
       // A quick pass first (a tenth of the query limit): the easy violations and proofs of every property before
       // the hard ones use up the function's time; what stays unknown by a time limit is asked again in full.
       const quick = new Map<string, GoalVerdict>();
-      const suite = fs.suiteBudget();
+      const suite = fs.suiteBudget(req.budgetMs);
       const { on: invariants, full, effort } = invariantMode(req.invariants);
       const past: PastEarlyBound = full ? {} : { search: false, prove: false, effort };
       // Many properties hold: explaining each under unrolled loops would cost more than checking them.
@@ -592,7 +601,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
       const coverValidated = later ? validationQueue.then(() => validated(l, cover)) : validated(l, cover, signal);
       if (later) validationQueue = coverValidated.catch(() => undefined); // a failed validation does not stop the next ones
       coverValidated.catch(() => undefined); // awaited below, unless the checks fail first
-      const check = await checkReport(l, { file: req.file, text: req.text, function: req.function, invariants: 'cheap' }, signal);
+      const check = await checkReport(l, { file: req.file, text: req.text, function: req.function, invariants: 'cheap', budgetMs: req.budgetMs }, signal);
       if (!later) {
         await coverValidated;
         return mergeAnalysis(cover, await validated(l, check, signal));

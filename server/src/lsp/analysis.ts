@@ -15,7 +15,9 @@
 // each unreachable statement or branch the suite left without reasons (suites
 // explain only loop-free code) is explained, and each goal left unknown by the
 // time limit gets a second look with a longer one (`deeperFactor` times
-// `timeoutMs`); what they find is merged into the cached report.
+// `timeoutMs`); what they find is merged into the cached report. A function's
+// properties share a few query limits in the analysis (propertiesBudgetQueries):
+// those it leaves unasked get their second look with the usual limit.
 
 import {
   EngineError,
@@ -37,6 +39,12 @@ import { goalContext, shiftReport, type LineShift } from './reports';
 export const deeperFactor = 6;
 /** At most this many second looks per function (in source order): each can take the longer limit. */
 const deeperPerFunction = 12;
+/**
+ * The solver time of a function's properties in its analysis, in query limits (the CLI's check gives 30). One
+ * function's hard properties would otherwise keep the worker, and the other functions' verdicts, waiting: the
+ * list of josephus.c, built by malloc in a loop, took 210 s. The properties it leaves each get a second look.
+ */
+export const propertiesBudgetQueries = 4;
 
 /** What a follow-up query on one goal found. */
 type FollowUp =
@@ -488,8 +496,9 @@ export class Analysis {
       const cover: CoverRequest = { ...params, criterion: 'decision', invariants: 'cheap', validate: false };
       const coverage = await this.pool.run('cover', cover, this.options, 'background', controller.signal);
       partial(coverage, 'properties');
-      if (this.options.validate !== true) return this.pool.run('analyse', { ...params, coverage }, this.options, 'background', controller.signal);
-      const verdicts = await this.pool.run('analyse', { ...params, coverage, validate: 'later' }, this.options, 'background', controller.signal);
+      const budgetMs = propertiesBudgetQueries * this.options.timeoutMs;
+      if (this.options.validate !== true) return this.pool.run('analyse', { ...params, coverage, budgetMs }, this.options, 'background', controller.signal);
+      const verdicts = await this.pool.run('analyse', { ...params, coverage, validate: 'later', budgetMs }, this.options, 'background', controller.signal);
       // Data validated while the properties were checked are marked already: nothing left to wait for.
       if (verdicts.functions.every((f) => f.tests.every((t) => t.validated !== undefined))) return verdicts;
       partial(verdicts, 'validation');
@@ -563,9 +572,12 @@ export class Analysis {
     if (this.following.has(k)) return;
     const own = cached.report.functions.find((f) => f.name === info.name)?.goals.filter((g) => !cached.followUps.has(g.id)) ?? [];
     const explain = own.filter(needsExplanation);
-    const deeper = own
-      .filter(needsDeeperLook)
-      .slice(0, Math.max(0, deeperPerFunction - [...cached.followUps.values()].filter((x) => x.kind === 'deeper').length));
+    // Goals the analysis's time for properties left unasked each get a look; at most deeperPerFunction of the others.
+    const open = own.filter(needsDeeperLook);
+    const deeper = [
+      ...open.filter((g) => !cutShort(g)).slice(0, Math.max(0, deeperPerFunction - [...cached.followUps.values()].filter((x) => x.kind === 'deeper').length)),
+      ...open.filter(cutShort),
+    ];
     if (explain.length + deeper.length === 0) return;
     const analysed = cached.analysed;
     const controller = new AbortController();
@@ -620,7 +632,8 @@ export class Analysis {
     });
     const deeperJobs = deeper.map(async (g) => {
       try {
-        const options = timedOut(g) ? longer : this.options;
+        // One that ran out of time gets a longer limit; one the function's time left unasked, the usual one.
+        const options = timedOut(g) && !cutShort(g) ? longer : this.options;
         const { answer, test } = await ask(g, options, 'second-look');
         this.log(`second look at ${g.id} (time limit ${options.timeoutMs} ms): ${answer?.status ?? 'no answer'}`);
         // A second look past the loop bound that ends not reached again changes nothing.
@@ -696,6 +709,8 @@ function needsDeeperLook(g: GoalReport): boolean {
   return !goalContext(g) && (timedOut(g) || pastLoopBound(g));
 }
 const timedOut = (g: GoalReport) => g.status === 'unknown' && (g.causes ?? []).some((c) => c.kind === 'timeout');
+/** Unknown because the function's time ran out (the analysis's budget for properties): not asked in full. */
+const cutShort = (g: GoalReport) => g.status === 'unknown' && (g.causes ?? []).some((c) => c.kind === 'timeout' && c.during === 'function');
 const pastLoopBound = (g: GoalReport) => g.status === 'not-reached' && (g.causes ?? []).some((c) => c.kind === 'loop-bound');
 
 /** The cached report with what the follow-up queries found. */

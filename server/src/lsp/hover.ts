@@ -134,7 +134,9 @@ function goalHover(f: FunctionReport, g: GoalReport, ctx: HoverContext, reasons:
     }
     case 'unknown': {
       const lines = [`${head}**unknown**`, ...reasons.text(g.reason, f.goals)];
-      if (explanation === 'deeper')
+      const unasked = (g.causes ?? []).some((c) => c.kind === 'timeout' && c.during === 'function');
+      if (explanation === 'deeper' && unasked) lines.push('', '_Asking it on its own, after the analysis of the other functions; hover again later._');
+      else if (explanation === 'deeper')
         lines.push(
           '',
           `_Looking again with a longer time limit${ctx.timeoutMs ? ` (${Math.round((ctx.timeoutMs * deeperFactor) / 1000)} s)` : ''}; hover again later._`,

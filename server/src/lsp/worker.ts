@@ -10,6 +10,7 @@ import {
   EngineError,
   interruptionCount,
   setOnThreadSlice,
+  startEngineParts,
   type Engine,
   type EngineMethod,
   type EngineOptions,
@@ -66,7 +67,8 @@ function send(m: FromWorker): void {
 
 port.on('message', (m: ToWorker) => {
   if (m.type === 'warm') {
-    engineFor(m.options).catch((err) => send({ type: 'log', message: `engine start-up failed: ${String(err)}` }));
+    // The engine is made on demand; Z3 and the parser start now, while the server indexes the first file.
+    Promise.all([engineFor(m.options), startEngineParts()]).catch((err) => send({ type: 'log', message: `engine start-up failed: ${String(err)}` }));
   } else if (m.type === 'cancel') {
     running.get(m.id)?.abort();
   } else if (m.type === 'run') {

@@ -113,6 +113,8 @@ const GOAL_BUDGET_QUERIES = 4;
 export interface SuiteBudget {
   solverMs: number;
   explainMs: number;
+  /** The solver time the suite started with (what a goal left unknown by it says). */
+  totalMs: number;
 }
 /** Proofs of properties on one level whose boxed check needed the box in its core and was asked again without it, before properties are asked without the box first there (see checkBoxFirst). */
 const WASTED_BOXES = 2;
@@ -170,9 +172,9 @@ export class FunctionSolver {
     return this.lastExplain.level;
   }
 
-  /** A fresh budget for one suite of this function (see SuiteBudget). */
-  suiteBudget(): SuiteBudget {
-    return { solverMs: SUITE_BUDGET_QUERIES * this.options.timeoutMs, explainMs: SUITE_EXPLAIN_BUDGET_MS };
+  /** A fresh budget for one suite of this function (see SuiteBudget): `solverMs`, or 30 query limits. */
+  suiteBudget(solverMs = SUITE_BUDGET_QUERIES * this.options.timeoutMs): SuiteBudget {
+    return { solverMs, explainMs: SUITE_EXPLAIN_BUDGET_MS, totalMs: solverMs };
   }
 
   /** The level of a bound, built on first use and kept; UnrollTooLarge past MAX_UNROLLED_NODES. */
@@ -464,8 +466,12 @@ export class FunctionSolver {
       }
       if (sawUnknown) {
         if (opts.budget?.failure) return { status: 'unknown', causes: [{ kind: 'solver-failed', message: opts.budget.failure }], bound: level.bound };
-        const during = opts.budget?.suite && opts.budget.suite.solverMs <= 0 ? 'function' : opts.budget && opts.budget.leftMs <= 0 ? 'goal' : 'query';
-        return { status: 'unknown', causes: [{ kind: 'timeout', limitMs: this.options.timeoutMs, during }], bound: level.bound };
+        const suite = opts.budget?.suite;
+        const cause: VerdictCause =
+          suite && suite.solverMs <= 0
+            ? { kind: 'timeout', limitMs: this.options.timeoutMs, during: 'function', budgetMs: suite.totalMs }
+            : { kind: 'timeout', limitMs: this.options.timeoutMs, during: opts.budget && opts.budget.leftMs <= 0 ? 'goal' : 'query' };
+        return { status: 'unknown', causes: [cause], bound: level.bound };
       }
     }
     // Nothing found at this bound (not a verdict: reach goes on to the next bound).
