@@ -1,7 +1,13 @@
 // Verdict causes in words: the one formatter the CLI, the hover and the
-// diagnostics share (a goal's `reason` is made here from its `causes`).
+// diagnostics share (a goal's `reason` is made here from its `causes`); which
+// goals are properties.
 
-import type { VerdictCause } from './report';
+import type { GoalKind, VerdictCause } from './report';
+
+/** Assertions and runtime errors: goals that hold or are violated, where the others are covered or unreachable. */
+export function isProperty(goal: { kind: GoalKind }): boolean {
+  return goal.kind === 'assertion' || goal.kind === 'runtime-error';
+}
 
 /** `3`, `3-5`, `3, 7, 9-12`: sorted line numbers with runs joined. */
 export function lineList(lines: number[]): string {

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import type { FunctionReport, GoalReport, McdcDecisionReport, McdcIndependence, Report, TestReport } from '../../shared/report';
 import { formatEnd, formatInputs, formatValidation, formatValue, type FileReportParams } from '../../shared/editor-protocol';
+import { isProperty } from '../../shared/verdicts';
 
 type Group = 'open' | 'properties' | 'tests' | 'covered';
 
@@ -112,7 +113,7 @@ export class ResultsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
       const coverage = own.filter((g) => g.kind === 'statement' || g.kind === 'branch');
       const groups: Node[] = [
         { kind: 'group', f: node.f, group: 'open', items: coverage.filter((g) => g.status !== 'covered') },
-        { kind: 'group', f: node.f, group: 'properties', items: own.filter((g) => g.kind === 'assertion' || g.kind === 'runtime-error') },
+        { kind: 'group', f: node.f, group: 'properties', items: own.filter(isProperty) },
         { kind: 'group', f: node.f, group: 'tests', items: node.f.tests },
         { kind: 'group', f: node.f, group: 'covered', items: coverage.filter((g) => g.status === 'covered') },
       ];

@@ -48,7 +48,7 @@ import { suiteFiles, validateForExport } from '../testgen/export';
 import { replaySuite } from '../testgen/replay';
 import { TestCompError } from '../testgen/testcomp';
 import { goalReport, mergeAnalysis } from './reports';
-import { causesText } from '../../../shared/verdicts';
+import { causesText, isProperty } from '../../../shared/verdicts';
 import { DeepSearch } from '../prove/deep';
 import { instrumentMcdc, mcdcDecisions } from '../goals/mcdc';
 import { mcdcReport } from './mcdc';
@@ -407,7 +407,7 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
       const fs = await solverFor(l, fn);
       const goals: GoalReport[] = [];
       const tests: TestReport[] = [];
-      const properties = goalsOf(l, fn, contexts).filter((g) => g.kind === 'assertion' || g.kind === 'runtime-error');
+      const properties = goalsOf(l, fn, contexts).filter(isProperty);
       /** The goal's datum as the next test; its id. */
       const addTest = (goal: Goal, datum: Datum) => {
         const id = `t${tests.length + 1}`;

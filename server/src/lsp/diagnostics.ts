@@ -18,6 +18,7 @@ import type { FunctionReport, GoalReport, Report, TestReport } from '../../../sh
 import { formatInputs, pathValues, type PathDiagnosticData } from '../../../shared/editor-protocol';
 import { within, type FileIndex, type FunctionInfo } from './functions';
 import { failedTests, goalContext, ownGoals, withoutGoalIds } from './reports';
+import { isProperty } from '../../../shared/verdicts';
 
 /** LSP range (0-based) of a 1-based report position. */
 export function goalRange(g: { line: number; column: number; endLine?: number; endColumn?: number }): Range {
@@ -252,7 +253,7 @@ export function fileDiagnostics(uri: string, report: Report, index: FileIndex, f
   const seenProperties = new Set<string>();
   for (const f of report.functions) {
     for (const g of f.goals) {
-      if (g.kind === 'assertion' || g.kind === 'runtime-error') {
+      if (isProperty(g)) {
         const d = propertyDiagnostic(uri, f, g, inComment(g));
         // The same property of a called function, violated in the contexts of several callers: once.
         const k = d && `${g.line}:${g.column}:${d.message}`;

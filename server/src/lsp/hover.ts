@@ -8,7 +8,7 @@ import { formatEnd, formatInputs, formatValidation, formatValue } from '../../..
 import { deeperFactor } from './analysis';
 import { property } from './diagnostics';
 import { withoutGoalIds } from './reports';
-import { causesBesidesInvariant } from '../../../shared/verdicts';
+import { causesBesidesInvariant, isProperty } from '../../../shared/verdicts';
 
 const proofWords: Record<string, string> = {
   complete: 'proved: every loop on the way is fully unrolled or absent',
@@ -75,8 +75,7 @@ function proofReasons(uri: string, g: GoalReport, f: FunctionReport, reasons: Re
 }
 
 function goalHover(f: FunctionReport, g: GoalReport, ctx: HoverContext, reasons: Reasons): string {
-  const isProperty = g.kind === 'assertion' || g.kind === 'runtime-error';
-  const p = isProperty ? property(g) : undefined;
+  const p = isProperty(g) ? property(g) : undefined;
   const head = `**CReach** · ${p ? p.subject : g.label}: `;
   const test = g.test ? f.tests.find((t) => t.id === g.test) : undefined;
   const explanation = ctx.explanation?.(g.id);

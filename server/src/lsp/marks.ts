@@ -17,6 +17,7 @@ import type { GoalReport, Report } from '../../../shared/report';
 import type { BranchMark, LineMark, LineMarkKind } from '../../../shared/editor-protocol';
 import { within, type FileIndex } from './functions';
 import { ownGoals } from './reports';
+import { isProperty } from '../../../shared/verdicts';
 
 /**
  * Which mark wins when a line has several: a violated property, a datum that
@@ -86,7 +87,7 @@ export function fileMarks(report: Report, index?: FileIndex): { lines: LineMark[
         if (firstStatement.get(g.line) !== g) continue;
         if (g.status === 'covered') set(line, g.test && failed.has(g.test) ? 'failed' : 'covered');
         else if (g.status === 'unreachable' || g.status === 'not-reached' || g.status === 'unknown') set(line, g.status);
-      } else if (g.kind === 'assertion' || g.kind === 'runtime-error') {
+      } else if (isProperty(g)) {
         const p = inComment(g) ? undefined : propertyMark(g);
         if (p?.strong) set(line, p.mark);
         else if (p && (!weak.has(line) || markOrder.indexOf(p.mark) < markOrder.indexOf(weak.get(line)!))) weak.set(line, p.mark);

@@ -3,6 +3,7 @@
 // internal goal ids written for people.
 
 import type { FunctionReport, GoalReport, Report, TestReport } from '../../../shared/report';
+import { isProperty } from '../../../shared/verdicts';
 
 export interface LineShift {
   from: number;
@@ -78,7 +79,7 @@ export function functionSummary(f: FunctionReport): string {
   if (unreachable) parts.push(`${unreachable} unreachable`);
   if (notReached) parts.push(`${notReached} not reached within the loop bound`);
   if (unknown) parts.push(`${unknown} unknown`);
-  const properties = goals.filter((g) => g.kind === 'assertion' || g.kind === 'runtime-error');
+  const properties = goals.filter(isProperty);
   const violated = count(properties, 'violated');
   const undecided = count(properties, 'unknown');
   if (violated) parts.push(`${violated} violated`);

@@ -32,6 +32,7 @@ import { abstractable, abstractLoops, type Abstraction, type LoweredCandidate } 
 import { assertedTexts, candidateTexts, conservedCandidates, guardedTexts, lowerCandidates, unassignedCandidates } from './candidates';
 import { spacerCandidates } from './spacer';
 import { contentCandidates } from './contents';
+import { isProperty } from '../../../shared/verdicts';
 
 /** Where the prover's candidate temps start: far above the program's ids and the --where temps' range. */
 const CANDIDATE_TEMPS = 1_500_000_000;
@@ -247,7 +248,7 @@ export class InvariantProver {
       this.reason = "no claim possible: a run of the loops' abstraction reaches an input's assumed size first";
       return null;
     }
-    const isProperty = goal.kind === 'assertion' || goal.kind === 'runtime-error';
+    const property = isProperty(goal);
     const loops = ind.loops
       .filter((l) => used.has(l))
       .map((l) => ({
@@ -257,7 +258,7 @@ export class InvariantProver {
       }));
     const allocBefore = !this.options.mallocMayFail && level.enc.allocNodes.some((a) => copies.some((c) => level.ancestors[c.node].has(a) || a === c.node));
     return {
-      status: isProperty ? 'holds' : 'unreachable',
+      status: property ? 'holds' : 'unreachable',
       proof: 'invariant',
       causes: [
         { kind: 'invariant', loops },

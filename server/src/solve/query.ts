@@ -22,7 +22,7 @@ import type { Model } from 'z3-solver';
 import type { IRFunction, Program } from '../ir/ir';
 import type { Goal } from '../goals/goal';
 import type { GoalStatus, ProofKind, Reason, TestReport, VerdictCause } from '../../../shared/report';
-import { mergeConstructs } from '../../../shared/verdicts';
+import { isProperty, mergeConstructs } from '../../../shared/verdicts';
 import type { B, BV } from '../model/semantics';
 import { EngineError, isCancellation } from '../errors';
 import { checkSolver, interruptibleBy, queueCheck, setSolverTimeout, trueIn, unsatCore, type Z3Handle } from '../z3/z3';
@@ -429,7 +429,7 @@ export class FunctionSolver {
     const tainted = taintsBefore(level, copies);
     const solverFailed = (message: string): GoalVerdict => ({ status: 'unknown', causes: [{ kind: 'solver-failed', message }], bound: level.bound });
     // Properties mostly hold: where the box keeps landing in their proofs, they are asked without it first (see checkBoxFirst).
-    const isProperty = goal.kind === 'assertion' || goal.kind === 'runtime-error';
+    const property = isProperty(goal);
     if (copies.length) {
       const any = copies.length === 1 ? copies[0].lit : (ctx.Or(...copies.map((c) => c.lit)) as B);
       // Phase 1: a complete valid execution, small inputs first, and pointer
@@ -438,7 +438,7 @@ export class FunctionSolver {
       let r: 'sat' | 'unsat' | 'unknown' = 'unsat';
       for (const pref of enc.aliasLits.length ? [[enc.noAlias], []] : [[]]) {
         const lits = [...base, ...pref];
-        const first = await this.checkBoxFirst(level, lits, opts.wide ? undefined : level.boxes[0].lit, signal, opts.budget, isProperty);
+        const first = await this.checkBoxFirst(level, lits, opts.wide ? undefined : level.boxes[0].lit, signal, opts.budget, property);
         r = first.result;
         if (r !== 'sat') continue;
         const found = await this.validModel(level, lits, await this.smallerBoxModel(level, lits, first.boxed, signal, opts.budget), signal);
@@ -455,7 +455,7 @@ export class FunctionSolver {
         // Small inputs first here too, for readable counter-examples. As in phase 1, a smaller box when the full
         // range worked: the run goes on past the goal, and an input of 2^30 can make it loop or recurse for ever
         // (a stack overflow) where 200 would not.
-        const second = await this.checkBoxFirst(level, before, opts.wide ? undefined : level.boxes[0].lit, signal, opts.budget, isProperty);
+        const second = await this.checkBoxFirst(level, before, opts.wide ? undefined : level.boxes[0].lit, signal, opts.budget, property);
         const r2 = second.result;
         if (r2 === 'sat') {
           const found = await this.validModel(level, before, await this.smallerBoxModel(level, before, second.boxed, signal, opts.budget), signal);
@@ -528,7 +528,7 @@ export class FunctionSolver {
     if (copies.length === 0) causes.push({ kind: 'no-path' });
     if (allocBefore) causes.push({ kind: 'assumes', assumptions: ['malloc and calloc succeed (--malloc-may-fail lets them fail)'] });
     return {
-      status: isProperty ? 'holds' : 'unreachable',
+      status: property ? 'holds' : 'unreachable',
       proof: 'complete',
       bound: enc.unrolled.unwinds.length && !loopFree ? level.bound : undefined,
       causes: causes.length ? causes : undefined,
@@ -561,7 +561,7 @@ export class FunctionSolver {
     const onPath = enc.taints.filter((t) => isTrue(enc.reach[t.node]));
     const limits = enc.unrolled.limits.filter((l) => isTrue(enc.reach[l.node]));
     // A violation's trace stops at the violation: nothing after it runs.
-    const isViolation = goal.kind === 'assertion' || goal.kind === 'runtime-error';
+    const isViolation = isProperty(goal);
     const hitCopy = hit ?? copies[0];
     const traceFilter =
       isViolation && hitCopy
@@ -582,8 +582,8 @@ export class FunctionSolver {
       delete datum.test.outputs;
       datum.complete = false;
     }
-    const isProperty = goal.kind === 'assertion' || goal.kind === 'runtime-error';
-    return { status: isProperty ? 'violated' : 'covered', bound: enc.unrolled.unwinds.length ? level.bound : undefined, datum };
+    const property = isProperty(goal);
+    return { status: property ? 'violated' : 'covered', bound: enc.unrolled.unwinds.length ? level.bound : undefined, datum };
   }
 
   /** A datum for a coverage goal from concrete probes (solve/probe.ts: only where the solver is slow), or null. */

@@ -13,6 +13,7 @@ import { dominators, type DomTree } from '../ir/dominators';
 import { goalCopies } from './targets';
 import { probe } from './probe';
 import { type Datum, type FunctionSolver, type GoalVerdict, type QueryOptions } from './query';
+import { isProperty } from '../../../shared/verdicts';
 
 export interface SuiteResult {
   verdicts: Map<string, GoalVerdict & { test?: string }>;
@@ -122,7 +123,7 @@ export function dominatedBy(program: Program, goal: Goal, goals: Goal[]): Goal[]
   if (entry === null) return [];
   return goals.filter((g) => {
     if (g === goal || g.function !== goal.function || g.context?.key !== goal.context?.key) return false;
-    if (g.kind === 'assertion' || g.kind === 'runtime-error') return false;
+    if (isProperty(g)) return false;
     const at = g.target;
     const block =
       at.kind === 'block' || at.kind === 'point'
