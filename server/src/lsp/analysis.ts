@@ -710,7 +710,7 @@ function needsDeeperLook(g: GoalReport): boolean {
 }
 const timedOut = (g: GoalReport) => g.status === 'unknown' && (g.causes ?? []).some((c) => c.kind === 'timeout');
 /** Unknown because the function's time ran out (the analysis's budget for properties): not asked in full. */
-const cutShort = (g: GoalReport) => g.status === 'unknown' && (g.causes ?? []).some((c) => c.kind === 'timeout' && c.during === 'function');
+export const cutShort = (g: GoalReport) => g.status === 'unknown' && (g.causes ?? []).some((c) => c.kind === 'timeout' && c.during === 'function');
 const pastLoopBound = (g: GoalReport) => g.status === 'not-reached' && (g.causes ?? []).some((c) => c.kind === 'loop-bound');
 
 /** The cached report with what the follow-up queries found. */

@@ -5,7 +5,7 @@
 
 import type { FunctionReport, GoalReport, Reason } from '../../../shared/report';
 import { formatEnd, formatInputs, formatValidation, formatValue } from '../../../shared/editor-protocol';
-import { deeperFactor } from './analysis';
+import { cutShort, deeperFactor } from './analysis';
 import { property } from './diagnostics';
 import { withoutGoalIds } from './reports';
 import { causesBesidesInvariant, isProperty } from '../../../shared/verdicts';
@@ -133,8 +133,7 @@ function goalHover(f: FunctionReport, g: GoalReport, ctx: HoverContext, reasons:
     }
     case 'unknown': {
       const lines = [`${head}**unknown**`, ...reasons.text(g.reason, f.goals)];
-      const unasked = (g.causes ?? []).some((c) => c.kind === 'timeout' && c.during === 'function');
-      if (explanation === 'deeper' && unasked) lines.push('', '_Asking it on its own, after the analysis of the other functions; hover again later._');
+      if (explanation === 'deeper' && cutShort(g)) lines.push('', '_Asking it on its own, after the analysis of the other functions; hover again later._');
       else if (explanation === 'deeper')
         lines.push(
           '',

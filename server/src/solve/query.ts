@@ -582,8 +582,7 @@ export class FunctionSolver {
       delete datum.test.outputs;
       datum.complete = false;
     }
-    const property = isProperty(goal);
-    return { status: property ? 'violated' : 'covered', bound: enc.unrolled.unwinds.length ? level.bound : undefined, datum };
+    return { status: isViolation ? 'violated' : 'covered', bound: enc.unrolled.unwinds.length ? level.bound : undefined, datum };
   }
 
   /** A datum for a coverage goal from concrete probes (solve/probe.ts: only where the solver is slow), or null. */
