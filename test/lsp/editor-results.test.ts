@@ -165,5 +165,13 @@ describe("a function's properties past their time in the analysis (real engine)"
     expect(hover).toMatch(/`m - 1`: \*\*violated\*\*: `m - 1` overflows for `n = \d+, m = -2147483648`/);
     const n = Number(/overflows for `n = (\d+)/.exec(hover)![1]);
     expect(n).toBeGreaterThanOrEqual(2);
+    // A hover finds a goal's test by id: the second looks' tests (each numbered t1 by its own query) are
+    // renamed apart from the suite's and from each other's.
+    const { report } = await s.fileReport(uri, () => true);
+    const f = report.functions.find((x) => x.name === 'f')!;
+    const ids = f.tests.map((t) => t.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const overflow = f.goals.find((g) => g.status === 'violated' && g.line === 29)!;
+    expect(f.tests.find((t) => t.id === overflow.test)?.inputs).toMatchObject({ m: -2147483648 });
   }, 300_000);
 });

@@ -638,9 +638,16 @@ export class Analysis {
         this.log(`second look at ${g.id} (time limit ${options.timeoutMs} ms): ${answer?.status ?? 'no answer'}`);
         // A second look past the loop bound that ends not reached again changes nothing.
         if (answer && answer.status !== 'unknown' && !(pastLoopBound(g) && answer.status === 'not-reached')) {
+          // The second look numbers its one test t1 like every other query: renamed apart from the suite's
+          // tests and from the other second looks' (a hover finds a goal's test by id).
           const fr = cached.report.functions.find((f) => f.name === info.name);
+          const taken = new Set(
+            [...(fr?.tests ?? []), ...[...cached.followUps.values()].flatMap((x) => (x.kind === 'deeper' && x.state === 'done' && x.test ? [x.test] : []))].map(
+              (t) => t.id,
+            ),
+          );
           let id = test?.id;
-          if (test && fr) for (let n = 1; fr.tests.some((t) => t.id === id); n++) id = `${test.id}d${n}`;
+          if (test) for (let n = 1; taken.has(id!); n++) id = `${test.id}d${n}`;
           const goal: GoalReport = { ...answer, line: g.line, column: g.column, ...(id ? { test: id } : {}) };
           settle(g, { kind: 'deeper', state: 'done', goal, ...(test ? { test: { ...test, id: id!, goals: [g.id] } } : {}) });
         } else settle(g, { kind: 'deeper', state: 'none' });
