@@ -162,6 +162,46 @@ describe('a function that does not parse does not stop the others', () => {
   }, 240_000);
 });
 
+// Eight functions; g calls k. Editing k re-analyses k and g only, each sent to the worker with the functions
+// it depends on alone. Before the edit k(x) = 2 * x is even (no overflow: undefined behaviour is excluded),
+// so `k(x) == 7` never holds; after it k(x) = 2 * x + 1 equals 7 exactly for x = 3.
+const unrelated = [1, 2, 3, 4, 5, 6].map((i) => `int u${i}(int a)\n{\n    if (a > ${i})\n        return 1;\n    return 0;\n}\n`).join('\n');
+const calls = (k: string) => `int k(int x)\n{\n    return ${k};\n}\n\nint g(int x)\n{\n    if (k(x) == 7)\n        return 1;\n    return 0;\n}\n\n${unrelated}`;
+
+describe('an edit re-analyses the edited function and its callers with what they depend on only', () => {
+  let s: Session;
+  let dir: string;
+  beforeAll(async () => {
+    ensureBuilt();
+    s = await startServer();
+    dir = mkdtempSync(path.join(tmpdir(), 'creach-lsp-alone-'));
+  });
+  afterAll(async () => {
+    await s?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("a callee's new body decides its caller's branch, from C: unreachable before, x = 3 after (validated by gcc)", async () => {
+    const uri = await s.open(path.join(dir, 'calls.c'), calls('2 * x'));
+    await lenses(s, uri);
+    const ret = (p: FileReportParams) => p.report.functions.find((f) => f.name === 'g')?.goals.find((g) => g.kind === 'statement' && g.line === 9);
+    expect(ret((await s.fileReport(uri, () => true))!)?.status).toBe('unreachable');
+    const mark = s.log.length;
+    const version = s.change(uri, calls('2 * x + 1'));
+    await lenses(s, uri, version);
+    const p = await s.fileReport(uri, (x) => x.version >= version && ret(x)?.status === 'covered' && x.pending.length === 0);
+    const g = p.report.functions.find((f) => f.name === 'g')!;
+    const test = g.tests.find((t) => t.id === ret(p)!.test)!;
+    expect(test.inputs).toEqual({ x: 3 });
+    expect(test.validated).toBe(true);
+    const log = s.log.slice(mark).join('');
+    expect(log).toContain('analysing g with the functions it depends on only (k)');
+    expect(log).toContain('analysing k with the functions it depends on only');
+    // The six functions the edit does not touch keep their results.
+    expect(log).not.toMatch(/analysing u\d/);
+  }, 240_000);
+});
+
 // Factoring a 64-bit semiprime: each of these goals takes the solver its whole time limit.
 const slow = `int factor(unsigned long long p, unsigned long long q)
 {

@@ -443,6 +443,7 @@ export class Analysis {
     const f = this.files.get(uri);
     if (!f) return;
     const textHash = sha(textWithout(f.text, this.blanked(f)));
+    const toStart: FunctionInfo[] = [];
     for (const info of f.index.functions) {
       const k = key(uri, info.name);
       const cached = this.cache.get(info.hash);
@@ -454,8 +455,13 @@ export class Analysis {
       if (this.running.has(k) || this.cancelled.get(k) === info.hash || this.blocker(uri, info)) continue;
       const failure = this.failures.get(k);
       if (failure && failure.hash === info.hash && failure.textHash === textHash) continue;
-      this.start(uri, info);
+      toStart.push(info);
     }
+    // Many functions to analyse (a file just opened) share one lowering of the whole file in the worker;
+    // a few (an edit) are each sent alone with what they depend on: lowering the whole 1,000-line file
+    // again took 60-130 ms of an edit's answer, lowering one function with its dependencies 12-30 ms.
+    const alone = toStart.length * 4 <= f.index.functions.length;
+    for (const info of toStart) this.start(uri, info, alone);
   }
 
   private functionError(uri: string, info: FunctionInfo): Blocker | undefined {
@@ -469,10 +475,16 @@ export class Analysis {
     return f.index.functions.filter((fn) => this.functionError(f.uri, fn));
   }
 
-  private start(uri: string, info: FunctionInfo): void {
+  /** Starts the analysis of a function; `alone`: with the text of the functions it does not depend on left out. */
+  private start(uri: string, info: FunctionInfo, alone: boolean): void {
     const f = this.files.get(uri)!;
     const controller = new AbortController();
-    const text = textWithout(f.text, this.blanked(f));
+    const whole = textWithout(f.text, this.blanked(f));
+    // What the function depends on (its index's closure of the names it and the top-level text mention) is what
+    // its hash covers: the functions left out cannot change its analysis.
+    const needed = new Set([info.name, ...info.dependencies]);
+    const text = alone ? textWithout(f.text, [...this.blanked(f), ...f.index.functions.filter((fn) => !needed.has(fn.name))]) : whole;
+    if (alone) this.log(`analysing ${info.name} with the functions it depends on only${info.dependencies.length ? ` (${info.dependencies.join(', ')})` : ''}`);
     const params: AnalyseRequest = { file: f.file, text, function: info.name };
     const spans = new Map<string, { from: number; to: number }>();
     for (const name of [info.name, ...info.dependencies]) {
@@ -525,7 +537,7 @@ export class Analysis {
           const message = e instanceof Error ? e.message : String(e);
           if (this.inputError(uri, info, e)) return;
           this.log(`analysis of ${info.name} failed: ${message}`);
-          this.failures.set(k, { hash: info.hash, textHash: sha(text), message });
+          this.failures.set(k, { hash: info.hash, textHash: sha(whole), message });
         },
       )
       .finally(() => {
