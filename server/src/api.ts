@@ -107,8 +107,8 @@ export interface AnalyseRequest extends SourceInput {
   /** The coverage part, already computed (`cover` with the decision criterion, cheap invariants, not validated): it is validated and the checks are run. */
   coverage?: Report;
   /**
-   * 'later': the verdicts are returned as soon as the checks end, the data not yet validated; their
-   * validation goes on (compiler processes) and `validate` with this report gives its outcome.
+   * 'later': the verdicts are returned as soon as the checks end, the data not yet validated; `validate`
+   * with this report compiles and runs them (compiler processes beside the checks would slow them down).
    */
   validate?: 'later';
   /** As CheckRequest.budgetMs, for the properties. */

@@ -493,9 +493,9 @@ export class Analysis {
     }
     const k = key(uri, info.name);
     // Coverage first, shown as soon as it is known; the properties are checked in a second job, queued behind
-    // the coverage of the other functions; the verdicts are shown when they are known, and the data's validation
-    // (compiler processes, started while the properties were checked) is collected by a third job
-    // (issue 14: coverage status first, then properties, then validation).
+    // the coverage of the other functions; the verdicts are shown when they are known, and the data are compiled
+    // and run by a third job, after the other functions' verdicts (issue 14: coverage status first, then
+    // properties, then validation; compiler processes beside the checks slowed them down).
     const analysisOf = (report: Report): CachedAnalysis => ({ report, spans, analysed: params, textHash: info.textHash, followUps: new Map() });
     const stages = async (): Promise<Report> => {
       const partial = (report: Report, awaiting: Awaiting) => {
@@ -511,7 +511,7 @@ export class Analysis {
       const budgetMs = propertiesBudgetQueries * this.options.timeoutMs;
       if (this.options.validate !== true) return this.pool.run('analyse', { ...params, coverage, budgetMs }, this.options, 'background', controller.signal);
       const verdicts = await this.pool.run('analyse', { ...params, coverage, validate: 'later', budgetMs }, this.options, 'background', controller.signal);
-      // Data validated while the properties were checked are marked already: nothing left to wait for.
+      // No datum left unvalidated (none at all): nothing left to wait for.
       if (verdicts.functions.every((f) => f.tests.every((t) => t.validated !== undefined))) return verdicts;
       partial(verdicts, 'validation');
       try {

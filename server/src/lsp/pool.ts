@@ -1,9 +1,9 @@
 // A pool of solver worker threads, each with its own engine (its own Z3
 // context), so the language server's main thread never waits on a solve.
 // Jobs have a priority: what the user asked for ('user') goes before the
-// background analysis of functions ('background'), then the collection of
-// their data's validation ('validation': compiler processes the engine started
-// while it checked the properties), which goes before the
+// background analysis of functions ('background'), then their data's
+// validation ('validation': compiler processes, once the verdicts are
+// known), which goes before the
 // follow-up queries on analysed functions: explanations of unreachable code
 // ('follow-up', short: what a hover shows), then second looks at goals left
 // unknown ('second-look', each with a longer time limit). A user job or an
