@@ -6,7 +6,7 @@ import type { IRFunction, Program } from '../ir/ir';
 import { unroll } from '../model/unroll';
 import { encode, type Encoding } from '../model/encode';
 import type { B } from '../model/semantics';
-import { setSolverTimeout, type Z3Handle } from '../z3/z3';
+import { setSolverTimeout, solverFor, type Z3Handle } from '../z3/z3';
 import { boxConstraint } from './inputs';
 
 /** What queries need of the engine's options. */
@@ -51,7 +51,11 @@ export interface Level {
 /** Input boxes tried first, for readable data: every scalar input within [-size, size]. */
 export const BOXES = [16, 256, 32767];
 
-/** The function unrolled to `bound`, encoded, and asserted in a new solver (`explain`: with tracking literals). */
+/**
+ * The function unrolled to `bound`, encoded, and asserted in a new solver (`explain`: with tracking literals;
+ * `bitBlast`: Z3's SAT solver when the formula is pure bit vectors, see solverFor: the bounded queries'
+ * levels; the invariant prover's checks were slower there).
+ */
 export function encodeAt(
   z: Z3Handle,
   program: Program,
@@ -61,6 +65,7 @@ export function encodeAt(
   explain: boolean,
   snapshotAt?: { block: number; index: number },
   withoutAliasing = false,
+  bitBlast = false,
 ) {
   const u = unroll(program, fn, bound, options.inlineDepth);
   const enc = encode(z, program, u, {
@@ -74,7 +79,7 @@ export function encodeAt(
     snapshotAt,
     withoutAliasing,
   });
-  const solver = new z.ctx.Solver();
+  const solver = bitBlast ? solverFor(z, enc.assertions) : new z.ctx.Solver();
   setSolverTimeout(solver, options.timeoutMs);
   // In slices: a large unrolling has more assertions than a call can take as arguments (the call stack overflows).
   for (let i = 0; i < enc.assertions.length; i += 10_000) solver.add(...enc.assertions.slice(i, i + 10_000));
@@ -91,7 +96,7 @@ export function buildLevel(
   withoutAliasing = false,
 ): Level {
   const { ctx } = z;
-  const { u, enc, solver } = encodeAt(z, program, fn, options, bound, false, snapshotAt, withoutAliasing);
+  const { u, enc, solver } = encodeAt(z, program, fn, options, bound, false, snapshotAt, withoutAliasing, true);
   const ancestors = computeAncestors(u.nodes.map((n) => n.preds));
   const boxes = BOXES.map((size) => {
     const lit = ctx.Bool.const(`box${size}`) as B;

@@ -187,6 +187,136 @@ export function setOnThreadSlice(ms: number | undefined): void {
   onThreadSliceMs = ms;
 }
 
+/**
+ * A solver for `assertions` (more of the same theories may be added later): for pure bit-vector formulas
+ * (Z3's `is-qfbv` probe: bit vectors and Booleans, no arrays, floats, functions or quantifiers) one for
+ * the QF_BV logic, Z3's incremental SAT solver over the bit-blasted formula, which decided the editor
+ * file's coverage queries in half the time of its default incremental solver (an SMT core with a
+ * bit-vector theory); anything else gets the default one. The SAT solver gives up on some formulas
+ * ("interpreted functions sent to SAT solver", seen with pointer parameters): the first check it gives up
+ * on moves the solver, with what was added to it, to the default one (`fallBack`), and is asked again there.
+ */
+export function solverFor(z: Z3Handle, assertions: Bool<'main'>[]): Solver<'main'> {
+  if (!isPureBitVector(z, assertions)) return new z.ctx.Solver();
+  const state: BitVectorSolver = { current: new z.ctx.Solver('QF_BV'), added: [], scopes: [], fallen: false, literals: new Map(), originals: new Map() };
+  // Callers hold this proxy: its methods and fields are those of the solver in use (`ptr` too).
+  const proxy = new Proxy({} as Solver<'main'>, {
+    get(_, key) {
+      const target = state.current as unknown as Record<string | symbol, unknown>;
+      const value = target[key];
+      if (typeof value !== 'function') return value;
+      if (key === 'add')
+        return (...args: unknown[]) => {
+          state.added.push(args);
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      if (key === 'push')
+        return () => {
+          state.scopes.push(state.added.length);
+          return (value as () => unknown).apply(target);
+        };
+      if (key === 'pop')
+        return (n = 1) => {
+          // What was added since the matching push is gone: not replayed by a fall-back.
+          for (let i = 0; i < n; i++) state.added.length = state.scopes.pop() ?? state.added.length;
+          for (const [id, l] of state.literals)
+            if (l.depth > state.scopes.length) {
+              state.literals.delete(id);
+              state.originals.delete(l.lit.id());
+            }
+          return (value as (n: number) => unknown).apply(target, [n]);
+        };
+      return (value as (...a: unknown[]) => unknown).bind(target);
+    },
+  });
+  bitVectorSolvers.set(proxy, state);
+  return proxy;
+}
+
+interface BitVectorSolver {
+  current: Solver<'main'>;
+  /** The arguments of each `add`, in order, and the number of them at each open `push`. */
+  added: unknown[][];
+  scopes: number[];
+  fallen: boolean;
+  /**
+   * The SAT solver takes only Boolean constants as assumptions (an expression reaches its translator
+   * unsimplified: "operator distinct not supported", "bit2bool sent to SAT solver"): each other assumption
+   * is a fresh constant implying it, asserted at the scope depth where it was first asked (by the
+   * expression's id), and read back in cores (`originals`, by the constant's id).
+   */
+  literals: Map<number, { lit: Bool<'main'>; depth: number }>;
+  originals: Map<number, Bool<'main'>>;
+}
+
+/** `assumptions` as a QF_BV solver takes them (see BitVectorSolver.literals); as they are for any other. */
+function asLiterals(z: Z3Handle, solver: Solver<'main'>, assumptions: Bool<'main'>[]): Bool<'main'>[] {
+  const state = bitVectorSolvers.get(solver);
+  if (!state || state.fallen) return assumptions;
+  return assumptions.map((a) => {
+    if (z.ctx.isConst(a)) return a;
+    let l = state.literals.get(a.id());
+    if (!l) {
+      l = { lit: z.ctx.Bool.fresh('assumed'), depth: state.scopes.length };
+      state.current.add(l.lit.implies(a));
+      state.literals.set(a.id(), l);
+      state.originals.set(l.lit.id(), a);
+    }
+    return l.lit;
+  });
+}
+const bitVectorSolvers = new WeakMap<object, BitVectorSolver>();
+
+/** Whether checks on `solver` go to Z3's SAT solver (solverFor gave it one, which has not fallen back). */
+export function bitBlasting(solver: Solver<'main'>): boolean {
+  const state = bitVectorSolvers.get(solver);
+  return !!state && !state.fallen;
+}
+
+function isPureBitVector(z: Z3Handle, assertions: Bool<'main'>[]): boolean {
+  if (!assertions.length) return false;
+  const goal = new z.ctx.Goal();
+  for (let i = 0; i < assertions.length; i += 10_000) goal.add(...assertions.slice(i, i + 10_000));
+  const c = z.ctx.ptr;
+  const probe = z.api.mk_probe(c, 'is-qfbv');
+  z.api.probe_inc_ref(c, probe);
+  try {
+    return z.api.probe_apply(c, probe, goal.ptr) === 1;
+  } finally {
+    z.api.probe_dec_ref(c, probe);
+  }
+}
+
+/** A formula the SAT solver's translator does not take (any other error of Z3 stays one: see query.ts's check). */
+const refused = (e: unknown) => /not supported|sent to SAT solver|translator/i.test(e instanceof Error ? e.message : String(e));
+
+/**
+ * After an unknown answer or an error (`failed`): when a QF_BV solver gave up on the formula or refused it
+ * (not a time limit or an interruption), it is replaced by a default solver with the same assertions and
+ * scopes; true when it was.
+ */
+function fallBack(z: Z3Handle, solver: Solver<'main'>, failed = false): boolean {
+  const state = bitVectorSolvers.get(solver);
+  if (!state || state.fallen) return false;
+  if (!failed && /timeout|cancel|resource|memory|interrupt/i.test(z.api.solver_get_reason_unknown(z.ctx.ptr, state.current.ptr))) return false;
+  state.fallen = true;
+  const fresh = new z.ctx.Solver();
+  let scope = 0;
+  state.added.forEach((args, i) => {
+    while (scope < state.scopes.length && state.scopes[scope] <= i) {
+      fresh.push();
+      scope++;
+    }
+    fresh.add(...(args as Bool<'main'>[]));
+  });
+  for (; scope < state.scopes.length; scope++) fresh.push();
+  state.current = fresh;
+  state.literals.clear();
+  state.originals.clear();
+  z3Timeouts.delete(solver); // the fresh solver has Z3's default time limit: set it again
+  return true;
+}
+
 /** The time limit of each solver (what `setSolverTimeout` last set), in ms. */
 const timeouts = new WeakMap<object, number>();
 
@@ -322,7 +452,8 @@ export function unsatCore(solver: Solver<'main'>): Bool<'main'>[] {
   const relaxed = relaxedCores.get(solver);
   if (relaxed) return relaxed;
   const core = solver.unsatCore();
-  return Array.from({ length: core.length() }, (_, i) => core.get(i));
+  const originals = bitVectorSolvers.get(solver)?.originals;
+  return Array.from({ length: core.length() }, (_, i) => core.get(i)).map((lit) => originals?.get(lit.id()) ?? lit);
 }
 
 /**
@@ -362,12 +493,28 @@ async function checkWithin(z: Z3Handle, solver: Solver<'main'>, assumptions: Boo
   const slice = onThreadSliceMs === undefined ? limit : limit > 0 ? Math.min(onThreadSliceMs, limit) : onThreadSliceMs;
   const started = Date.now();
   setZ3Timeout(solver, slice);
-  const r = checkOnThread(z, solver, assumptions);
+  let r: 'sat' | 'unsat' | 'unknown';
+  try {
+    r = checkOnThread(z, solver, asLiterals(z, solver, assumptions));
+  } catch (e) {
+    // The SAT solver's translator refuses some formulas ("operator distinct not supported"): the default solver takes them.
+    if (refused(e) && fallBack(z, solver, true)) return checkWithin(z, solver, assumptions, limit);
+    throw e;
+  }
+  if (r === 'unknown' && fallBack(z, solver)) return checkWithin(z, solver, assumptions, limit > 0 ? Math.max(1, limit - (Date.now() - started)) : 0);
   if (r !== 'unknown' || slice === limit) return r;
   const left = limit > 0 ? limit - (Date.now() - started) : Infinity;
   if (left <= 0) return 'unknown';
   setZ3Timeout(solver, Number.isFinite(left) ? Math.max(1, Math.round(left)) : 0);
-  return await solver.check(...assumptions);
+  let r2: 'sat' | 'unsat' | 'unknown';
+  try {
+    r2 = await solver.check(...asLiterals(z, solver, assumptions));
+  } catch (e) {
+    if (refused(e) && fallBack(z, solver, true)) return checkWithin(z, solver, assumptions, limit > 0 ? Math.max(1, limit - (Date.now() - started)) : 0);
+    throw e;
+  }
+  if (r2 === 'unknown' && fallBack(z, solver)) return checkWithin(z, solver, assumptions, limit > 0 ? Math.max(1, limit - (Date.now() - started)) : 0);
+  return r2;
 }
 
 function checkOnThread(z: Z3Handle, solver: Solver<'main'>, assumptions: Bool<'main'>[]): 'sat' | 'unsat' | 'unknown' {
