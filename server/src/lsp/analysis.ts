@@ -479,11 +479,12 @@ export class Analysis {
   private start(uri: string, info: FunctionInfo, alone: boolean): void {
     const f = this.files.get(uri)!;
     const controller = new AbortController();
-    const whole = textWithout(f.text, this.blanked(f));
+    const blanked = this.blanked(f);
+    const whole = textWithout(f.text, blanked);
     // What the function depends on (its index's closure of the names it and the top-level text mention) is what
     // its hash covers: the functions left out cannot change its analysis.
     const needed = new Set([info.name, ...info.dependencies]);
-    const text = alone ? textWithout(f.text, [...this.blanked(f), ...f.index.functions.filter((fn) => !needed.has(fn.name))]) : whole;
+    const text = alone ? textWithout(f.text, [...blanked, ...f.index.functions.filter((fn) => !needed.has(fn.name))]) : whole;
     if (alone) this.log(`analysing ${info.name} with the functions it depends on only${info.dependencies.length ? ` (${info.dependencies.join(', ')})` : ''}`);
     const params: AnalyseRequest = { file: f.file, text, function: info.name };
     const spans = new Map<string, { from: number; to: number }>();

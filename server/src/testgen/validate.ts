@@ -430,16 +430,19 @@ class GoalObserver {
     return this.catalogues.get(fnName)?.goals.find((g) => g.id === goalId);
   }
 
+  /** The code whose probes observe `goal`: a goal of a called function is observed in that function's code. */
+  private codeOf(fnName: string, goal: Goal): IRFunction | undefined {
+    return this.program.functions.find((f) => f.name === goal.function) ?? this.catalogues.get(fnName)?.fn;
+  }
+
   /** true / false, or null when the goal cannot be observed. */
   reached(fnName: string, goalId: string, rec: ProbeRecord, sanitizerLines: number[], noProbes: boolean): boolean | null {
-    const entry = this.catalogues.get(fnName);
     const goal = this.goal(fnName, goalId);
-    if (!entry || !goal) return null;
+    if (!goal) return null;
     const t = goal.target;
     if (t.kind === 'runtime-error') return sanitizerLines.includes(goal.range.line) ? true : noProbes ? null : false;
-    if (noProbes) return null;
-    // A goal of a called function is observed by the probes in that function's code.
-    const code = this.program.functions.find((f) => f.name === goal.function) ?? entry.fn;
+    const code = this.codeOf(fnName, goal);
+    if (noProbes || !code) return null;
     const probe = (k: string) => this.byKey.get(`${code.name}|${k}`);
     switch (t.kind) {
       case 'point': {
@@ -492,14 +495,15 @@ class GoalObserver {
    */
   errorSiteRan(fnName: string, goalId: string, rec: ProbeRecord): boolean | null {
     const goal = this.goal(fnName, goalId);
-    if (!goal || goal.target.kind !== 'runtime-error') return null;
-    const code = this.program.functions.find((f) => f.name === goal.function) ?? this.catalogues.get(fnName)?.fn;
-    const block = code?.blocks.find((b) => b.id === (goal.target as { block: number }).block);
+    const t = goal?.target;
+    if (!goal || t?.kind !== 'runtime-error') return null;
+    const code = this.codeOf(fnName, goal);
+    const block = code?.blocks.find((b) => b.id === t.block);
     if (!code || !block) return null;
     const blockProbe = this.byKey.get(`${code.name}|block|${block.id}`);
     if (blockProbe !== undefined) return rec.hits.has(blockProbe);
     const term = block.terminator;
-    const decision = term.kind === 'branch' ? this.byKey.get(`${code.name}|decision|${term.decision}`) : undefined;
+    const decision = term.kind === 'branch' ? this.decisionProbe(code.name, term.decision) : undefined;
     if (decision !== undefined) return rec.truths.has(decision) || rec.falses.has(decision);
     return null;
   }

@@ -486,35 +486,38 @@ async function checkRelaxed(
 }
 
 /**
- * A check within `limit` ms (0: no limit): first on the JS thread for a short slice, then, if
- * undecided, on Z3's own thread for the rest of the limit.
+ * A check within `limit` ms (0: no limit), on the solver solverFor gave (a QF_BV one moves to the
+ * default solver where it gives up or refuses the formula: see fallBack).
  */
 async function checkWithin(z: Z3Handle, solver: Solver<'main'>, assumptions: Bool<'main'>[], limit: number): Promise<'sat' | 'unsat' | 'unknown'> {
+  const started = Date.now();
+  let r: 'sat' | 'unsat' | 'unknown' | undefined;
+  try {
+    r = await checkOnce(z, solver, asLiterals(z, solver, assumptions), limit);
+  } catch (e) {
+    // The SAT solver's translator refuses some formulas ("operator distinct not supported"): the default solver takes them.
+    if (!(refused(e) && fallBack(z, solver, true))) throw e;
+  }
+  // Refused, or given up on (see fallBack): asked again of the default solver, within what is left of the limit.
+  if (r === undefined || (r === 'unknown' && fallBack(z, solver)))
+    return checkOnce(z, solver, assumptions, limit > 0 ? Math.max(1, limit - (Date.now() - started)) : 0);
+  return r;
+}
+
+/**
+ * One check within `limit` ms: first on the JS thread for a short slice, then, if undecided, on Z3's own
+ * thread for the rest of the limit.
+ */
+async function checkOnce(z: Z3Handle, solver: Solver<'main'>, assumptions: Bool<'main'>[], limit: number): Promise<'sat' | 'unsat' | 'unknown'> {
   const slice = onThreadSliceMs === undefined ? limit : limit > 0 ? Math.min(onThreadSliceMs, limit) : onThreadSliceMs;
   const started = Date.now();
   setZ3Timeout(solver, slice);
-  let r: 'sat' | 'unsat' | 'unknown';
-  try {
-    r = checkOnThread(z, solver, asLiterals(z, solver, assumptions));
-  } catch (e) {
-    // The SAT solver's translator refuses some formulas ("operator distinct not supported"): the default solver takes them.
-    if (refused(e) && fallBack(z, solver, true)) return checkWithin(z, solver, assumptions, limit);
-    throw e;
-  }
-  if (r === 'unknown' && fallBack(z, solver)) return checkWithin(z, solver, assumptions, limit > 0 ? Math.max(1, limit - (Date.now() - started)) : 0);
+  const r = checkOnThread(z, solver, assumptions);
   if (r !== 'unknown' || slice === limit) return r;
   const left = limit > 0 ? limit - (Date.now() - started) : Infinity;
   if (left <= 0) return 'unknown';
   setZ3Timeout(solver, Number.isFinite(left) ? Math.max(1, Math.round(left)) : 0);
-  let r2: 'sat' | 'unsat' | 'unknown';
-  try {
-    r2 = await solver.check(...asLiterals(z, solver, assumptions));
-  } catch (e) {
-    if (refused(e) && fallBack(z, solver, true)) return checkWithin(z, solver, assumptions, limit > 0 ? Math.max(1, limit - (Date.now() - started)) : 0);
-    throw e;
-  }
-  if (r2 === 'unknown' && fallBack(z, solver)) return checkWithin(z, solver, assumptions, limit > 0 ? Math.max(1, limit - (Date.now() - started)) : 0);
-  return r2;
+  return await solver.check(...assumptions);
 }
 
 function checkOnThread(z: Z3Handle, solver: Solver<'main'>, assumptions: Bool<'main'>[]): 'sat' | 'unsat' | 'unknown' {
