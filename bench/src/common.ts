@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { defaultEngineOptions, type EngineOptions, type SourceInput } from '../../server/src/api';
 import type { Report } from '../../shared/report';
+import { launchEnvironment } from '../../shared/server-flags';
 
 /** The repository root (this file is bundled into bench/out/bench.js). */
 export const root = path.resolve(__dirname, '../..');
@@ -27,11 +28,20 @@ export interface ProcessRun {
   stderr: string;
 }
 
-/** Runs `node <args>` from the repository root and times it (wall clock, spawn to exit). */
+/** Runs `node <args>` from the repository root, in the environment bin/creach gives, and times it (wall clock, spawn to exit). */
 export function runNode(args: string[], timeoutMs = 600_000): Promise<ProcessRun> {
+  return runProcess(process.execPath, args, timeoutMs);
+}
+
+/** Runs `creach <args>` as users do (bin/creach, a shell script that starts Node) and times it. */
+export function runCreach(args: string[], timeoutMs = 600_000): Promise<ProcessRun> {
+  return runProcess(path.join(root, 'bin/creach'), args, timeoutMs);
+}
+
+function runProcess(command: string, args: string[], timeoutMs: number): Promise<ProcessRun> {
   return new Promise((resolve) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: root, env: launchEnvironment(process.env), stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (d: Buffer) => out.push(d));

@@ -328,7 +328,7 @@ export function markdown(r: Results): string {
   if (r.seeds)
     parts.push(
       '## Seed goals (EXPECTED.md)',
-      'Cold: a new `node dist/cli.js ... --json` process per run, wall clock from spawn to exit. First in engine: a fresh engine in a process whose Z3 is already initialised. Warm: the same query repeated on the unchanged file in that engine (the engine keeps the program and the encodings per file, not the verdicts, so each repeat solves again).',
+      'Cold: a new `creach ... --json` process per run (bin/creach), wall clock from spawn to exit. First in engine: a fresh engine in a process whose Z3 is already initialised. Warm: the same query repeated on the unchanged file in that engine (the engine keeps the program and the encodings per file, not the verdicts, so each repeat solves again).',
       seedTable(r.seeds),
     );
   if (r.latency) parts.push('## Per-goal latency', latencyTable(r.latency));

@@ -8,7 +8,7 @@ import { createEngine } from '../../server/src/api';
 import type { Engine } from '../../server/src/api';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { cliEngineOptions, errorText, fixture, outDir, parseCliReport, root, runNode, src } from './common';
+import { cliEngineOptions, errorText, fixture, outDir, parseCliReport, root, runCreach, runNode, src } from './common';
 import { peakMemoryMB, summarize, type Summary } from './stats';
 
 type Request =
@@ -490,11 +490,11 @@ export async function runSeeds(runs: number, only?: (g: SeedGoal) => boolean, lo
       answer: '',
       expected: false,
     };
-    // Cold: a fresh `node dist/cli.js` process per run (wall clock, spawn to exit).
+    // Cold: a fresh `creach` process per run (bin/creach; wall clock, spawn to exit).
     const cold: number[] = [];
     let coldAnswer: Report | string = '';
     for (let i = 0; i < n; i++) {
-      const run = await runNode(['dist/cli.js', ...args]);
+      const run = await runCreach(args);
       coldAnswer = parseCliReport(run);
       if (typeof coldAnswer === 'string') break;
       cold.push(run.ms);

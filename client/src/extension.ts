@@ -34,7 +34,7 @@ import { CfgPanels } from './cfgPanel';
 import { Decorations, shownTest, type InlineDatum } from './decorations';
 import { ResultsView } from './resultsView';
 import { TestingView } from './testing';
-import { SERVER_NODE_FLAGS } from '../../shared/server-flags';
+import { SERVER_NODE_FLAGS, launchEnvironment } from '../../shared/server-flags';
 
 let client: LanguageClient | undefined;
 
@@ -70,8 +70,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
   const serverModule = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: SERVER_NODE_FLAGS } },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=6010'] } },
+    run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: SERVER_NODE_FLAGS, env: launchEnvironment(process.env) } },
+    debug: {
+      module: serverModule,
+      transport: TransportKind.ipc,
+      options: { execArgv: [...SERVER_NODE_FLAGS, '--nolazy', '--inspect=6010'], env: launchEnvironment(process.env) },
+    },
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [

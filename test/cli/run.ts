@@ -1,4 +1,4 @@
-// The CLI of this checkout (dist/cli.js, built by each test file's beforeAll), run as users run it.
+// The CLI of this checkout (bin/creach, which starts dist/cli.js, built by each test file's beforeAll), run as users run it.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -13,8 +13,8 @@ export interface CliRun {
 export function creachIn(cwd: string | undefined, args: string[], timeoutMs = 120_000): Promise<CliRun> {
   return new Promise((resolve) => {
     execFile(
-      process.execPath,
-      [join(__dirname, '..', '..', 'dist', 'cli.js'), ...args],
+      join(__dirname, '..', '..', 'bin', 'creach'),
+      args,
       { cwd, encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 << 20 },
       (err: (Error & { code?: unknown }) | null, stdout: string, stderr: string) =>
         resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr }),

@@ -35,7 +35,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import type { Report } from '../../shared/report';
 import type { FileReportParams, StatusParams } from '../../shared/editor-protocol';
-import { SERVER_NODE_FLAGS } from '../../shared/server-flags';
+import { SERVER_NODE_FLAGS, launchEnvironment } from '../../shared/server-flags';
 
 const CancellationTokenNone = CancellationTokenNs.None;
 
@@ -85,7 +85,11 @@ export interface Session {
 
 /** `trusted`: what the client says of the workspace (VS Code: workspace trust); untrusted means nothing is compiled or run. */
 export async function startServer(settings: Record<string, unknown> = {}, serverPath = path.join(root, 'dist/server.js'), trusted = true): Promise<Session> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverPath, '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverPath, '--stdio'], {
+    cwd: root,
+    env: launchEnvironment(process.env),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const log: string[] = [];
   child.stderr!.on('data', (d) => log.push(String(d)));
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
