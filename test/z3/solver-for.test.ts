@@ -3,7 +3,15 @@
 // unsat core names the expression asked, not that constant. Expected answers from arithmetic on 8-bit
 // values: x + 1 == 0 only for x = 255; x + 1 == 0 and x < 10 (unsigned) together never hold.
 import { describe, expect, it } from 'vitest';
+import type { Bool, Solver } from 'z3-solver';
 import { bitBlasting, checkSolver, getZ3, setSolverTimeout, solverFor, solverLogic, unsatCore } from '../../server/src/z3/z3';
+
+/** The ids of the last unsat core's expressions, and of the expressions expected there, in one order. */
+const coreIds = (solver: Solver<'main'>) =>
+  unsatCore(solver)
+    .map((e) => e.id())
+    .sort();
+const idsOf = (...exprs: Bool<'main'>[]) => exprs.map((e) => e.id()).sort();
 
 describe('solverFor', () => {
   it('pure bit vectors: expressions as assumptions, sat with their model, unsat with a core of those expressions', async () => {
@@ -19,11 +27,7 @@ describe('solverFor', () => {
     expect(await checkSolver(z, solver, [wraps])).toBe('sat');
     expect(solver.model().eval(x).toString()).toBe('#xff'); // 255
     expect(await checkSolver(z, solver, [wraps, small])).toBe('unsat');
-    expect(
-      unsatCore(solver)
-        .map((e) => e.id())
-        .sort(),
-    ).toEqual([wraps.id(), small.id()].sort());
+    expect(coreIds(solver)).toEqual(idsOf(wraps, small));
     // Inside a scope and after it: the scope's constraint is gone.
     solver.push();
     solver.add(x.ugt(ctx.BitVec.val(200, 8)));
@@ -69,11 +73,7 @@ describe('solverFor, bit vectors with arrays', () => {
     expect(withTable.model().eval(i).toString()).toBe('#x03'); // 185 > 150 at 3 only, with 2 excluded
     const notThree = i.neq(ctx.BitVec.val(3, 8));
     expect(await checkSolver(z, withTable, [notTwo, notThree])).toBe('unsat');
-    expect(
-      unsatCore(withTable)
-        .map((e) => e.id())
-        .sort(),
-    ).toEqual([notTwo.id(), notThree.id()].sort());
+    expect(coreIds(withTable)).toEqual(idsOf(notTwo, notThree));
     expect(solverLogic(withTable)).toBe('QF_AUFBV');
   });
 

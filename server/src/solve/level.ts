@@ -53,8 +53,9 @@ export const BOXES = [16, 256, 32767];
 
 /**
  * The function unrolled to `bound`, encoded, and asserted in a new solver (`explain`: with tracking literals;
- * `bitBlast`: Z3's SAT solver when the formula is pure bit vectors, see solverFor: the bounded queries'
- * levels; the invariant prover's checks were slower there).
+ * `ofItsLogic`: a solver of the formula's logic, see solverFor, for the bounded queries' levels: Z3's SAT
+ * solver for pure bit vectors, the QF_AUFBV core with arrays; the invariant prover's and the explanations'
+ * checks were slower there, they keep the default solver).
  */
 export function encodeAt(
   z: Z3Handle,
@@ -65,7 +66,7 @@ export function encodeAt(
   explain: boolean,
   snapshotAt?: { block: number; index: number },
   withoutAliasing = false,
-  bitBlast = false,
+  ofItsLogic = false,
 ) {
   const u = unroll(program, fn, bound, options.inlineDepth);
   const enc = encode(z, program, u, {
@@ -79,7 +80,7 @@ export function encodeAt(
     snapshotAt,
     withoutAliasing,
   });
-  const solver = bitBlast ? solverFor(z, enc.assertions) : new z.ctx.Solver();
+  const solver = ofItsLogic ? solverFor(z, enc.assertions) : new z.ctx.Solver();
   setSolverTimeout(solver, options.timeoutMs);
   // In slices: a large unrolling has more assertions than a call can take as arguments (the call stack overflows).
   for (let i = 0; i < enc.assertions.length; i += 10_000) solver.add(...enc.assertions.slice(i, i + 10_000));

@@ -223,8 +223,8 @@ export function solverFor(z: Z3Handle, assertions: Bool<'main'>[]): Solver<'main
       if (key === 'add')
         return (...args: unknown[]) => {
           state.added.push(args);
-          // Outside QF_AUFBV (a float of a parameter the formula did not use, in a box or an exclusion): the default solver.
-          if (state.logic === 'QF_AUFBV' && !state.fallen && !inLogic(z, args as Bool<'main'>[], 'QF_AUFBV')) {
+          // A float of a parameter the formula did not use, in a box or an exclusion: the default solver (given args too).
+          if (outsideLogic(z, state, args as Bool<'main'>[])) {
             fallBack(z, proxy, true);
             return;
           }
@@ -257,10 +257,12 @@ type Logic = 'QF_BV' | 'QF_AUFBV';
 
 /** The logic of `assertions` a solver of its own is kept for, or undefined (the default solver). */
 function logicOf(z: Z3Handle, assertions: Bool<'main'>[]): Logic | undefined {
-  if (!assertions.length) return undefined;
-  if (inLogic(z, assertions, 'QF_BV')) return 'QF_BV';
-  if (inLogic(z, assertions, 'QF_AUFBV')) return 'QF_AUFBV';
-  return undefined;
+  return assertions.length ? firstLogicOf(z, assertions, ['QF_BV', 'QF_AUFBV']) : undefined;
+}
+
+/** Whether `formulas`, given to a QF_AUFBV solver that has not fallen back, are outside its logic (see solverFor). */
+function outsideLogic(z: Z3Handle, state: LogicSolver, formulas: Bool<'main'>[]): boolean {
+  return state.logic === 'QF_AUFBV' && !state.fallen && firstLogicOf(z, formulas, ['QF_AUFBV']) === undefined;
 }
 
 interface LogicSolver {
@@ -309,9 +311,9 @@ export function solverLogic(solver: Solver<'main'>): Logic | undefined {
   return state && !state.fallen ? state.logic : undefined;
 }
 
-/** Whether `formulas` are within `logic` (Z3's probe of that logic; true of none). */
-function inLogic(z: Z3Handle, formulas: Bool<'main'>[], logic: Logic): boolean {
-  if (!formulas.length) return true;
+/** The first of `logics` whose probe (Z3's, over one goal of `formulas`) holds; of no formulas, the first. */
+function firstLogicOf(z: Z3Handle, formulas: Bool<'main'>[], logics: Logic[]): Logic | undefined {
+  if (!formulas.length) return logics[0];
   const { api } = z;
   const c = z.ctx.ptr;
   // Raw calls: this runs on every assertion a QF_AUFBV solver is given (each of SAMPLE's 1953 exclusions).
@@ -319,7 +321,7 @@ function inLogic(z: Z3Handle, formulas: Bool<'main'>[], logic: Logic): boolean {
   api.goal_inc_ref(c, goal);
   try {
     for (const f of formulas) api.goal_assert(c, goal, f.ast);
-    return api.probe_apply(c, probeOf(z, logic), goal) === 1;
+    return logics.find((logic) => api.probe_apply(c, probeOf(z, logic), goal) === 1);
   } finally {
     api.goal_dec_ref(c, goal);
   }
@@ -538,20 +540,19 @@ async function checkRelaxed(
 }
 
 /**
- * A check within `limit` ms (0: no limit), on the solver solverFor gave (a QF_BV one moves to the
- * default solver where it gives up or refuses the formula: see fallBack).
+ * A check within `limit` ms (0: no limit), on the solver solverFor gave (a logic's solver moves to the
+ * default solver where it gives up, refuses the formula or is assumed something outside its logic: see fallBack).
  */
 async function checkWithin(z: Z3Handle, solver: Solver<'main'>, assumptions: Bool<'main'>[], limit: number): Promise<'sat' | 'unsat' | 'unknown'> {
   const started = Date.now();
   // Assumptions outside the QF_AUFBV solver's logic (see solverFor): the default solver.
   const state = logicSolvers.get(solver);
   if (
-    state?.logic === 'QF_AUFBV' &&
-    !state.fallen &&
-    !inLogic(
+    state &&
+    outsideLogic(
       z,
+      state,
       assumptions.filter((a) => !z.ctx.isConst(a)),
-      'QF_AUFBV',
     )
   )
     fallBack(z, solver, true);
