@@ -2,7 +2,7 @@
 // same file as Node's module, which loads dist/cli.js. The environment Node gets is read by a real Node
 // process (NODE_OPTIONS --require of a script that prints it), through the launcher as npm links it.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -56,5 +56,69 @@ describe('bin/creach', () => {
     expect(launchEnvironment({ PATH: '/bin' })).toEqual({ PATH: '/bin', GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1' });
     expect(launchEnvironment({ GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' }).GLIBC_TUNABLES).toBe('glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1');
     expect(launchEnvironment({ GLIBC_TUNABLES: 'glibc.malloc.hugetlb=0' }).GLIBC_TUNABLES).toBe('glibc.malloc.hugetlb=0');
+  });
+});
+
+describe('the code cache of the CLI bundle (bin/code-cache.js)', () => {
+  const codeCache = join(root, 'bin', 'code-cache.js');
+  const usage = (out: string) => /^usage: creach <command>.*$/m.exec(out)?.[0];
+
+  /** Runs `bundle` with `--help` as bin/creach does: what runWithCodeCache said, and the output. */
+  function run(bundle: string) {
+    const script = `process.argv = [process.argv[0], 'creach', '--help'];
+      const said = require(${JSON.stringify(codeCache)}).runWithCodeCache(${JSON.stringify(bundle)}, module);
+      process.stderr.write('code cache: ' + said + '\\n');
+      if (!said) require(${JSON.stringify(bundle)});`;
+    const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    return { said: /code cache: (\w+)/.exec(r.stderr)?.[1], usage: usage(r.stdout) };
+  }
+
+  /** A copy of dist/cli.js and its cache in a directory of its own (its packages found through a link). */
+  function copyOfBundle(name: string) {
+    const d = join(dir, name, 'dist');
+    mkdirSync(d, { recursive: true });
+    symlinkSync(join(root, 'node_modules'), join(dir, name, 'node_modules'));
+    copyFileSync(join(root, 'dist', 'cli.js'), join(d, 'cli.js'));
+    copyFileSync(join(root, 'dist', 'cli.js.cache'), join(d, 'cli.js.cache'));
+    return join(d, 'cli.js');
+  }
+
+  it('is made by the build and used by the same Node: the CLI runs as without it', () => {
+    const direct = execFileSync(process.execPath, [join(root, 'dist', 'cli.js'), '--help'], { encoding: 'utf8' });
+    const r = run(join(root, 'dist', 'cli.js'));
+    expect(r.said).toBe('cached');
+    expect(r.usage).toBe(usage(direct));
+    expect(r.usage).toContain('usage: creach <command>');
+  });
+
+  it('is not used for a bundle changed since it was made, even of the same length (V8 checks only the length)', () => {
+    const bundle = copyOfBundle('stale');
+    const text = readFileSync(bundle, 'utf8');
+    const changed = text.replace('usage: creach <command>', 'USAGE: creach <command>');
+    expect(changed.length).toBe(text.length);
+    writeFileSync(bundle, changed);
+    const r = run(bundle);
+    expect(r.said).toBe('false');
+    // The changed bundle itself ran (required as usual), not the code the cache holds.
+    const out = spawnSync(process.execPath, [bundle, '--help'], { encoding: 'utf8' }).stdout;
+    expect(out).toContain('USAGE: creach <command>');
+  });
+
+  it('is not used when damaged', () => {
+    const bundle = copyOfBundle('damaged');
+    const cache = readFileSync(`${bundle}.cache`);
+    cache.fill(0x5a, cache.length - 4096);
+    writeFileSync(`${bundle}.cache`, cache);
+    expect(run(bundle)).toEqual({ said: 'false', usage: expect.stringContaining('usage: creach <command>') });
+  });
+
+  it('falls back to compiling the source when V8 rejects its data (made by another Node, or with other flags)', () => {
+    const bundle = copyOfBundle('other-flags');
+    const write = `require(${JSON.stringify(codeCache)}).writeCodeCache(${JSON.stringify(bundle)})`;
+    execFileSync(process.execPath, ['--no-lazy', '-e', write]);
+    const r = run(bundle);
+    expect(r.said).toBe('compiled');
+    expect(r.usage).toContain('usage: creach <command>');
   });
 });
