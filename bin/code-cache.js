@@ -3,9 +3,9 @@
 //
 // The file is the bundle's SHA-256 digest, the digest of V8's data, then the data. V8 itself checks only the
 // source's length (and its own version and flags), so a bundle changed since the cache was made would run with
-// stale code, and damaged data could crash it: both digests are compared first. The cache is made before the bundle runs, with the flags of a plain `node` (the engine sets
-// its WebAssembly flags later, as the bundle runs). Another Node version, other flags or any mismatch: the
-// bundle is compiled as usual.
+// stale code, and damaged data could crash it: both digests are compared first. The cache is made before the
+// bundle runs, with the flags of a plain `node` (the engine sets its WebAssembly flags later, as the bundle
+// runs). Another Node version or other flags: V8 rejects the data and the bundle is compiled as usual.
 'use strict';
 const { createHash } = require('node:crypto');
 const { readFileSync, writeFileSync } = require('node:fs');
@@ -31,9 +31,8 @@ function writeCodeCache(file) {
 }
 
 /**
- * Runs `file` as the main CommonJS module would be run, compiled from its code cache; returns
- * 'compiled' when V8 rejected the cache (and compiled the source) and false, without running anything,
- * when there is no cache for this exact file.
+ * Runs `file` as `require` would, compiled from its code cache: 'cached', or 'compiled' when V8 rejected the
+ * data (and compiled the source). False, without running anything, when there is no cache for this exact file.
  */
 function runWithCodeCache(file, parent) {
   let bytes, cache;
