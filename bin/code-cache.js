@@ -37,8 +37,9 @@ function writeCodeCache(file) {
 function runWithCodeCache(file, parent) {
   let bytes, cache;
   try {
-    bytes = readFileSync(file);
+    // The cache first: without one, the bundle is left for `require` to read.
     cache = readFileSync(cacheOf(file));
+    bytes = readFileSync(file);
   } catch {
     return false;
   }
