@@ -57,6 +57,11 @@ export type VerdictCause =
   | { kind: 'loop-bound'; bound: number }
   /** The function unrolled to `bound` has `nodes` nodes, more than the `limit` CReach encodes (the search stopped below). */
   | { kind: 'too-large'; bound: number; nodes: number; limit: number }
+  /**
+   * Unrolled `bound` times, the goal was left open (`causes`: why, e.g. its checks ran out of time): the
+   * answer is the one at the lower bound beside it (not reached within that many iterations).
+   */
+  | { kind: 'open-deeper'; bound: number; causes: VerdictCause[] }
   /** No path of the control-flow graph leads to the goal at all. */
   | { kind: 'no-path' }
   /** The proof holds under assumptions of the input model or of the options (each said in words). */

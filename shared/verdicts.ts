@@ -53,6 +53,8 @@ export function causeText(c: VerdictCause): string {
       return `not reached with loops unrolled ${c.bound} times; some executions run longer (raise the loop bound)`;
     case 'too-large':
       return `not unrolled further: ${c.bound} loop iterations make ${c.nodes} nodes, more than the ${c.limit} CReach encodes`;
+    case 'open-deeper':
+      return `unrolled ${c.bound} times, it was left open (${c.causes.length ? c.causes.map(causeText).join('; ') : 'no answer'})`;
     case 'no-path':
       return 'no path of the function leads here';
     case 'assumes':

@@ -37,7 +37,7 @@ import { getParser } from '../frontend/parser';
 import { buildCatalogue, goalAt } from '../goals/catalogue';
 import { cfgView } from '../goals/cfgView';
 import { buildSuite } from '../solve/suite';
-import { FunctionSolver, type Datum, type GoalVerdict, type QueryOptions } from '../solve/query';
+import { FunctionSolver, openDeeper, outOfTime, type Datum, type GoalVerdict, type QueryOptions } from '../solve/query';
 import { InvariantProver, type Effort } from '../prove/prover';
 import { lowerCondition, type ConditionAt } from '../frontend/condition';
 import { ConditionNotModelled, type ConditionCode } from '../model/encode';
@@ -274,11 +274,18 @@ async function createUnserializedEngine(options: EngineOptions): Promise<Engine>
   };
   /** A verdict left open at a loop bound below the full one, deepened from there (and, with `prove`, tried with invariants again). */
   const deeper = async (fs: FunctionSolver, goal: Goal, v: GoalVerdict, opts: QueryOptions, prove = true): Promise<GoalVerdict> => {
-    if (!openAtLoopBound(v) || (v.bound ?? 0) >= options.maxLoopBound || v.causes?.some((c) => c.kind === 'too-large')) return v;
+    // Left open at the next bound with the full query limit: unrolling further would only be slower.
+    if (!openAtLoopBound(v) || (v.bound ?? 0) >= options.maxLoopBound || v.causes?.some((c) => c.kind === 'too-large') || v.openAbove?.quick === false)
+      return v;
     const next = await fs.reach(goal, { ...opts, bounds: { from: (v.bound ?? 0) + 1 } });
     // No deeper level could be built (too large): the answer at the bound reached stands, saying why it stops there.
     const tooLarge = next.status === 'unknown' && next.causes?.length === 1 && next.causes[0].kind === 'too-large';
-    const deepest = tooLarge ? { ...v, causes: [...(v.causes ?? []), ...next.causes!] } : next;
+    // Out of time deeper: the answer at the bound reached stands, saying why it stops there.
+    const deepest = tooLarge
+      ? { ...v, causes: [...(v.causes ?? []), ...next.causes!] }
+      : outOfTime(next) && next.bound !== undefined
+        ? openDeeper(v, next, next.bound, opts.quick === true || opts.budget?.queryMs !== undefined)
+        : next;
     return prove ? beyondBound(fs, goal, deepest, opts.signal) : deepest;
   };
   /** The goals of a function and, with `contexts`, of everything it calls in its context. */

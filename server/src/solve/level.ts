@@ -33,6 +33,7 @@ export interface Level {
   boxes: { size: number; lit: B }[];
   /** Some execution runs a loop past the bound (null: not checked yet). */
   unwindable: boolean | null;
+  /** The unwinding check ran out of its (full) time limit: asked again, it would only run out again. */
   unwindableUnknown?: boolean;
   /** The size hits of the encoding itself (later ones come from `--where` conditions). */
   baseHits: number;

@@ -64,6 +64,11 @@ export interface GoalVerdict {
   causes?: VerdictCause[];
   why?: Reason[];
   datum?: Datum;
+  /**
+   * Internal: a not-reached verdict whose next bound was left open (see `open-deeper`), and whether that
+   * was a quick query's answer (a tenth of the limit: the full limit may still settle it).
+   */
+  openAbove?: { bound: number; quick: boolean };
 }
 
 export interface QueryOptions {
@@ -86,6 +91,22 @@ export interface QueryOptions {
   bounds?: { from?: number; to?: number };
   /** Internal: concrete probes were tried already (a suite probes for all its goals at once). */
   probed?: boolean;
+}
+
+/**
+ * Unknown for want of solver time (or a solver failure) alone: what CReach does not model, found deeper, is a
+ * reason of its own to stop, and is said as unknown.
+ */
+export function outOfTime(v: GoalVerdict): boolean {
+  return v.status === 'unknown' && !!v.causes?.length && v.causes.every((c) => c.kind === 'timeout' || c.kind === 'solver-failed');
+}
+
+/**
+ * `lower` (not reached within its bound) with why the search stopped at `bound` above it, where `open` is its
+ * unknown answer (`quick`: a quick query's): no execution within the lower bound reaches the goal all the same.
+ */
+export function openDeeper(lower: GoalVerdict, open: GoalVerdict, bound: number, quick: boolean): GoalVerdict {
+  return { ...lower, causes: [...(lower.causes ?? []), { kind: 'open-deeper', bound, causes: open.causes ?? [] }], openAbove: { bound, quick } };
 }
 
 /**
@@ -346,6 +367,11 @@ export class FunctionSolver {
           const better = next && (await this.completeAt(next, goal, withWhere(next, goal, goalCopies(next, goal), opts.where), opts));
           if (better) return better;
         }
+        // Out of time at this bound after none reached it at a lower one: that lower bound's answer stands (no execution
+        // within it reaches the goal), saying why the search stopped. josephus.c's list accesses were unknown after
+        // 3.5 minutes where bound 4 had shown them not reached within 4 iterations.
+        if (last.status === 'not-reached' && last.proof === 'bounded' && outOfTime(v))
+          return openDeeper(last, v, level.bound, opts.budget?.queryMs !== undefined);
         return v;
       }
       last = v;
@@ -538,9 +564,14 @@ export class FunctionSolver {
 
   private async unwindable(level: Level, signal?: AbortSignal): Promise<boolean | 'unknown'> {
     if (level.unwindable !== null) return level.unwindable;
+    // Each goal of josephus.c's list asked it again at bound 8, 5 s apiece.
+    if (level.unwindableUnknown) return 'unknown';
     if (level.enc.unrolled.unwinds.length === 0) return (level.unwindable = false);
     const r = await this.check(level, [level.enc.okAll, level.enc.anyUnwind], signal);
-    if (r === 'unknown') return 'unknown';
+    if (r === 'unknown') {
+      level.unwindableUnknown = true;
+      return 'unknown';
+    }
     level.unwindable = r === 'sat';
     return level.unwindable;
   }
