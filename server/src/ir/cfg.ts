@@ -64,6 +64,11 @@ export function reachableFromEntry(fn: IRFunction): Set<number> {
   return new Set(reversePostorder(fn));
 }
 
+/** Ids of the blocks some path from `start` reaches (itself included). */
+export function reachableFrom(fn: IRFunction, start: number): Set<number> {
+  return new Set(reversePostorderOf(start, (n) => successors(fn.blocks[n])));
+}
+
 /** Blocks where a path ends: the exit block and every `stop` block. */
 export function endBlocks(fn: IRFunction): number[] {
   return fn.blocks.filter((b) => b.id === fn.exitBlock || b.terminator.kind === 'stop').map((b) => b.id);

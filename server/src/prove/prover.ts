@@ -14,8 +14,9 @@
 // Invariant: no claim when a taint or an inlining limit can come before a
 // check or the goal (the loop bodies are not on the abstraction's way to the
 // goal, so the checks' ancestors count too), when recursion is unrolled (a
-// recursion unwind remains), or when a loop cannot be abstracted (heap
-// allocation in it, several entries).
+// recursion unwind remains), when a loop cannot be abstracted (several
+// entries; heap allocation in a callee's loop), or for a goal that a loop of
+// the analysed function cut off (heap allocation in it) may come before.
 
 import type { IRFunction, Program } from '../ir/ir';
 import { findLoops } from '../ir/loops';
@@ -28,7 +29,7 @@ import { siteKey } from '../model/state';
 import type { B } from '../model/semantics';
 import { EngineError } from '../errors';
 import { checkSolver, interruptibleBy, queueCheck, setSolverTimeout, trueIn, unsatCore, type Z3Handle } from '../z3/z3';
-import { abstractable, abstractLoops, type Abstraction, type LoweredCandidate } from './transform';
+import { abstractable, abstractLoops, type Abstraction, type CutLoop, type LoweredCandidate } from './transform';
 import { assertedTexts, candidateTexts, conservedCandidates, guardedTexts, lowerCandidates, unassignedCandidates } from './candidates';
 import { spacerCandidates } from './spacer';
 import { contentCandidates } from './contents';
@@ -215,6 +216,12 @@ export class InvariantProver {
   private async proveWith(ind: Inductive, goal: Goal, signal?: AbortSignal): Promise<GoalVerdict | 'open' | null> {
     const { level, abstractions } = ind;
     const top = abstractions.get(this.fn.name);
+    // (Before the goal's copies: the abstraction has none of a goal the cut loop leads to.)
+    const cut = top?.cut.find((c) => leadsTo(c, goal, this.fn.name));
+    if (cut) {
+      this.reason = `no claim possible: the goal is in or after a loop CReach cannot abstract (${cut.why})`;
+      return null;
+    }
     const goals = top ? top.goalsIn(goal) : [goal];
     const copies: GoalCopy[] = [];
     for (const g of goals) {
@@ -413,7 +420,10 @@ export class InvariantProver {
     };
     for (const f of withLoops) {
       const fl = findLoops(f);
+      // A loop cut off (it allocates or frees) has no candidates: nothing the goals get a claim on comes after it.
+      const cut = f === this.fn ? abstractable(program, f, true).cut : [];
       for (const loop of fl) {
+        if (cut.some((c) => c.after.has(loop.header))) continue;
         const texts =
           stage === 'kept' || stage === 'exact'
             ? [...candidateTexts(program, f, loop, fl).filter((t) => t.includes(' == ') && !t.includes('%')), ...assertedTexts(program, f)]
@@ -568,6 +578,7 @@ export class InvariantProver {
         peel: f.name === this.fn.name ? PEEL : 0,
         mode: 'separate',
         firstId,
+        cutting: f.name === this.fn.name,
       });
       abstractions.set(f.name, a);
       program = a.program;
@@ -605,13 +616,24 @@ export class InvariantProver {
   }
 }
 
+/**
+ * Whether a cut loop of the analysed function `fn` may come before `goal`: the goal (or the call its context starts
+ * with) is in a block the loop's head reaches; a callee's goal in any context, always.
+ */
+function leadsTo(cut: CutLoop, goal: Goal, fn: string): boolean {
+  if (goal.context) return cut.after.has(goal.context.sites[0].block);
+  if (goal.function !== fn) return true;
+  const t = goal.target;
+  return t.kind === 'edges' ? t.edges.some((e) => cut.after.has(e.from)) : cut.after.has(t.block);
+}
+
 /** The analysed function and the functions it calls (transitively) that have loops; a failure for recursion or a loop that cannot be abstracted. */
 function reachableFunctions(program: Program, fn: IRFunction): IRFunction[] | Failure {
   const { order, recursive } = callTree(program, fn);
   if (recursive) return { fail: 'recursion' };
   const out: IRFunction[] = [];
   for (const f of order) {
-    const a = abstractable(program, f);
+    const a = abstractable(program, f, f === fn);
     if (a.refuse) return { fail: a.refuse };
     if (a.loops.length) out.push(f);
   }

@@ -12,7 +12,10 @@
 // unreachable there (while every check holds) is unreachable in the program.
 // `peel` first copies the body of each outermost loop once before it (its
 // first iteration runs as code): the candidates then need to hold only from
-// the second visit of the head on.
+// the second visit of the head on. With `cutting`, a loop that allocates or
+// frees (which objects exist is not modelled past one iteration) is cut off:
+// the edges into it go to a block that stops, and the prover makes no claim
+// on what its head reaches.
 //
 // A candidate is checked as C means it: its code runs with `unchecked`
 // values and its truth is "defined and nonzero" (`defined`), so an invariant
@@ -26,7 +29,7 @@
 import type { BasicBlock, Instr, IRFunction, Operand, Place, Program, Rvalue, SourceRange, Terminator, Variable } from '../ir/ir';
 import { INT, VOID, type CType } from '../ir/types';
 import { findLoops, isReducible, type Loop } from '../ir/loops';
-import { successors } from '../ir/cfg';
+import { reachableFrom, successors } from '../ir/cfg';
 import { isLibraryFunction } from '../ir/libc';
 import type { Goal, GoalTarget } from '../goals/goal';
 import { contextKey } from '../goals/catalogue';
@@ -79,6 +82,8 @@ export interface AbstractionRequest {
   mode: 'separate' | 'conjunction';
   /** Ids of the variables the abstraction makes start at least here (above the temps of other functions' candidates). */
   firstId?: number;
+  /** Cut off the loops that allocate or free instead of refusing them (the analysed function only: `abstractable`). */
+  cutting?: boolean;
 }
 
 export interface Abstraction {
@@ -89,23 +94,46 @@ export interface Abstraction {
   marks: Map<string, { header: number; candidate: number }>;
   /** The loops abstracted: original header, the headers standing for it in the new function (peeled copies of inner loops too). */
   loops: { header: number; copies: number[] }[];
+  /** The loops cut off (original headers): a goal one of them leads to gets no claim. */
+  cut: CutLoop[];
   /** Where a goal of the original function is in the new one (several goals when its code was copied by peeling). */
   goalsIn(goal: Goal): Goal[];
   /** The edges of the new function standing for an edge of the original one. */
   edgesIn(edge: { from: number; to: number }): { from: number; to: number }[];
 }
 
-/** The loops of `fn` and whether all of them can be abstracted (a reason when not). */
-export function abstractable(program: Program, fn: IRFunction): { loops: Loop[]; refuse?: string } {
-  if (!isReducible(fn)) return { loops: [], refuse: 'a loop with several entries (goto into a loop)' };
+/**
+ * A loop the abstraction cannot model (it allocates or frees), cut off in the analysed function: the ways into
+ * it end there, so no goal it leads to may get a claim (`after`: the original blocks reachable from its head).
+ */
+export interface CutLoop {
+  header: number;
+  why: string;
+  after: Set<number>;
+}
+
+/**
+ * The loops of `fn` and whether all of them can be abstracted (a reason when not). With `cutting` (the analysed
+ * function itself), a loop that allocates or frees is cut off instead (`cut`: the outermost such loops); only
+ * several entries or a loop at the entry then refuse. A callee's loops are never cut: what comes after its call
+ * in the caller would be cut off unseen.
+ */
+export function abstractable(program: Program, fn: IRFunction, cutting = false): { loops: Loop[]; refuse?: string; cut: CutLoop[] } {
+  if (!isReducible(fn)) return { loops: [], refuse: 'a loop with several entries (goto into a loop)', cut: [] };
   const loops = findLoops(fn);
+  const refused: { loop: Loop; why: string }[] = [];
   for (const l of loops) {
     // The entry block has no edge in: the abstraction could not check or assume anything before the first iteration.
-    if (l.header === 0) return { loops, refuse: 'a loop at the function entry' };
+    if (l.header === 0) return { loops, refuse: 'a loop at the function entry', cut: [] };
     const e = loopEffects(program, fn, l.body);
-    if (e.refuse) return { loops, refuse: e.refuse };
+    if (e.refuse && !cutting) return { loops, refuse: e.refuse, cut: [] };
+    if (e.refuse) refused.push({ loop: l, why: e.refuse });
   }
-  return { loops };
+  // An enclosing loop contains what its inner loop calls: the outermost ones are cut, with their inner loops.
+  const cut = refused
+    .filter(({ loop }) => !refused.some((o) => o.loop !== loop && o.loop.body.has(loop.header)))
+    .map(({ loop, why }) => ({ header: loop.header, why, after: reachableFrom(fn, loop.header) }));
+  return { loops, cut };
 }
 
 /** Heap functions: a loop that calls one changes which objects exist, which the abstraction does not model. */
@@ -159,8 +187,11 @@ export function loopEffects(program: Program, fn: IRFunction, body: Iterable<num
 /** Builds the abstraction of every loop of `req.fn` (see the file's header). Throws when a loop cannot be abstracted. */
 export function abstractLoops(req: AbstractionRequest): Abstraction {
   const { program, fn } = req;
-  const check = abstractable(program, fn);
+  const check = abstractable(program, fn, req.cutting);
   if (check.refuse) throw new Error(`cannot abstract the loops of ${fn.name}: ${check.refuse}`);
+  const cutHeaders = new Set(check.cut.map((c) => c.header));
+  /** Original blocks inside a cut loop: their loops are neither peeled nor abstracted. */
+  const inCut = new Set(check.loops.filter((l) => cutHeaders.has(l.header)).flatMap((l) => [...l.body]));
   const blocks: BasicBlock[] = fn.blocks.map((b) => ({ ...b, instrs: [...b.instrs], edgeLabels: { ...b.edgeLabels }, terminator: { ...b.terminator } }));
   const vars = new Map(program.vars);
   const locals = [...fn.locals];
@@ -197,7 +228,7 @@ export function abstractLoops(req: AbstractionRequest): Abstraction {
     if (o) origin.set(`${b.id}>${to}`, o);
   };
   for (let round = 0; round < req.peel; round++) {
-    for (const loop of findLoops(cur()).filter((l) => l.depth === 1)) {
+    for (const loop of findLoops(cur()).filter((l) => l.depth === 1 && !inCut.has(original(l.header)))) {
       const map = new Map<number, number>();
       for (const b of [...loop.body].sort((x, y) => x - y)) map.set(b, blocks.length + map.size);
       for (const [b, nb] of map) {
@@ -230,6 +261,15 @@ export function abstractLoops(req: AbstractionRequest): Abstraction {
   const loopCopies = new Map<number, number[]>();
   for (const loop of loops) {
     const header = original(loop.header);
+    if (inCut.has(header)) {
+      // The ways into a cut loop end before it (its inner loops are only reached through it).
+      if (!cutHeaders.has(header)) continue;
+      const stopId = blocks.length;
+      const range = blocks[loop.header].terminator.range ?? blocks[loop.header].range ?? fn.range;
+      blocks.push({ statements: [], hasCode: false, edgeLabels: {}, id: stopId, instrs: [], terminator: { kind: 'stop', why: 'assume', range } });
+      for (const b of blocks.slice(0, stopId)) if (!loop.body.has(b.id) && successors(b).includes(loop.header)) move(b, loop.header, stopId);
+      continue;
+    }
     loopCopies.set(header, [...(loopCopies.get(header) ?? []), loop.header]);
     const cands = req.candidates.get(header) ?? [];
     const effects = loopEffects({ ...program, vars }, now, loop.body);
@@ -324,6 +364,7 @@ export function abstractLoops(req: AbstractionRequest): Abstraction {
     checks,
     marks,
     loops: [...loopCopies].map(([header, c]) => ({ header, copies: c })),
+    cut: check.cut,
     goalsIn,
     edgesIn: edgesOf,
   };
