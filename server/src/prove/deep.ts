@@ -54,7 +54,7 @@ export class DeepSearch {
   async find(
     goal: Goal,
     signal?: AbortSignal,
-    within: { quick?: boolean; suite?: SuiteBudget } = {},
+    within: { quick?: boolean; suite?: SuiteBudget; firstStage?: boolean } = {},
   ): Promise<(GoalVerdict & { datum: Datum; stage: number }) | null> {
     // A quick pass (check's first) gets a tenth of the time; a suite's searches draw on its budget for the function.
     const queryMs = within.quick ? Math.max(100, Math.floor(this.timeoutMs / 10)) : this.timeoutMs;
@@ -70,15 +70,21 @@ export class DeepSearch {
     const budget: GoalBudget = { leftMs: SEARCH_BUDGET_QUERIES * queryMs, ...(within.quick ? { queryMs } : {}), suite: within.suite };
     const started = Date.now();
     try {
-      return await this.search(goal, budget, signal);
+      return await this.search(goal, budget, signal, within.firstStage ? 1 : this.stages.length);
     } finally {
       this.spentMs += Date.now() - started;
     }
   }
 
-  private async search(goal: Goal, budget: GoalBudget, signal?: AbortSignal): Promise<(GoalVerdict & { datum: Datum; stage: number }) | null> {
-    let outOfTime = false;
-    for (const [stage, { acceleration, solver }] of this.stages.entries()) {
+  private async search(
+    goal: Goal,
+    budget: GoalBudget,
+    signal: AbortSignal | undefined,
+    stages: number,
+  ): Promise<(GoalVerdict & { datum: Datum; stage: number }) | null> {
+    // Stages left out count as out of time: the goal is not settled, a later search asks them.
+    let outOfTime = stages < this.stages.length;
+    for (const [stage, { acceleration, solver }] of this.stages.slice(0, stages).entries()) {
       // Large inputs are the point here: no small-input box first.
       const v = await solver.reach(acceleration.goalIn(goal), { signal, satOnly: true, wide: true, budget });
       if (v.datum && (v.status === 'covered' || v.status === 'violated')) {
