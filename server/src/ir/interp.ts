@@ -595,6 +595,8 @@ class Interpreter {
       case 'unchecked':
       case 'assigned':
       case 'forallElements':
+      case 'newest':
+      case 'newestObject':
         // Made only by the loop abstraction of prove/, for the solver: no concrete meaning.
         throw new Error(`the IR rvalue '${r.op}' is not executable`);
     }

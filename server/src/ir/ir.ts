@@ -167,6 +167,19 @@ export type Rvalue =
    */
   | { op: 'assigned'; id: number; type: CType }
   /**
+   * The loop abstraction's stand-in for the newest object a loop's allocation site `site` (`Program.summarySites`)
+   * made in the iterations before (prove/transform.ts): a live heap object of the site's type, any contents,
+   * that no failure of malloc touches. Its value is the pointer to it.
+   */
+  | { op: 'newestObject'; site: number; type: CType }
+  /**
+   * 1 when `ptr` designates an element of a live heap object this execution allocated (the summary objects of
+   * `Program.summarySites` excluded, and those `aged` designates), else 0 (`type`: int). prove/: the candidate
+   * invariant "ptr is a live allocated object, not an older one of the loop's", `aged` the loop's newest
+   * objects where it goes back (they are older ones from then on).
+   */
+  | { op: 'newest'; ptr: Operand; aged: Operand[]; type: CType }
+  /**
    * 1 when every element `ptr[k]` for k from `lo` to `hi` - 1 (`lo` and `hi` of one integer type, k of it)
    * compares with `value` by `rel`, else 0 (`type`: int). The elements are the model's values, read with no
    * check (as `unchecked`). prove/: an array-content candidate invariant, ACSL's
@@ -359,4 +372,17 @@ export interface Program {
   source: string;
   /** Declarations of the program (set by the front end): `StatementStart.scope` and `Decision.scope` point here. */
   scopes?: ScopeNode[];
+  /**
+   * Allocation sites in loops that the loop abstraction summarises (prove/transform.ts): the objects such a
+   * site made in earlier iterations, but the newest, are the summary objects of the site (model/memory.ts).
+   */
+  summarySites?: SummarySite[];
+}
+
+/** An allocation site in a loop (`malloc` of a constant size): its objects' element type and number of elements. */
+export interface SummarySite {
+  elem: CType;
+  length: number;
+  /** The line of the call. */
+  line: number;
 }

@@ -6,6 +6,9 @@
 // `(*__ctype_b_loc())[c]`, `errno` a read of `*__errno_location()`): those
 // are library functions too.
 
+import type { Instr, Place } from './ir';
+import type { CType } from './types';
+
 export const LIBC = new Set(
   (
     'abort exit _Exit atexit quick_exit malloc calloc realloc free aligned_alloc memcpy memmove memset memcmp memchr ' +
@@ -242,4 +245,34 @@ export function outputStringArgs(name: string, args: { kind: string; bytes?: num
   } else if (name === 'puts' || name === 'fputs') out.push({ at: 0, mayBeNull: false });
   else if (name === 'perror') out.push({ at: 0, mayBeNull: true });
   return out.filter((x) => args[x.at] !== undefined && args[x.at].kind !== 'string');
+}
+
+/** The element type of a malloc'd object (the call is `instrs[i]`, its result `dst`): from the pointer type its result is converted to. */
+export function allocatedTypeIn(instrs: readonly Instr[], i: number, dst: Place | null): CType | null {
+  if (dst && dst.type.kind === 'pointer' && dst.type.to.kind !== 'void') return dst.type.to;
+  if (!dst || dst.root.kind !== 'var' || dst.path.length) return null;
+  const tmp = dst.root.id;
+  for (let j = i + 1; j < instrs.length; j++) {
+    const ins = instrs[j];
+    if (
+      ins.kind === 'assign' &&
+      ins.value.op === 'cast' &&
+      ins.value.a.kind === 'var' &&
+      ins.value.a.id === tmp &&
+      ins.value.to.kind === 'pointer' &&
+      ins.value.to.to.kind !== 'void'
+    )
+      return ins.value.to.to;
+    if (
+      ins.kind === 'assign' &&
+      ins.dst &&
+      ins.dst.type.kind === 'pointer' &&
+      ins.dst.type.to.kind !== 'void' &&
+      ins.value.op === 'use' &&
+      ins.value.a.kind === 'var' &&
+      ins.value.a.id === tmp
+    )
+      return ins.dst.type.to;
+  }
+  return null;
 }

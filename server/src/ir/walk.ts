@@ -99,6 +99,9 @@ export function rvalueOperands(rv: Rvalue): Operand[] {
     case 'defined':
     case 'unchecked':
       return rvalueOperands(rv.value);
+    case 'newest':
+      return [rv.ptr, ...rv.aged];
+    case 'newestObject':
     case 'load':
     case 'designate':
     case 'nondet':
@@ -169,6 +172,10 @@ export function renameRvalue(rv: Rvalue, r: Renamer): Rvalue {
       return { ...rv, value: renameRvalue(rv.value, r) };
     case 'assigned':
       return { ...rv, id: r.use(rv.id) };
+    case 'newest':
+      return { ...rv, ptr: o(rv.ptr), aged: rv.aged.map(o) };
+    case 'newestObject':
+      return rv;
     case 'forallElements':
       return { ...rv, ptr: o(rv.ptr), lo: o(rv.lo), hi: o(rv.hi), value: o(rv.value) };
     case 'nondet':

@@ -53,7 +53,7 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
   const memory = (late.memory = memoryOps(st, ops.evalOperand));
   const { writePlace } = memory;
   const { evalOperand, evalRvalue, condTrue, castVal } = ops;
-  const { libraryCall } = libraryOps(st, ops, memory);
+  const { libraryCall, newestObject } = libraryOps(st, ops, memory);
 
   // Objects pointers may designate: address-taken globals and locals of every calling context.
   for (const g of program.globals) if (vars.get(g)?.addressTaken) st.addObject(g, vars.get(g)!.type);
@@ -262,6 +262,10 @@ export function encode(z: Z3Handle, program: Program, u: UnrolledFunction, opts:
             taint(`call of ${rv.callee} deeper than the inlining bound`);
             if (ins.dst) ubs(writePlace(ins.dst, freshVal(ctx, ins.dst.type, 'deepcall'), env, c), c);
           }
+          return;
+        }
+        if (rv.op === 'newestObject') {
+          if (ins.dst) ubs(writePlace(ins.dst, newestObject(rv, env), env, c), c);
           return;
         }
         if (rv.op === 'call' && rv.external) {

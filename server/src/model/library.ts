@@ -11,12 +11,12 @@
 import type { Operand, Place, Rvalue } from '../ir/ir';
 import type { CType } from '../ir/types';
 import { sizeOf } from '../ir/layout';
-import { CTYPE_CLASSIFIERS, FORMAT_ARG, OUTPUT_ONLY, VLA_ALLOC, ctypeConvert, ctypeFlags, formatConversions } from '../ir/libc';
+import { CTYPE_CLASSIFIERS, FORMAT_ARG, OUTPUT_ONLY, VLA_ALLOC, allocatedTypeIn, ctypeConvert, ctypeFlags, formatConversions } from '../ir/libc';
 import type { CallContext, DagNode } from './unroll';
 import { bvConst, ite, boolToInt, type B, type BV, type F, type UbCondition } from './semantics';
 import { OBJ_BITS, OFF_BITS, freshVal, tOf, zeroVal, zipLeaves, type PtrVal } from './values';
 import { CHAR_TYPE, INT_TYPE, toOffset, type EncoderState, type Env } from './state';
-import type { Memory } from './memory';
+import { SUMMARY_BASE, type Memory } from './memory';
 import type { Operands } from './operands';
 import { stringOps, type LibResult } from './libstrings';
 import { conversionOps, isConversion } from './libconvert';
@@ -41,6 +41,17 @@ export function libraryOps(st: EncoderState, ops: Operands, mem: Memory) {
         return { ...v, type: a.type, op: a };
       });
     const name = rv.callee.replace(/^__builtin_/, '');
+    // What a library function does with an older object of a loop's (a summary object) is not modelled:
+    // freeing one, reading or writing it in bulk. A pointer known not to be one (a numeral) is.
+    if (program.summarySites?.length)
+      for (const a of rv.args)
+        if (a.type.kind === 'pointer') {
+          const v = evalOperand(a, env, c, n.id).val;
+          if (v.k === 'ptr' && !(ctx.isBitVecVal(v.obj) && v.obj.value() < SUMMARY_BASE)) {
+            taint(`${name} of a pointer that may designate an older object a loop allocated`);
+            break;
+          }
+        }
     switch (name) {
       case 'malloc':
       case 'calloc': {
@@ -193,6 +204,7 @@ export function libraryOps(st: EncoderState, ops: Operands, mem: Memory) {
     env: Env,
     dead?: B,
     automatic = false,
+    cannotFail = false,
   ): { val: PtrVal; fresh: number; failed: B } {
     const varId = st.newVarId();
     const type: CType = { kind: 'array', of: elem, length };
@@ -203,7 +215,7 @@ export function libraryOps(st: EncoderState, ops: Operands, mem: Memory) {
     if (!automatic) allocNodes.push(st.cur.node);
     const objTerm = bvConst(ctx, BigInt(objects.length), OBJ_BITS);
     let failed: B = st.F_;
-    if (opts.mallocMayFail && !automatic) {
+    if (opts.mallocMayFail && !automatic && !cannotFail) {
       // Whether this call fails is an input of the datum (the harness makes that call fail).
       const f = (nondetSite(name, INT_TYPE) as { t: BV }).t;
       assertions.push(f.ule(bvConst(ctx, 1n, 32)) as B);
@@ -214,6 +226,17 @@ export function libraryOps(st: EncoderState, ops: Operands, mem: Memory) {
     // A call that cannot fail gives the object's number itself: a numeral tells which object the pointer designates (memory.ts everyElement).
     const obj = none === st.F_ ? objTerm : ite(ctx, none, bvConst(ctx, 0n, OBJ_BITS), objTerm);
     return { val: { k: 'ptr', obj, off: bvConst(ctx, 0n, OFF_BITS) }, fresh: varId, failed };
+  }
+
+  /**
+   * The loop abstraction's newest object of a summary site (ir.ts `newestObject`): a heap object of the site's
+   * type and length, alive, any contents; no failure of malloc applies (it stands for an object that exists).
+   */
+  function newestObject(rv: Extract<Rvalue, { op: 'newestObject' }>, env: Env): PtrVal {
+    const site = program.summarySites![rv.site];
+    const { val, fresh } = heapObject('newest', site.elem, bvConst(ctx, BigInt(site.length), OFF_BITS), site.length, env, undefined, false, true);
+    env.set(fresh, freshVal(ctx, vars.get(fresh)!.type, `newest@${site.line}`));
+    return val;
   }
 
   /**
@@ -377,33 +400,8 @@ export function libraryOps(st: EncoderState, ops: Operands, mem: Memory) {
 
   /** The element type of a malloc'd object: from the pointer type its result is converted to. */
   function allocatedType(dst: Place | null, n: DagNode, i: number): CType | null {
-    if (dst && dst.type.kind === 'pointer' && dst.type.to.kind !== 'void') return dst.type.to;
-    if (!dst || dst.root.kind !== 'var' || dst.path.length) return null;
-    const tmp = dst.root.id;
-    for (let j = i + 1; j < n.block.instrs.length; j++) {
-      const ins = n.block.instrs[j];
-      if (
-        ins.kind === 'assign' &&
-        ins.value.op === 'cast' &&
-        ins.value.a.kind === 'var' &&
-        ins.value.a.id === tmp &&
-        ins.value.to.kind === 'pointer' &&
-        ins.value.to.to.kind !== 'void'
-      )
-        return ins.value.to.to;
-      if (
-        ins.kind === 'assign' &&
-        ins.dst &&
-        ins.dst.type.kind === 'pointer' &&
-        ins.dst.type.to.kind !== 'void' &&
-        ins.value.op === 'use' &&
-        ins.value.a.kind === 'var' &&
-        ins.value.a.id === tmp
-      )
-        return ins.dst.type.to;
-    }
-    return null;
+    return allocatedTypeIn(n.block.instrs, i, dst);
   }
 
-  return { libraryCall };
+  return { libraryCall, newestObject };
 }

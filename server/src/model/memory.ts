@@ -31,8 +31,40 @@ export interface Candidate {
 /** A step of a path: a place's (`.f`, `[i]` of an operand) or an element at an offset already computed. */
 type Step = { kind: 'field'; index: number } | Extract<Place['path'][number], { kind: 'index' }> | { kind: 'at'; off: BV };
 
+/**
+ * Summary objects (the loop abstraction's, `Program.summarySites`): the objects of site k are the numbers
+ * [SUMMARY_BASE + k * SUMMARY_SPAN, SUMMARY_BASE + (k + 1) * SUMMARY_SPAN), far above every object the
+ * encoding makes. One such number stands for any older object of the site, so nothing about one is kept:
+ * an access checks only that the element exists in an object of the site (they are all alive: a loop that
+ * frees is never abstracted), a read gives any value, a write changes nothing the model keeps, and two of
+ * them compare equal or not (model/operands.ts).
+ */
+export const SUMMARY_BASE = 1n << 31n;
+export const SUMMARY_SPAN = 1n << 24n;
+
 export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
   const { ctx, T, F_, vars, objects, objIndex, addObject, taint, getVar, typeOfVar, alive, boolConst, assertions, tracked, trace, topCtx, opts } = st;
+  const sites = st.program.summarySites ?? [];
+
+  /** The summary objects a pointer to `t` may designate: per site of elements of type t, when `obj` is one of its, and its length. */
+  function summaries(obj: Term, t: CType): { sel: B; length: BV }[] {
+    const out: { sel: B; length: BV }[] = [];
+    sites.forEach((site, k) => {
+      if (!sameType(site.elem, t)) return;
+      const lo = SUMMARY_BASE + BigInt(k) * SUMMARY_SPAN;
+      const o = obj as BV;
+      out.push({
+        sel: o.uge(bvConst(ctx, lo, OBJ_BITS)).and(o.ult(bvConst(ctx, lo + SUMMARY_SPAN, OBJ_BITS))) as B,
+        length: bvConst(ctx, BigInt(site.length), OFF_BITS),
+      });
+    });
+    return out;
+  }
+
+  /** `obj` is a summary object of some site (there are none without summary sites). */
+  function isSummary(obj: Term): B {
+    return sites.length ? ((obj as BV).uge(bvConst(ctx, SUMMARY_BASE, OBJ_BITS)) as B) : F_;
+  }
 
   function addressOf(place: Place, env: Env, c: CallContext): { val: Val; ub: UbCondition[] } {
     const ub: UbCondition[] = [];
@@ -83,6 +115,8 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
       baseType = to;
       const cands = candidates(to);
       bases = cands.map((cand) => ({ sel: (obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B, cand }));
+      // A member of a summary object would be a view of many objects at once.
+      if (summaries(obj, to).length) taint('address of a member of an object a loop allocated');
       // `&p->f` is a member access through *p (C11 6.5.2.3): p must designate a live object.
       const valid = bases.reduce((acc: B, b) => acc.or(b.sel.and(inRangeOf(b.cand, off, env))) as B, F_);
       noteAccessAt({ k: 'ptr', obj, off }, off);
@@ -275,6 +309,7 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
         ) as B,
       );
     }
+    for (const { sel, length } of summaries(p.obj, t)) outside.push(sel.and(off.ugt(length)) as B);
     return outside.length ? [formationUb(ctx.Or(...outside) as B, 'length')] : [];
   }
 
@@ -347,6 +382,7 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
       const sel = (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B;
       parts.push(ctx.And(sel, inRangeOf(cand, first.at, env), inRangeOf(cand, last.at, env)) as B);
     }
+    for (const { sel, length } of summaries(p.obj, pointee)) parts.push(ctx.And(sel, first.at.ult(length), last.at.ult(length)) as B);
     const inObject = parts.length ? (ctx.And(first.ok, last.ok, ctx.Or(...parts)) as B) : F_;
     return { empty: hi.slt(lo) as B, nonNull: (p.obj as BV).neq(bvConst(ctx, 0n, OBJ_BITS)) as B, inObject };
   }
@@ -454,6 +490,12 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
       result = result ? iteVal(ctx, sel, v, result) : v;
       valid = valid.or(sel.and(inRangeOf(cand, off, env))) as B;
     }
+    // An older object of a loop's: any value.
+    for (const { sel, length } of summaries(p.obj, pointee)) {
+      const v = freshVal(ctx, place.type, 'summary');
+      result = result ? iteVal(ctx, sel, v, result) : v;
+      valid = valid.or(sel.and(off.ult(length))) as B;
+    }
     ub.push(...accessUb(p, valid, 'read through', justPastEnd(p, cands)));
     return { val: result ?? freshVal(ctx, place.type, 'deref'), ub };
   }
@@ -511,6 +553,8 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
       env.set(cand.varId, iteVal(ctx, sel, updated, objVal));
       valid = valid.or(sel.and(inRange)) as B;
     }
+    // An older object of a loop's: nothing kept to change.
+    for (const { sel, length } of summaries(p.obj, pointee)) valid = valid.or(sel.and(off.ult(length))) as B;
     ub.push(...accessUb(p, valid, 'write through', justPastEnd(p, cands)));
     return ub;
   }
@@ -538,7 +582,10 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
       if (objVal.k !== 'arr' || objVal.lifted.k !== 'bv') continue;
       arrays.push({ varId: cand.varId, sel: (p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)) as B, arr: objVal.lifted.t });
     }
-    if (!arrays.length) return F_;
+    // An assumed fact of a summary object is true and tells nothing (a checked one fails there): one candidate
+    // checked of the loop's newest object is assumed of it once it is an older one.
+    const summary = assumed && summaries(p.obj, pointee).length ? isSummary(p.obj) : F_;
+    if (!arrays.length) return summary;
     // At element offset j of the designated array: p[k] for k = j - off, if k is in [lo, hi) as lo's type orders it.
     const at = ({ sel, arr }: ElementArray, j: BV): B => {
       const s = j.sub(p.off as BV) as BV;
@@ -553,7 +600,7 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
       return ctx.And(designated, ...arrays.map((a) => at(a, w))) as B;
     }
     const b = boolConst('elements');
-    assertions.push(b.implies(designated) as B);
+    assertions.push(b.implies(designated.or(summary)) as B);
     elementFacts.push({ b, arrays, at, keys });
     return b;
   }
@@ -612,6 +659,8 @@ export function memoryOps(st: EncoderState, evalOperand: EvalOperand) {
   }
 
   return {
+    summaries,
+    isSummary,
     addressOf,
     moved,
     pointerFormationUb,

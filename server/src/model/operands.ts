@@ -229,6 +229,7 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
           taint('pointer difference of non-pointers');
           return { val: freshVal(ctx, rv.type, 'diff'), ub: [] };
         }
+        if (st.program.summarySites?.length) taint('difference of pointers that may designate older objects a loop allocated');
         const d = (a.val.off as BV).sub(b.val.off as BV);
         const bits = intBits(rv.type);
         return {
@@ -301,6 +302,10 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
         return { val: evalRvalue(rv.value, env, c).val, ub: [] };
       case 'forallElements':
         return { val: { k: 'bv', t: boolToInt(ctx, everyElement(rv, env, c), intBits(rv.type)) }, ub: [] };
+      case 'newest':
+        return { val: { k: 'bv', t: boolToInt(ctx, newest(rv, env, c), intBits(rv.type)) }, ub: [] };
+      case 'newestObject':
+        throw new Error('newestObject is assigned by the node walk (encode.ts)');
       case 'assigned': {
         // Assigned exactly when reading it now would not be undefined for want of an assignment (one rule: uninitUb).
         const [read] = st.uninitUb(env, resolveVar(c, rv.id));
@@ -328,6 +333,21 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
     const lit = st.boolConst('validBound');
     st.inputBounds.push({ lit, text: `\`${rv.text}\` within the sizes the model gives inputs (--pointer-array-length)` });
     return ite(ctx, lit, empty.or(nonNull.and(inObject)), exact) as B;
+  }
+
+  /** `newest` (ir.ts): p designates an element of a live heap object of this execution's, not a summary object nor one `aged` designates. */
+  function newest(rv: Extract<Rvalue, { op: 'newest' }>, env: Env, c: CallContext): B {
+    const p = evalOperand(rv.ptr, env, c, st.cur.node).val;
+    const pointee = rv.ptr.type.kind === 'pointer' ? rv.ptr.type.to : null;
+    if (p.k !== 'ptr' || !pointee) return st.F_;
+    let r: B = st.F_;
+    for (const cand of memory().candidates(pointee))
+      if (cand.heap && !cand.view) r = r.or((p.obj as BV).eq(bvConst(ctx, BigInt(cand.idx), OBJ_BITS)).and(memory().inRangeOf(cand, p.off as BV, env))) as B;
+    for (const a of rv.aged) {
+      const q = evalOperand(a, env, c, st.cur.node).val;
+      if (q.k === 'ptr') r = r.and((p.obj as BV).neq(q.obj)) as B;
+    }
+    return r;
   }
 
   /** `forallElements`: every element ptr[k], k in [lo, hi), compares with the value (memory.ts everyElement). */
@@ -449,7 +469,12 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
     const pa = a.k === 'ptr' ? a : nullPtr();
     const pb = b.k === 'ptr' ? b : nullPtr();
     const sameObj = (pa.obj as BV).eq(pb.obj) as B;
-    const eq = sameObj.and((pa.off as BV).eq(pb.off)) as B;
+    // Two summary objects (memory.ts) may be one object or two: equal or not.
+    const bothSummary = memory().isSummary(pa.obj).and(memory().isSummary(pb.obj)) as B;
+    const eq =
+      bothSummary === st.F_
+        ? (sameObj.and((pa.off as BV).eq(pb.off)) as B)
+        : (ite(ctx, bothSummary, st.boolConst('summary.eq'), sameObj.and((pa.off as BV).eq(pb.off))) as B);
     const offA = pa.off as BV;
     const offB = pb.off as BV;
     let r: B;
@@ -477,6 +502,7 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
         return { val: freshVal(ctx, INT_TYPE, 'ptrop'), ub };
     }
     if (op !== '==' && op !== '!=') {
+      if (st.program.summarySites?.length) taint('order comparison of pointers that may designate older objects a loop allocated');
       // C orders the members of one struct (C11 6.5.8p5); the model has each member a pointer designates as an object of its own.
       if (memberOrderMatters(pointee)) taint('order comparison of pointers to different members of one struct');
       ub.push({ error: 'null', cond: sameObj.not().or(memory().otherBaseElement(pa, pb)) as B, detail: 'comparison of pointers into different objects' });

@@ -283,6 +283,31 @@ export function unassignedCandidates(program: Program, fn: IRFunction, loop: Loo
   return out;
 }
 
+/**
+ * For a loop that allocates (transform.ts summary sites): each pointer it assigns, to the type of a site's
+ * objects, designates a live allocated object that is not an older one of the loop's (ir.ts `newest`):
+ * josephus's `t`, the list's newest node, which each iteration writes through.
+ */
+export function newestCandidates(program: Program, fn: IRFunction, loop: Loop, firstTempId: number): LoweredCandidate[] {
+  const effects = loopEffects(program, fn, loop.body);
+  if (!effects.allocs.length) return [];
+  const head = fn.blocks[loop.header];
+  const range = head.terminator.range ?? head.range ?? fn.range;
+  const lines = [...new Set(effects.allocs.map((a) => a.line))].sort((a, b) => a - b).join(', ');
+  const out: LoweredCandidate[] = [];
+  let next = firstTempId;
+  for (const id of [...effects.vars].sort((a, b) => a - b)) {
+    const v = program.vars.get(id);
+    if (!v || v.type.kind !== 'pointer' || !/^[A-Za-z_]\w*$/.test(v.name)) continue;
+    const to = v.type.to;
+    if (!effects.allocs.some((a) => sameType(a.elem, to))) continue;
+    const { temps, instrs, put } = candidateCode(range, () => next++);
+    const cond = put('inv.newest', INT, { op: 'newest', ptr: { kind: 'var', id, type: v.type }, aged: [], type: INT });
+    out.push({ text: `\\valid(${v.name}) && ${v.name} is no older block of the malloc at line ${lines}`, instrs, cond, temps });
+  }
+  return out;
+}
+
 /** Iterations of an inner loop counted to summarise it, at most. */
 const MAX_INNER_TRIPS = 10_000n;
 

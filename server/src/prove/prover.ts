@@ -30,7 +30,7 @@ import type { B } from '../model/semantics';
 import { EngineError } from '../errors';
 import { checkSolver, interruptibleBy, queueCheck, setSolverTimeout, trueIn, unsatCore, type Z3Handle } from '../z3/z3';
 import { abstractable, abstractLoops, type Abstraction, type CutLoop, type LoweredCandidate } from './transform';
-import { assertedTexts, candidateTexts, conservedCandidates, guardedTexts, lowerCandidates, unassignedCandidates } from './candidates';
+import { assertedTexts, candidateTexts, conservedCandidates, guardedTexts, lowerCandidates, newestCandidates, unassignedCandidates } from './candidates';
 import { spacerCandidates } from './spacer';
 import { contentCandidates } from './contents';
 import { isProperty } from '../../../shared/verdicts';
@@ -442,6 +442,7 @@ export class InvariantProver {
         const candidates: LoweredCandidate[] = [];
         add(await lowerCandidates(program, f, loop, texts, temps));
         add(unassignedCandidates(program, f, loop, temps));
+        add(newestCandidates(program, f, loop, temps));
         const conserved = conservedCandidates(program, f, loop, fl, temps, stage === 'exact');
         exactSums += stage === 'exact' ? conserved.length : 0;
         add(conserved);

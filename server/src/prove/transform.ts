@@ -12,10 +12,17 @@
 // unreachable there (while every check holds) is unreachable in the program.
 // `peel` first copies the body of each outermost loop once before it (its
 // first iteration runs as code): the candidates then need to hold only from
-// the second visit of the head on. With `cutting`, a loop that allocates or
-// frees (which objects exist is not modelled past one iteration) is cut off:
-// the edges into it go to a block that stops, and the prover makes no claim
-// on what its head reaches.
+// the second visit of the head on. With `cutting`, a loop that frees, or
+// allocates otherwise than below, is cut off: the edges into it go to a block
+// that stops, and the prover makes no claim on what its head reaches.
+//
+// An outermost loop whose own body calls malloc or calloc of a constant size
+// (not in an inner loop) is abstracted with a recency abstraction: where it
+// is entered, each such site gets its newest object (`newestObject`: live,
+// any contents), and the objects the site made in the iterations before are
+// its summary objects (`Program.summarySites`, model/memory.ts). Where the
+// loop goes back, the candidates' `newest` counts the newest objects as older
+// ones: from the next iteration on they are.
 //
 // A candidate is checked as C means it: its code runs with `unchecked`
 // values and its truth is "defined and nonzero" (`defined`), so an invariant
@@ -26,11 +33,12 @@
 // indices (new blocks are appended), so goals keep their targets; only the
 // edges into loop heads move, and `goalsIn` says where each goal is now.
 
-import type { BasicBlock, Instr, IRFunction, Operand, Place, Program, Rvalue, SourceRange, Terminator, Variable } from '../ir/ir';
+import type { BasicBlock, Instr, IRFunction, Operand, Place, Program, Rvalue, SourceRange, SummarySite, Terminator, Variable } from '../ir/ir';
 import { INT, VOID, type CType } from '../ir/types';
 import { findLoops, isReducible, type Loop } from '../ir/loops';
 import { reachableFrom, successors } from '../ir/cfg';
-import { isLibraryFunction } from '../ir/libc';
+import { allocatedTypeIn, isLibraryFunction } from '../ir/libc';
+import { sizeOf } from '../ir/layout';
 import type { Goal, GoalTarget } from '../goals/goal';
 import { contextKey } from '../goals/catalogue';
 
@@ -54,8 +62,16 @@ export interface LoopEffects {
   vars: Set<number>;
   /** Something is written through a pointer (an assignment, a library function, a callee). */
   memory: boolean;
-  /** Why the loop cannot be abstracted (it allocates or frees, or calls a function that does), if so. */
+  /** Its own calls of malloc or calloc of a constant size (the objects of a summary site each). */
+  allocs: AllocSite[];
+  /** Why the loop cannot be abstracted (it frees, allocates otherwise, or calls a function that does), if so. */
   refuse?: string;
+}
+
+/** A call of malloc or calloc in a loop body, of a constant number of elements of a known type. */
+export interface AllocSite extends SummarySite {
+  block: number;
+  index: number;
 }
 
 export type CheckRole = 'init' | 'step';
@@ -126,14 +142,29 @@ export function abstractable(program: Program, fn: IRFunction, cutting = false):
     // The entry block has no edge in: the abstraction could not check or assume anything before the first iteration.
     if (l.header === 0) return { loops, refuse: 'a loop at the function entry', cut: [] };
     const e = loopEffects(program, fn, l.body);
-    if (e.refuse && !cutting) return { loops, refuse: e.refuse, cut: [] };
-    if (e.refuse) refused.push({ loop: l, why: e.refuse });
+    const why = e.refuse ?? unsummarised(l, loops, e.allocs, cutting);
+    if (why && !cutting) return { loops, refuse: why, cut: [] };
+    if (why) refused.push({ loop: l, why });
   }
   // An enclosing loop contains what its inner loop calls: the outermost ones are cut, with their inner loops.
   const cut = refused
     .filter(({ loop }) => !refused.some((o) => o.loop !== loop && o.loop.body.has(loop.header)))
     .map(({ loop, why }) => ({ header: loop.header, why, after: reachableFrom(fn, loop.header) }));
   return { loops, cut };
+}
+
+/**
+ * Why the allocations of loop `l` cannot be summarised, if so: only those of the analysed function (`cutting`),
+ * in an outermost loop (peeled: the relation of its objects to the summary holds from the second iteration on)
+ * and not in an inner loop (each entry of which would need a newest object of its own).
+ */
+function unsummarised(l: Loop, loops: Loop[], allocs: AllocSite[], cutting: boolean): string | undefined {
+  if (!allocs.length) return undefined;
+  const at = (a: AllocSite) => `malloc called in the loop (line ${a.line})`;
+  if (!cutting) return `${at(allocs[0])} of a called function`;
+  if (l.depth !== 1) return `${at(allocs[0])} nested in another loop`;
+  const inner = allocs.find((a) => loops.some((o) => o !== l && l.body.has(o.header) && o.body.has(a.block)));
+  return inner ? `${at(inner)} in an inner loop` : undefined;
 }
 
 /** Heap functions: a loop that calls one changes which objects exist, which the abstraction does not model. */
@@ -146,7 +177,7 @@ const HEAP_FUNCTIONS = new Set(['malloc', 'calloc', 'realloc', 'free', 'alloca',
  * in a callee (then every object pointers may designate is changed).
  */
 export function loopEffects(program: Program, fn: IRFunction, body: Iterable<number>): LoopEffects {
-  const out: LoopEffects = { vars: new Set(), memory: false };
+  const out: LoopEffects = { vars: new Set(), memory: false, allocs: [] };
   const byName = new Map(program.functions.map((f) => [f.name, f]));
   const seen = new Set<string>();
   const visit = (f: IRFunction, blocks: Iterable<number>, top: boolean) => {
@@ -173,7 +204,9 @@ export function loopEffects(program: Program, fn: IRFunction, body: Iterable<num
             );
           }
         } else if (rv.op === 'call') {
-          if (HEAP_FUNCTIONS.has(rv.callee)) out.refuse ??= `${rv.callee} called in the loop (line ${ins.range.line})`;
+          const site = top ? allocSite(program, f.blocks[b].instrs, f.blocks[b].instrs.indexOf(ins), b) : null;
+          if (site) out.allocs.push(site);
+          else if (HEAP_FUNCTIONS.has(rv.callee)) out.refuse ??= `${rv.callee} called in the loop (line ${ins.range.line})`;
           // A library function may write through its pointer arguments (memset, strcpy, ...).
           if (rv.args.some((a) => a.type.kind === 'pointer' || a.kind === 'addr') && (isLibraryFunction(rv.callee) || !byName.has(rv.callee)))
             out.memory = true;
@@ -182,6 +215,21 @@ export function loopEffects(program: Program, fn: IRFunction, body: Iterable<num
   };
   visit(fn, body, true);
   return out;
+}
+
+/** `instrs[index]` of block `block` as an allocation site: malloc or calloc of a constant size, a whole number of elements of the type its result is converted to. */
+function allocSite(program: Program, instrs: readonly Instr[], index: number, block: number): AllocSite | null {
+  const ins = instrs[index];
+  if (ins.kind !== 'assign' || ins.value.op !== 'call') return null;
+  const rv = ins.value;
+  const name = rv.callee.replace(/^__builtin_/, '');
+  if ((name !== 'malloc' && name !== 'calloc') || !rv.args.every((a) => a.kind === 'const')) return null;
+  const elem = allocatedTypeIn(instrs, index, ins.dst);
+  const size = elem && sizeOf(elem, program.dataModel);
+  if (!elem || !size) return null;
+  const bytes = rv.args.map((a) => (a as Extract<Operand, { kind: 'const' }>).value).reduce((x, y) => x * y, 1n);
+  if (bytes <= 0n || bytes % BigInt(size) !== 0n || bytes / BigInt(size) > 1n << 20n) return null;
+  return { block, index, elem, length: Number(bytes / BigInt(size)), line: ins.range.line };
 }
 
 /** Builds the abstraction of every loop of `req.fn` (see the file's header). Throws when a loop cannot be abstracted. */
@@ -195,6 +243,7 @@ export function abstractLoops(req: AbstractionRequest): Abstraction {
   const blocks: BasicBlock[] = fn.blocks.map((b) => ({ ...b, instrs: [...b.instrs], edgeLabels: { ...b.edgeLabels }, terminator: { ...b.terminator } }));
   const vars = new Map(program.vars);
   const locals = [...fn.locals];
+  const summarySites = [...(program.summarySites ?? [])];
   let nextId = Math.max(0, req.firstId ?? 0, ...vars.keys()) + 1;
   for (const cands of req.candidates.values()) for (const c of cands) for (const t of c.temps) nextId = Math.max(nextId, t.id + 1);
   for (const cands of req.candidates.values())
@@ -275,28 +324,39 @@ export function abstractLoops(req: AbstractionRequest): Abstraction {
     const effects = loopEffects({ ...program, vars }, now, loop.body);
     const at = blocks[loop.header].terminator.range ?? blocks[loop.header].range ?? fn.range;
     const code = cands.map((c) => candidateCode(c, newVar));
+    // The loop's allocation sites: where it goes back, the newest object of each (made below) is an older one.
+    const newest: Operand[] = [];
+    const makeNewest: Instr[] = [];
+    for (const a of effects.allocs) {
+      const site = summarySites.push({ elem: a.elem, length: a.length, line: a.line }) - 1;
+      const type: CType = { kind: 'pointer', to: a.elem };
+      const id = newVar(`newest@${a.line}`, type);
+      makeNewest.push({ kind: 'assign', dst: { root: { kind: 'var', id }, path: [], type }, value: { op: 'newestObject', site, type }, range: at });
+      newest.push({ kind: 'var', id, type });
+    }
     const initId = blocks.length;
     const havocId = initId + 1;
     const stepId = initId + 2;
     const asserts = (block: number, role: CheckRole, first: Instr[] = []): Instr[] => {
       const out: Instr[] = [...first];
       const origin = role === 'init' ? 'invariant-init' : 'invariant-step';
+      const aging = (ins: Instr) => (role === 'step' && newest.length ? withAged(ins, newest) : ins);
       if (req.mode === 'separate') {
         code.forEach((c, k) => {
-          out.push(...c.instrs);
+          out.push(...c.instrs.map(aging));
           marks.set(`${block}:${out.length}`, { header, candidate: k });
           checks.push({ header, candidate: k, role, block, index: out.length });
           out.push({ kind: 'assert', cond: c.ok, origin, text: cands[k].text, range: at });
         });
       } else {
         const all = conjunction(code, newVar, at);
-        out.push(...all.instrs);
+        out.push(...all.instrs.map(aging));
         checks.push({ header, candidate: -1, role, block, index: out.length });
         out.push({ kind: 'assert', cond: all.ok, origin, text: cands.map((c) => c.text).join(' && ') || '1', range: at });
       }
       return out;
     };
-    const havoc: Instr[] = [];
+    const havoc: Instr[] = [...makeNewest];
     for (const id of [...effects.vars].sort((a, b) => a - b)) {
       const v = vars.get(id);
       if (!v || v.type.kind === 'function' || v.type.kind === 'void') continue;
@@ -328,7 +388,12 @@ export function abstractLoops(req: AbstractionRequest): Abstraction {
   }
 
   const newFn: IRFunction = { ...fn, blocks, locals };
-  const newProgram: Program = { ...program, vars, functions: program.functions.map((f) => (f.name === fn.name ? newFn : f)) };
+  const newProgram: Program = {
+    ...program,
+    vars,
+    functions: program.functions.map((f) => (f.name === fn.name ? newFn : f)),
+    ...(summarySites.length ? { summarySites } : {}),
+  };
 
   /** The edges of the new function standing for an edge of the original one. */
   const byOrigin = new Map<string, { from: number; to: number }[]>();
@@ -397,6 +462,14 @@ function candidateCode(c: LoweredCandidate, newVar: (name: string, type: CType) 
   const ok = newVar('inv.ok', INT);
   instrs.push({ kind: 'assign', dst: to(ok), value: { op: 'binary', bop: '&', a: v(defined), b: v(truth), type: INT }, range });
   return { instrs, ok: v(ok) };
+}
+
+/** A candidate's instruction where its loop goes back: `newest` counts the loop's newest objects as older ones. */
+function withAged(ins: Instr, aged: Operand[]): Instr {
+  if (ins.kind !== 'assign') return ins;
+  const age = (rv: Rvalue): Rvalue =>
+    rv.op === 'newest' ? { ...rv, aged: [...rv.aged, ...aged] } : rv.op === 'defined' || rv.op === 'unchecked' ? { ...rv, value: age(rv.value) } : rv;
+  return { ...ins, value: age(ins.value) };
 }
 
 /** An instruction of a candidate that is only assumed: its array-content facts may be assumed in part (ir.ts `forallElements`). */
