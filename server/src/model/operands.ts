@@ -469,12 +469,11 @@ export function operandOps(st: EncoderState, memory: () => Memory) {
     const pa = a.k === 'ptr' ? a : nullPtr();
     const pb = b.k === 'ptr' ? b : nullPtr();
     const sameObj = (pa.obj as BV).eq(pb.obj) as B;
+    const exact = sameObj.and((pa.off as BV).eq(pb.off)) as B;
     // Two summary objects (memory.ts) may be one object or two: equal or not.
-    const bothSummary = memory().isSummary(pa.obj).and(memory().isSummary(pb.obj)) as B;
-    const eq =
-      bothSummary === st.F_
-        ? (sameObj.and((pa.off as BV).eq(pb.off)) as B)
-        : (ite(ctx, bothSummary, st.boolConst('summary.eq'), sameObj.and((pa.off as BV).eq(pb.off))) as B);
+    const eq = st.program.summarySites?.length
+      ? (ite(ctx, memory().isSummary(pa.obj).and(memory().isSummary(pb.obj)) as B, st.boolConst('summary.eq'), exact) as B)
+      : exact;
     const offA = pa.off as BV;
     const offB = pb.off as BV;
     let r: B;
