@@ -13,7 +13,7 @@ import { siteKey } from '../../server/src/model/state';
 import type { B } from '../../server/src/model/semantics';
 import { getZ3, queueCheck, type Z3Handle } from '../../server/src/z3/z3';
 import { abstractLoops, loopEffects, type LoweredCandidate } from '../../server/src/prove/transform';
-import { conservedCandidates, lowerCandidates, unassignedCandidates } from '../../server/src/prove/candidates';
+import { conservedCandidates, lowerCandidates, newestCandidates, unassignedCandidates } from '../../server/src/prove/candidates';
 import { contentCandidates } from '../../server/src/prove/contents';
 
 let z: Z3Handle;
@@ -38,8 +38,14 @@ async function checks(text: string, source: string, peel = 0): Promise<{ init: b
 }
 
 /** Whether some check (init, step) of the candidates given for each loop header can fail. */
-async function checksOf(program: Program, fn: IRFunction, candidates: Map<number, LoweredCandidate[]>, peel = 0): Promise<{ init: boolean; step: boolean }> {
-  const a = abstractLoops({ program, fn, candidates, peel, mode: 'separate' });
+async function checksOf(
+  program: Program,
+  fn: IRFunction,
+  candidates: Map<number, LoweredCandidate[]>,
+  peel = 0,
+  cutting = false,
+): Promise<{ init: boolean; step: boolean }> {
+  const a = abstractLoops({ program, fn, candidates, peel, mode: 'separate', cutting });
   const { u, enc, solver } = encodeAt(z, a.program, a.fn, options, 1, false);
   expect(u.unwinds).toEqual([]);
   const level = acyclicLevel(enc, solver);
@@ -363,5 +369,38 @@ int f(int n) { int *p = malloc(sizeof(int) * 100); int i;
   for (i = 0; i < n; i++) s = s + a[i];
   return (int)s + b[0]; }`;
     expect(await contents(source, 's - 3 * i == \\at(s - 3 * i, LoopEntry)', 0, 1)).toEqual({ init: false, step: true });
+  });
+});
+
+describe('loops that allocate: the candidate `newest` is checked with the newest objects counted older where the loop goes back', () => {
+  // t is always the node made last: a live block, never an older one. prev is the node before it: from the
+  // second iteration on an older one (the summary), so `newest(prev)` is wrong and must fail on the way round.
+  // With t's candidate assumed, prev = t is one of the abstraction's own objects: only counting the loop's
+  // newest object as older (`aged`) makes the wrong candidate fail.
+  const LIST = `#include <stdlib.h>
+struct node { int key; struct node *next; };
+int f(int n) {
+  struct node *t = malloc(sizeof(struct node));
+  struct node *prev = t;
+  int i = 0;
+  while (i < n) {
+    struct node *m = malloc(sizeof(struct node));
+    t->next = m;
+    prev = t;
+    t = m;
+    i++;
+  }
+  return 0;
+}`;
+
+  it('newest(t) holds at entry and on the way round; newest(prev) fails on the way round', async () => {
+    const { program, fn } = await load(LIST);
+    const [loop] = findLoops(fn);
+    const cands = newestCandidates(program, fn, loop, 1_500_000_000);
+    const of = (name: string) => cands.filter((c) => c.text.startsWith(`\\valid(${name})`));
+    expect(of('t')).toHaveLength(1);
+    expect(of('prev')).toHaveLength(1);
+    expect(await checksOf(program, fn, new Map([[loop.header, of('t')]]), 1, true)).toEqual({ init: false, step: false });
+    expect(await checksOf(program, fn, new Map([[loop.header, [...of('t'), ...of('prev')]]]), 1, true)).toEqual({ init: false, step: true });
   });
 });
