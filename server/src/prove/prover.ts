@@ -138,7 +138,7 @@ export class InvariantProver {
   private loopFree(): boolean {
     if (this.loopless === undefined) {
       const withLoops = reachableFunctions(this.program, this.fn);
-      this.loopless = !('fail' in withLoops) && withLoops.length === 0;
+      this.loopless = !('fail' in withLoops) && withLoops.functions.length === 0;
     }
     return this.loopless;
   }
@@ -405,8 +405,9 @@ export class InvariantProver {
   private async houdini(stage: Stage, signal?: AbortSignal): Promise<Inductive | Failure> {
     const deadline = Date.now() + (stage === 'contents' ? CONTENTS_HOUDINI_BUDGET : HOUDINI_BUDGET) * this.options.timeoutMs;
     const { program } = this;
-    const withLoops = reachableFunctions(program, this.fn);
-    if ('fail' in withLoops) return withLoops;
+    const reachable = reachableFunctions(program, this.fn);
+    if ('fail' in reachable) return reachable;
+    const { functions: withLoops, cut } = reachable;
     const loops: LoopCandidates[] = [];
     let temps = CANDIDATE_TEMPS;
     let exactSums = 0;
@@ -420,10 +421,9 @@ export class InvariantProver {
     };
     for (const f of withLoops) {
       const fl = findLoops(f);
-      // A loop cut off (it allocates or frees) has no candidates: nothing the goals get a claim on comes after it.
-      const cut = f === this.fn ? abstractable(program, f, true).cut : [];
       for (const loop of fl) {
-        if (cut.some((c) => c.after.has(loop.header))) continue;
+        // A loop cut off (it allocates or frees) has no candidates: nothing the goals get a claim on comes after it.
+        if (f === this.fn && cut.some((c) => c.after.has(loop.header))) continue;
         const texts =
           stage === 'kept' || stage === 'exact'
             ? [...candidateTexts(program, f, loop, fl).filter((t) => t.includes(' == ') && !t.includes('%')), ...assertedTexts(program, f)]
@@ -628,15 +628,20 @@ function leadsTo(cut: CutLoop, goal: Goal, fn: string): boolean {
   return t.kind === 'edges' ? t.edges.some((e) => cut.after.has(e.from)) : cut.after.has(t.block);
 }
 
-/** The analysed function and the functions it calls (transitively) that have loops; a failure for recursion or a loop that cannot be abstracted. */
-function reachableFunctions(program: Program, fn: IRFunction): IRFunction[] | Failure {
+/**
+ * The analysed function and the functions it calls (transitively) that have loops, and the loops of the analysed
+ * function that are cut off; a failure for recursion or a loop that cannot be abstracted.
+ */
+function reachableFunctions(program: Program, fn: IRFunction): { functions: IRFunction[]; cut: CutLoop[] } | Failure {
   const { order, recursive } = callTree(program, fn);
   if (recursive) return { fail: 'recursion' };
-  const out: IRFunction[] = [];
+  const functions: IRFunction[] = [];
+  let cut: CutLoop[] = [];
   for (const f of order) {
     const a = abstractable(program, f, f === fn);
     if (a.refuse) return { fail: a.refuse };
-    if (a.loops.length) out.push(f);
+    if (a.loops.length) functions.push(f);
+    if (f === fn) cut = a.cut;
   }
-  return out;
+  return { functions, cut };
 }

@@ -182,7 +182,7 @@ export function loopEffects(program: Program, fn: IRFunction, body: Iterable<num
   const seen = new Set<string>();
   const visit = (f: IRFunction, blocks: Iterable<number>, top: boolean) => {
     for (const b of blocks)
-      for (const ins of f.blocks[b].instrs) {
+      for (const [index, ins] of f.blocks[b].instrs.entries()) {
         if (ins.kind !== 'assign') continue;
         if (ins.dst) {
           if (ins.dst.root.kind === 'deref') out.memory = true;
@@ -204,7 +204,7 @@ export function loopEffects(program: Program, fn: IRFunction, body: Iterable<num
             );
           }
         } else if (rv.op === 'call') {
-          const site = top ? allocSite(program, f.blocks[b].instrs, f.blocks[b].instrs.indexOf(ins), b) : null;
+          const site = top ? allocSite(program, f.blocks[b].instrs, index, b) : null;
           if (site) out.allocs.push(site);
           else if (HEAP_FUNCTIONS.has(rv.callee)) out.refuse ??= `${rv.callee} called in the loop (line ${ins.range.line})`;
           // A library function may write through its pointer arguments (memset, strcpy, ...).
